@@ -1,0 +1,328 @@
+// The engine's public contract. The SQL front end (src/sql/) and the local endpoint (packages/local-aws) are
+// written against these types only, so the table layer can change underneath them. Implementations live in
+// the layer modules (catalog, metadata, snapshots, manifests, io, expressions) and are exported from index.ts.
+import type { DuckDBConnection } from '@duckdb/node-api';
+
+/** Iceberg primitive types the engine supports (spec names). `decimal(p,s)` is written out, e.g. `decimal(10,2)`. */
+export type IcebergPrimitive =
+  | 'boolean'
+  | 'int'
+  | 'long'
+  | 'float'
+  | 'double'
+  | 'date'
+  | 'time'
+  | 'timestamp'
+  | 'timestamptz'
+  | 'string'
+  | 'uuid'
+  | 'binary'
+  | `decimal(${number},${number})`;
+
+export interface SchemaField {
+  id: number;
+  name: string;
+  type: IcebergPrimitive;
+  required: boolean;
+  doc?: string;
+}
+
+export interface Schema {
+  'schema-id': number;
+  type: 'struct';
+  fields: SchemaField[];
+}
+
+/** A column as a caller declares it (no id yet): what CreateTable and ADD COLUMNS take. */
+export interface ColumnDefinition {
+  name: string;
+  type: IcebergPrimitive;
+  required?: boolean;
+  doc?: string;
+}
+
+export type Transform =
+  | 'identity'
+  | 'year'
+  | 'month'
+  | 'day'
+  | 'hour'
+  | 'void'
+  | `bucket[${number}]`
+  | `truncate[${number}]`;
+
+/** Partition field by source column name (the engine resolves ids). */
+export interface PartitionFieldDefinition {
+  sourceColumn: string;
+  transform: Transform;
+  name?: string;
+}
+
+export interface SortFieldDefinition {
+  sourceColumn: string;
+  direction: 'asc' | 'desc';
+  nullOrder: 'nulls-first' | 'nulls-last';
+  transform?: Transform;
+}
+
+export interface CreateTableInput {
+  columns: ColumnDefinition[];
+  partitionBy?: PartitionFieldDefinition[];
+  sortBy?: SortFieldDefinition[];
+  properties?: Record<string, string>;
+}
+
+/** Bound-able predicate tree used for pruning and row filtering. Values are JS values of the column's type
+ * (number | bigint | string | boolean | Date | null). Anything the SQL layer cannot express here it keeps as
+ * a residual DuckDB filter; the engine only uses this for pruning and for DELETE/overwrite by predicate. */
+export type Expression =
+  | { op: 'true' }
+  | { op: 'false' }
+  | { op: 'and' | 'or'; args: Expression[] }
+  | { op: 'not'; arg: Expression }
+  | { op: 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte'; column: string; value: unknown }
+  | { op: 'in' | 'not-in'; column: string; values: unknown[] }
+  | { op: 'is-null' | 'not-null'; column: string };
+
+export interface SnapshotSummary {
+  operation: 'append' | 'overwrite' | 'delete' | 'replace';
+  [key: string]: string;
+}
+
+export interface Snapshot {
+  'snapshot-id': number;
+  'parent-snapshot-id'?: number;
+  'sequence-number': number;
+  'timestamp-ms': number;
+  'manifest-list': string;
+  summary: SnapshotSummary;
+  'schema-id': number;
+}
+
+export interface SnapshotRef {
+  'snapshot-id': number;
+  type: 'branch' | 'tag';
+  'max-ref-age-ms'?: number;
+  'max-snapshot-age-ms'?: number;
+  'min-snapshots-to-keep'?: number;
+}
+
+/** Which version of a table to read. Exactly one field may be set; none = current snapshot of main. */
+export interface VersionSelector {
+  snapshotId?: number;
+  /** Latest snapshot committed at or before this instant (Athena's FOR TIMESTAMP AS OF). */
+  asOf?: Date;
+  /** Tag or branch name. */
+  ref?: string;
+}
+
+export interface ScanOptions extends VersionSelector {
+  /** Columns the reader needs (for bytes-scanned accounting and projection); undefined = all columns. */
+  columns?: string[];
+  /** Pruning predicate (partition values and column bounds). Rows are NOT filtered by it: the caller filters. */
+  filter?: Expression;
+  /** Add the hidden columns `file_path` (string) and `pos` (bigint) that identify each row (for row-level DML). */
+  withRowIds?: boolean;
+}
+
+/** Statistics as Athena reports them. bytesScanned = compressed bytes of the column chunks of the projected
+ * columns in the files that survived pruning (see README "How bytes scanned is computed"). */
+export interface ScanStats {
+  bytesScanned: number;
+  filesScanned: number;
+  filesSkipped: number;
+  deleteFilesScanned: number;
+}
+
+export interface ScanPlan {
+  snapshotId: number | null;
+  schema: Schema;
+  /** A parenthesised DuckDB relation, e.g. `(SELECT ... FROM read_parquet([...]) ...)`, with the table's
+   * current column names (renames applied, added columns NULL in old files) and position deletes applied.
+   * Usable as `FROM <relation> AS alias` on the engine's DuckDB connection. */
+  relationSql: string;
+  stats: ScanStats;
+  /** When the answer to `count(*)` with no filter is known from metadata (no deletes to apply). */
+  metadataRowCount: number | null;
+}
+
+export interface CommitResult {
+  /** null when nothing was committed (a no-op: e.g. a delete that matched no row, compaction with nothing to do). */
+  snapshot: Snapshot | null;
+  addedRows: number;
+  deletedRows: number;
+  addedFiles: number;
+  addedDeleteFiles: number;
+  rewrittenFiles: number;
+}
+
+/** What rows to append: plain JS rows (validated against the schema) or a DuckDB query on the engine connection. */
+export type RowSource = { rows: Record<string, unknown>[] } | { sql: string };
+
+export interface RowDelta {
+  /** A DuckDB query returning (file_path VARCHAR, pos BIGINT) of live rows to delete. */
+  deletesSql?: string;
+  /** Rows to add in the same commit. */
+  appends?: RowSource;
+  /** Snapshot the row ids were read from; the commit fails with CommitConflictError if those files are gone. */
+  readSnapshotId?: number | null;
+}
+
+export interface CompactionOptions {
+  targetFileSizeBytes?: number;
+}
+
+export interface CompactionReport {
+  rewrittenDataFiles: number;
+  rewrittenDeleteFiles: number;
+  addedDataFiles: number;
+  rewrittenBytes: number;
+  snapshot: Snapshot | null;
+  message: string;
+}
+
+export interface ExpireOptions {
+  /** S3 Tables snapshot management: keep at least this many snapshots of main's history. */
+  minSnapshotsToKeep: number;
+  /** ...and expire those older than this (ms), unless needed by the count above or by a ref. */
+  maxSnapshotAgeMs: number;
+  now?: Date;
+}
+
+export interface ExpireReport {
+  expiredSnapshotIds: number[];
+  deletedFiles: number;
+  deletedBytes: number;
+}
+
+export interface TableHandle {
+  readonly bucket: string;
+  readonly namespace: string;
+  readonly name: string;
+  /** Current metadata (re-read from the catalog on each call: other writers may have committed). */
+  metadata(): Promise<TableMetadata>;
+  scan(options?: ScanOptions): Promise<ScanPlan>;
+  append(source: RowSource): Promise<CommitResult>;
+  deleteWhere(filter: Expression): Promise<CommitResult>;
+  rowDelta(delta: RowDelta): Promise<CommitResult>;
+  overwriteWhere(filter: Expression, source: RowSource): Promise<CommitResult>;
+  addColumns(columns: ColumnDefinition[]): Promise<void>;
+  renameColumn(from: string, to: string): Promise<void>;
+  setSortOrder(fields: SortFieldDefinition[]): Promise<void>;
+  setProperties(properties: Record<string, string>): Promise<void>;
+  createTag(name: string, snapshotId?: number, maxRefAgeMs?: number): Promise<void>;
+  createBranch(name: string, snapshotId?: number, maxRefAgeMs?: number): Promise<void>;
+  dropRef(name: string): Promise<void>;
+  expireSnapshots(options: ExpireOptions): Promise<ExpireReport>;
+  compact(options?: CompactionOptions): Promise<CompactionReport>;
+  /** Remove files under the table location that no metadata references (orphans of failed commits). */
+  removeOrphanFiles(olderThanMs?: number): Promise<{ deletedFiles: number; deletedBytes: number }>;
+}
+
+/** The parts of Iceberg v2 table metadata callers read; the full document is what is written to disk. */
+export interface TableMetadata {
+  'format-version': 2;
+  'table-uuid': string;
+  location: string;
+  'last-sequence-number': number;
+  'last-updated-ms': number;
+  'last-column-id': number;
+  'current-schema-id': number;
+  schemas: Schema[];
+  'default-spec-id': number;
+  'partition-specs': { 'spec-id': number; fields: { 'source-id': number; 'field-id': number; name: string; transform: string }[] }[];
+  'last-partition-id': number;
+  'default-sort-order-id': number;
+  'sort-orders': { 'order-id': number; fields: { 'source-id': number; transform: string; direction: string; 'null-order': string }[] }[];
+  properties: Record<string, string>;
+  'current-snapshot-id'?: number | null;
+  snapshots: Snapshot[];
+  'snapshot-log': { 'snapshot-id': number; 'timestamp-ms': number }[];
+  'metadata-log': { 'metadata-file': string; 'timestamp-ms': number }[];
+  refs: Record<string, SnapshotRef>;
+}
+
+export interface TableSummary {
+  bucket: string;
+  namespace: string;
+  name: string;
+  metadataLocation: string;
+  versionToken: string;
+  createdAt: Date;
+  modifiedAt: Date;
+}
+
+export interface TableBucketInfo {
+  name: string;
+  arn: string;
+  createdAt: Date;
+}
+
+export interface NamespaceInfo {
+  bucket: string;
+  namespace: string;
+  createdAt: Date;
+}
+
+/** The catalog: S3 Tables' shape (table buckets → namespaces → tables), persistent in a data directory. */
+export interface Warehouse {
+  readonly dataDir: string;
+  /** The DuckDB connection scans' relationSql runs on (one per warehouse). */
+  readonly connection: DuckDBConnection;
+  createTableBucket(name: string): Promise<TableBucketInfo>;
+  getTableBucket(name: string): Promise<TableBucketInfo>;
+  listTableBuckets(): Promise<TableBucketInfo[]>;
+  deleteTableBucket(name: string): Promise<void>;
+  createNamespace(bucket: string, namespace: string): Promise<NamespaceInfo>;
+  getNamespace(bucket: string, namespace: string): Promise<NamespaceInfo>;
+  listNamespaces(bucket: string): Promise<NamespaceInfo[]>;
+  deleteNamespace(bucket: string, namespace: string): Promise<void>;
+  createTable(bucket: string, namespace: string, name: string, input: CreateTableInput): Promise<TableHandle>;
+  loadTable(bucket: string, namespace: string, name: string): Promise<TableHandle>;
+  listTables(bucket: string, namespace?: string): Promise<TableSummary[]>;
+  getTable(bucket: string, namespace: string, name: string): Promise<TableSummary>;
+  dropTable(bucket: string, namespace: string, name: string, options?: { purge?: boolean }): Promise<void>;
+  /** S3 Tables' UpdateTableMetadataLocation: compare-and-swap on the version token. */
+  updateMetadataLocation(
+    bucket: string,
+    namespace: string,
+    name: string,
+    versionToken: string,
+    metadataLocation: string,
+  ): Promise<TableSummary>;
+  close(): Promise<void>;
+}
+
+// ---- SQL front end (src/sql/), consumed by the local endpoint's Athena ----
+
+export interface QueryContext {
+  /** `s3tablescatalog/<bucket>` (as Athena's QueryExecutionContext.Catalog), or undefined. */
+  catalog?: string;
+  database?: string;
+}
+
+export interface ExecuteOptions extends QueryContext {
+  /** Workgroup BytesScannedCutoffPerQuery: the statement fails with Athena's reason before returning rows. */
+  bytesScannedCutoff?: number;
+  signal?: AbortSignal;
+}
+
+/** Athena's column metadata: type names as Athena reports them (varchar, bigint, integer, double, boolean,
+ * timestamp(3), timestamp(6) with time zone, date, decimal(p,s), varbinary, array(varchar), ...). */
+export interface ResultColumn {
+  name: string;
+  type: string;
+}
+
+export interface StatementResult {
+  statementType: 'DDL' | 'DML' | 'DQL' | 'UTILITY';
+  columns: ResultColumn[];
+  /** Values in Athena's string encoding (what GetQueryResults returns as VarCharValue); null = SQL NULL. */
+  rows: (string | null)[][];
+  stats: { dataScannedInBytes: number; engineExecutionTimeInMillis: number; rowsAffected?: number };
+}
+
+export interface SqlEngine {
+  /** Runs one statement. Failures throw SqlError whose message is Athena's StateChangeReason text. */
+  execute(sql: string, options?: ExecuteOptions): Promise<StatementResult>;
+}
