@@ -1,0 +1,5 @@
+export * from './inventory';
+export * from './records';
+export * from './generator';
+export * from './bad-records';
+export { SeededRandom } from './random';
