@@ -1,0 +1,47 @@
+// The lab package's errors: every one names the offending value and says what to do next.
+export class LabError extends Error {
+  override readonly name: string = 'LabError';
+  constructor(
+    message: string,
+    readonly value?: unknown,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export class InvalidOptionError extends LabError {
+  override readonly name = 'InvalidOptionError';
+}
+
+export class QueryFailedError extends LabError {
+  override readonly name = 'QueryFailedError';
+  constructor(
+    message: string,
+    readonly queryExecutionId: string | undefined,
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, reason, options);
+  }
+}
+
+export class UnknownNameError extends LabError {
+  override readonly name = 'UnknownNameError';
+}
+
+export class TemplateParameterError extends LabError {
+  override readonly name = 'TemplateParameterError';
+}
+
+export class TargetNotReadyError extends LabError {
+  override readonly name = 'TargetNotReadyError';
+}
+
+export class LoadFailedError extends LabError {
+  override readonly name = 'LoadFailedError';
+}
+
+export class ExperimentFailedError extends LabError {
+  override readonly name = 'ExperimentFailedError';
+}
