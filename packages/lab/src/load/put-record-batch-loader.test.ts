@@ -40,7 +40,9 @@ function acceptAll(input: PutRecordBatchCommandInput) {
   };
 }
 
-beforeEach(() => firehose.reset());
+beforeEach(() => {
+  firehose.reset();
+});
 
 describe('PutRecordBatchLoader', () => {
   test('sends the stream name and each record as raw JSON bytes, 500 per request', async () => {
