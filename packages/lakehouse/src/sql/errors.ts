@@ -1,0 +1,166 @@
+// Errors of the SQL front end. The message is exactly what Athena puts in StateChangeReason
+// (`<ERROR_NAME>: line L:C: <text>`), so the local endpoint can pass it through unchanged; errorCategory and
+// errorType follow Athena's AthenaError (category 1 system, 2 user, 3 other; type 1000 = user error,
+// 233 = Iceberg error, 100 = internal service error).
+
+export interface SourcePosition {
+  line: number;
+  column: number;
+}
+
+export type AthenaErrorCategory = 1 | 2 | 3;
+
+export interface SqlErrorOptions {
+  position?: SourcePosition;
+  value?: unknown;
+  cause?: unknown;
+  errorCategory?: AthenaErrorCategory;
+  errorType?: number;
+}
+
+function locate(position: SourcePosition | undefined): string {
+  return position ? `line ${position.line}:${position.column}: ` : '';
+}
+
+/** Base class: every failure of a statement. `errorName` is Athena's (TABLE_NOT_FOUND, SYNTAX_ERROR, ...). */
+export class SqlError extends Error {
+  override name = 'SqlError';
+  readonly errorName: string;
+  readonly errorCategory: AthenaErrorCategory;
+  readonly errorType: number;
+  readonly position?: SourcePosition;
+  readonly value?: unknown;
+  /** Athena's query state for this failure (a scan cutoff cancels; everything else fails). */
+  readonly state: 'FAILED' | 'CANCELLED' = 'FAILED';
+
+  constructor(errorName: string, text: string, options: SqlErrorOptions = {}) {
+    super(`${errorName}: ${locate(options.position)}${text}`, { cause: options.cause });
+    this.errorName = errorName;
+    this.errorCategory = options.errorCategory ?? 2;
+    this.errorType = options.errorType ?? 1000;
+    this.position = options.position;
+    this.value = options.value;
+  }
+}
+
+export class SqlSyntaxError extends SqlError {
+  override name = 'SqlSyntaxError';
+  constructor(text: string, position: SourcePosition, value?: unknown) {
+    super('SYNTAX_ERROR', text, { position, value });
+  }
+}
+
+export class NotSupportedError extends SqlError {
+  override name = 'NotSupportedError';
+  constructor(construct: string, position?: SourcePosition) {
+    super('NOT_SUPPORTED', `${construct} is not supported by the local engine (it runs on Athena)`, {
+      position,
+      value: construct,
+    });
+  }
+}
+
+export class TableNotFoundError extends SqlError {
+  override name = 'TableNotFoundError';
+  constructor(qualifiedName: string, position?: SourcePosition, cause?: unknown) {
+    super('TABLE_NOT_FOUND', `Table '${qualifiedName}' does not exist`, {
+      position,
+      value: qualifiedName,
+      cause,
+    });
+  }
+}
+
+export class SchemaNotFoundError extends SqlError {
+  override name = 'SchemaNotFoundError';
+  constructor(qualifiedName: string, position?: SourcePosition, cause?: unknown) {
+    super('SCHEMA_NOT_FOUND', `Schema '${qualifiedName}' does not exist`, {
+      position,
+      value: qualifiedName,
+      cause,
+    });
+  }
+}
+
+export class CatalogNotFoundError extends SqlError {
+  override name = 'CatalogNotFoundError';
+  constructor(catalog: string, position?: SourcePosition) {
+    super(
+      'CATALOG_NOT_FOUND',
+      `Catalog '${catalog}' does not exist (the local engine serves s3tablescatalog/<table bucket>)`,
+      { position, value: catalog },
+    );
+  }
+}
+
+export class TableAlreadyExistsError extends SqlError {
+  override name = 'TableAlreadyExistsError';
+  constructor(qualifiedName: string, position?: SourcePosition) {
+    super('TABLE_ALREADY_EXISTS', `Table '${qualifiedName}' already exists`, {
+      position,
+      value: qualifiedName,
+    });
+  }
+}
+
+export class ColumnNotFoundError extends SqlError {
+  override name = 'ColumnNotFoundError';
+  constructor(column: string, position?: SourcePosition, cause?: unknown) {
+    super(
+      'COLUMN_NOT_FOUND',
+      `Column '${column}' cannot be resolved or requester is not authorized to access requested resources`,
+      { position, value: column, cause },
+    );
+  }
+}
+
+/** A version clause naming a snapshot or instant the table does not have. */
+export class InvalidArgumentsError extends SqlError {
+  override name = 'InvalidArgumentsError';
+  constructor(text: string, position?: SourcePosition, value?: unknown) {
+    super('INVALID_ARGUMENTS', text, { position, value });
+  }
+}
+
+export class MergeMultipleMatchesError extends SqlError {
+  override name = 'MergeMultipleMatchesError';
+  constructor(value?: unknown) {
+    super(
+      'MERGE_TARGET_ROW_MULTIPLE_MATCHES',
+      'One MERGE target table row matched more than one source row',
+      {
+        value,
+      },
+    );
+  }
+}
+
+/** Workgroup BytesScannedCutoffPerQuery exceeded: Athena cancels the query with this reason. */
+export class ScanCutoffError extends SqlError {
+  override name = 'ScanCutoffError';
+  override readonly state = 'CANCELLED' as const;
+  readonly plannedBytes: number;
+  readonly cutoffBytes: number;
+  constructor(plannedBytes: number, cutoffBytes: number) {
+    super('BYTES_SCANNED_LIMIT', '', { value: plannedBytes });
+    // Athena's reason is the bare sentence, without an error-name prefix.
+    this.message = 'Bytes scanned limit was exceeded';
+    this.plannedBytes = plannedBytes;
+    this.cutoffBytes = cutoffBytes;
+  }
+}
+
+/** A statement DuckDB refused for a reason the front end did not anticipate (type mismatch, bad cast...). */
+export class GenericUserError extends SqlError {
+  override name = 'GenericUserError';
+  constructor(errorName: string, text: string, options: SqlErrorOptions = {}) {
+    super(errorName, text, options);
+  }
+}
+
+export class InternalEngineError extends SqlError {
+  override name = 'InternalEngineError';
+  constructor(text: string, cause?: unknown) {
+    super('GENERIC_INTERNAL_ERROR', text, { cause, errorCategory: 1, errorType: 200 });
+  }
+}
