@@ -1,0 +1,163 @@
+// The CTAS step: build the snapshot of one complete day under a new, unique prefix, check it, then publish it
+// by moving the Glue table's location in one compare-and-swap UpdateTable (dbt-athena's "ha" table swap is
+// the prior art). Readers resolve the table either before or after that call, so they see the previous run or
+// the new one in full, never a half-written one. Re-running for the published watermark changes nothing.
+import { randomBytes } from 'node:crypto';
+import type { AthenaClient } from '@aws-sdk/client-athena';
+import type { GlueClient } from '@aws-sdk/client-glue';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { rowObjects, runQuery } from './athena';
+import { findDefinition } from './definitions';
+import type { HandlerConfig } from './env';
+import { EmptySnapshotError } from './errors';
+import { dropStagingTable, publishRun, readPublishedState } from './glue-table';
+import { type MetricsSink, watermarkLagSeconds } from './metrics';
+import { isoDate, runId as checkRunId } from './params';
+import { deleteRun, listRuns, runsToDelete } from './retention';
+import { renderBuildSnapshot, renderCountRows } from './sql';
+
+export interface BuildSnapshotInput {
+  snapshot: string;
+  watermark: string;
+}
+
+export interface BuildSnapshotOutput {
+  snapshot: string;
+  watermark: string;
+  /** false when this watermark was already published (idempotent re-run): nothing was written or moved. */
+  published: boolean;
+  location: string;
+  previousLocation: string | null;
+  run: string | null;
+  rows: number;
+  bytesScanned: number;
+  durationMs: number;
+  deletedRuns: string[];
+}
+
+export interface BuildSnapshotDeps {
+  athena: AthenaClient;
+  glue: GlueClient;
+  s3: S3Client;
+  config: HandlerConfig;
+  metrics: MetricsSink;
+  now: () => Date;
+  /** Unique part of the run id; random by default. */
+  nonce?: () => string;
+}
+
+/** `20261129t061502z-3f9a1c`: sortable by build time, unique by nonce, valid in S3 keys and Glue names. */
+export function makeRunId(builtAt: Date, nonce: string): string {
+  const stamp = builtAt
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'z')
+    .toLowerCase();
+  return checkRunId(`${stamp}-${nonce}`);
+}
+
+export async function buildSnapshot(
+  deps: BuildSnapshotDeps,
+  input: BuildSnapshotInput,
+): Promise<BuildSnapshotOutput> {
+  const started = Date.now();
+  const { config } = deps;
+  const definition = findDefinition(config.definitions, input.snapshot);
+  const watermark = isoDate(input.watermark, 'watermark');
+  const current = await readPublishedState(deps.glue, config.snapshotDatabase, definition.name);
+  const now = deps.now();
+
+  if (current.watermark === watermark) {
+    deps.metrics.publish(definition.name, { watermarkLagSeconds: watermarkLagSeconds(watermark, now) });
+    return {
+      snapshot: definition.name,
+      watermark,
+      published: false,
+      location: current.location ?? '',
+      previousLocation: current.location,
+      run: current.run,
+      rows: 0,
+      bytesScanned: 0,
+      durationMs: Date.now() - started,
+      deletedRuns: [],
+    };
+  }
+
+  const run = makeRunId(now, deps.nonce?.() ?? randomBytes(3).toString('hex'));
+  const prefix = `${definition.name}/run=${watermark}-${run}/`;
+  const location = `s3://${config.snapshotBucket}/${prefix}`;
+  const stagingTable = `${definition.name}__run_${run.replace(/-/g, '_')}`;
+  const queryOptions = {
+    workgroup: config.workgroup,
+    catalog: 'AwsDataCatalog',
+    database: config.snapshotDatabase,
+    timeoutMs: config.queryTimeoutMs,
+  };
+
+  const ctas = await runQuery(
+    deps.athena,
+    renderBuildSnapshot({
+      tableBucket: config.sourceTableBucket,
+      definition,
+      database: config.snapshotDatabase,
+      stagingTable,
+      location,
+      watermark,
+      builtAt: now,
+    }),
+    { ...queryOptions, purpose: `CTAS (${definition.name} ${watermark})` },
+  );
+  const counted = await runQuery(
+    deps.athena,
+    renderCountRows({ database: config.snapshotDatabase, table: stagingTable }),
+    { ...queryOptions, purpose: `row count (${definition.name} ${watermark})` },
+  );
+  const rows = Number(rowObjects(counted)[0]?.row_count ?? 0);
+  if (rows === 0) {
+    await dropStagingTable(deps.glue, config.snapshotDatabase, stagingTable);
+    await deleteRun(deps.s3, config.snapshotBucket, prefix);
+    throw new EmptySnapshotError(
+      `The snapshot of ${definition.name} for ${watermark} has no rows, so it was not published (the previous snapshot stays). Check the definition's filters and the source for that day.`,
+      { context: { snapshot: definition.name, watermark, location, filters: definition.filters } },
+    );
+  }
+
+  await publishRun(deps.glue, {
+    database: config.snapshotDatabase,
+    current,
+    location,
+    watermark,
+    run,
+    rows,
+    publishedAt: new Date(),
+  });
+  await dropStagingTable(deps.glue, config.snapshotDatabase, stagingTable);
+
+  const doomed = runsToDelete(
+    await listRuns(deps.s3, config.snapshotBucket, definition.name),
+    prefix,
+    definition.runsToKeep,
+  );
+  for (const old of doomed) await deleteRun(deps.s3, config.snapshotBucket, old.prefix);
+
+  const bytesScanned = ctas.dataScannedInBytes + counted.dataScannedInBytes;
+  const durationMs = Date.now() - started;
+  deps.metrics.publish(definition.name, {
+    rows,
+    bytesScanned,
+    durationMs,
+    watermarkLagSeconds: watermarkLagSeconds(watermark, deps.now()),
+  });
+  return {
+    snapshot: definition.name,
+    watermark,
+    published: true,
+    location,
+    previousLocation: current.location,
+    run,
+    rows,
+    bytesScanned,
+    durationMs,
+    deletedRuns: doomed.map((d) => `s3://${config.snapshotBucket}/${d.prefix}`),
+  };
+}

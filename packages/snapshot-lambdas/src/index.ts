@@ -1,0 +1,13 @@
+// @loglake/snapshot-lambdas: the daily snapshot pipeline's handlers, their state machine and its offline runner.
+export * from './errors';
+export * from './definitions';
+export * from './env';
+export * from './params';
+export * from './completeness';
+export * from './resolve-watermark';
+export * from './build-snapshot';
+export * from './metrics';
+export * from './sql';
+export * from './athena';
+export * from './glue-table';
+export * from './retention';

@@ -1,0 +1,56 @@
+// Snapshot metrics as CloudWatch Embedded Metric Format through Powertools. The names and dimensions here are
+// also what the stack's alarms select, so they are exported constants rather than strings at call sites.
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+
+export const METRICS_NAMESPACE = 'loglake/snapshots';
+export const METRICS_SERVICE = 'snapshots';
+export const DIMENSION_SNAPSHOT = 'Snapshot';
+
+export const METRIC = {
+  rows: 'SnapshotRows',
+  bytesScanned: 'SnapshotBytesScanned',
+  duration: 'SnapshotBuildDuration',
+  /** Seconds from the end of the published watermark day to now: emitted by every run, so it grows while the
+   * pipeline fails, and goes missing when the pipeline does not run at all (the alarm treats missing as bad). */
+  watermarkLag: 'WatermarkLagSeconds',
+} as const;
+
+export interface SnapshotMetricValues {
+  rows?: number;
+  bytesScanned?: number;
+  durationMs?: number;
+  watermarkLagSeconds?: number;
+}
+
+export interface MetricsSink {
+  publish(snapshot: string, values: SnapshotMetricValues): void;
+}
+
+export function createMetrics(): Metrics {
+  return new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE });
+}
+
+/** Sink writing one EMF document per call; `onDocument` sees it too (the offline run prints it). */
+export function powertoolsSink(metrics: Metrics, onDocument?: (emf: unknown) => void): MetricsSink {
+  return {
+    publish(snapshot, values) {
+      metrics.addDimension(DIMENSION_SNAPSHOT, snapshot);
+      if (values.rows !== undefined) metrics.addMetric(METRIC.rows, MetricUnit.Count, values.rows);
+      if (values.bytesScanned !== undefined)
+        metrics.addMetric(METRIC.bytesScanned, MetricUnit.Bytes, values.bytesScanned);
+      if (values.durationMs !== undefined)
+        metrics.addMetric(METRIC.duration, MetricUnit.Milliseconds, values.durationMs);
+      if (values.watermarkLagSeconds !== undefined) {
+        metrics.addMetric(METRIC.watermarkLag, MetricUnit.Seconds, values.watermarkLagSeconds);
+      }
+      onDocument?.(metrics.serializeMetrics());
+      metrics.publishStoredMetrics();
+    },
+  };
+}
+
+/** Seconds between the end of a watermark day (next midnight UTC) and `now`. */
+export function watermarkLagSeconds(watermark: string, now: Date): number {
+  const end = Date.parse(`${watermark}T00:00:00Z`) + 86_400_000;
+  return Math.max(0, Math.round((now.getTime() - end) / 1000));
+}

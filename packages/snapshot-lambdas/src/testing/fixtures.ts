@@ -1,0 +1,34 @@
+// Shared test fixtures: one snapshot definition over the lab's flow-log table and a handler config around it.
+import type { SnapshotDefinition } from '../definitions';
+import type { HandlerConfig } from '../env';
+
+export const flowLogsDaily: SnapshotDefinition = {
+  name: 'vpc_flow_logs_daily',
+  source: { namespace: 'network', table: 'vpc_flow_logs', timeColumn: 'start_time' },
+  columns: [
+    { name: 'srcaddr', type: 'string' },
+    { name: 'dstaddr', type: 'string' },
+    { name: 'dstport', type: 'int' },
+    { name: 'protocol', type: 'int' },
+    { name: 'bytes', type: 'bigint' },
+    { name: 'action', type: 'string' },
+    { name: 'start_time', type: 'timestamp' },
+  ],
+  filters: [],
+  latenessGraceMinutes: 30,
+  minRecordsPerHour: 1,
+  lookbackDays: 7,
+  runsToKeep: 2,
+};
+
+export function testConfig(overrides: Partial<HandlerConfig> = {}): HandlerConfig {
+  return {
+    sourceTableBucket: 'loglake-01-tables',
+    snapshotDatabase: 'loglake_01_snapshots',
+    snapshotBucket: 'loglake-01-snapshots',
+    workgroup: 'loglake-01-lab',
+    queryTimeoutMs: 30_000,
+    definitions: [flowLogsDaily],
+    ...overrides,
+  };
+}
