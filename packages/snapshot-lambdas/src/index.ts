@@ -11,3 +11,6 @@ export * from './sql';
 export * from './athena';
 export * from './glue-table';
 export * from './retention';
+export * from './state-machine';
+export * from './local-run';
+export type * from './asl';
