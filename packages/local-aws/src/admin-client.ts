@@ -1,0 +1,60 @@
+// Typed calls to the local endpoint's admin API, for lab scripts and tests that run against `--target local`.
+import type { DeliveryStats } from './firehose/delivery';
+import type { MaintenanceRunReport } from './s3tables/maintenance';
+import { LocalAwsError } from './errors';
+
+async function call<T>(
+  endpointUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(new URL(path, endpointUrl), {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = (await response.json()) as T & { message?: string };
+  if (!response.ok)
+    throw new LocalAwsError(
+      `Local endpoint admin ${method} ${path} failed: ${payload.message ?? response.status}`,
+      path,
+    );
+  return payload;
+}
+
+/** Runs table maintenance now (what S3 Tables does on its own schedule) and returns what the engine really did. */
+export async function runLocalMaintenance(
+  endpointUrl: string,
+  select: { bucket?: string; namespace?: string; table?: string } = {},
+): Promise<MaintenanceRunReport[]> {
+  return (
+    await call<{ runs: MaintenanceRunReport[] }>(endpointUrl, 'POST', '/_local/maintenance/run', select)
+  ).runs;
+}
+
+/** Flushes every Firehose buffer now and returns the per-stream delivery counters. */
+export async function flushLocalFirehose(
+  endpointUrl: string,
+): Promise<Record<string, DeliveryStats & { pendingRecords: number }>> {
+  return (
+    await call<{ streams: Record<string, DeliveryStats & { pendingRecords: number }> }>(
+      endpointUrl,
+      'POST',
+      '/_local/firehose/flush',
+      {},
+    )
+  ).streams;
+}
+
+export async function localFirehoseStats(
+  endpointUrl: string,
+): Promise<Record<string, DeliveryStats & { pendingRecords: number }>> {
+  return (
+    await call<{ streams: Record<string, DeliveryStats & { pendingRecords: number }> }>(
+      endpointUrl,
+      'GET',
+      '/_local/firehose/stats',
+    )
+  ).streams;
+}

@@ -1,0 +1,56 @@
+// The endpoint's own admin API under /_local/ (not an AWS API): what AWS does on its own schedule, on request.
+//   GET  /_local/health                 → { ok, dataDir, faults }
+//   POST /_local/maintenance/run        → body { bucket?, namespace?, table? }: runs the enabled maintenance jobs
+//                                         now and returns the engine's reports (what was really rewritten/expired)
+//   GET  /_local/maintenance/reports    → the last 500 job reports
+//   POST /_local/firehose/flush         → flushes every stream's buffer (each non-empty buffer = one commit)
+//   GET  /_local/firehose/stats         → per stream: received, delivered, failed, commits, pending, error files
+import type { FaultInjector } from './faults';
+import type { FirehoseService } from './firehose/service';
+import { parseJsonBody, type LocalRequest, type WireResponse } from './protocol';
+import type { MaintenanceService } from './s3tables/maintenance';
+
+export interface AdminContext {
+  maintenance: MaintenanceService;
+  firehose: FirehoseService;
+  faults: FaultInjector;
+  dataDir: string;
+}
+
+const json = (status: number, body: unknown): WireResponse => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+export async function handleAdmin(request: LocalRequest, context: AdminContext): Promise<WireResponse> {
+  const route = `${request.method} ${request.path}`;
+  try {
+    switch (route) {
+      case 'GET /_local/health':
+        return json(200, { ok: true, dataDir: context.dataDir, faults: context.faults.describe() });
+      case 'POST /_local/maintenance/run': {
+        const body = parseJsonBody(request.body, 'local admin');
+        const select = {
+          bucket: typeof body.bucket === 'string' ? body.bucket : undefined,
+          namespace: typeof body.namespace === 'string' ? body.namespace : undefined,
+          table: typeof body.table === 'string' ? body.table : undefined,
+        };
+        return json(200, { runs: await context.maintenance.run(select) });
+      }
+      case 'GET /_local/maintenance/reports':
+        return json(200, { reports: context.maintenance.reports() });
+      case 'POST /_local/firehose/flush':
+        await context.firehose.flushAll();
+        return json(200, { streams: context.firehose.stats() });
+      case 'GET /_local/firehose/stats':
+        return json(200, { streams: context.firehose.stats() });
+      default:
+        return json(404, {
+          message: `Unknown admin route ${route}. Known: GET /_local/health, POST /_local/maintenance/run, GET /_local/maintenance/reports, POST /_local/firehose/flush, GET /_local/firehose/stats.`,
+        });
+    }
+  } catch (error) {
+    return json(500, { message: error instanceof Error ? error.message : String(error) });
+  }
+}

@@ -1,0 +1,28 @@
+// Turns an engine error into the AWS exception S3 Tables answers with. The engine's error classes are matched by
+// name, so the endpoint does not depend on their module layout.
+import { AwsServiceError } from './errors';
+
+export function s3TablesErrorFor(error: unknown): AwsServiceError {
+  if (error instanceof AwsServiceError) return error;
+  const name = error instanceof Error ? error.name : '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (/NotFound|NoSuch|DoesNotExist/i.test(name))
+    return new AwsServiceError('NotFoundException', 404, message, {}, { cause: error });
+  if (/AlreadyExists|Exists|Conflict|NotEmpty|InUse/i.test(name)) {
+    return new AwsServiceError('ConflictException', 409, message, {}, { cause: error });
+  }
+  if (/Invalid|Validation|Schema|Type|BadRequest|Argument/i.test(name)) {
+    return new AwsServiceError('BadRequestException', 400, message, {}, { cause: error });
+  }
+  return new AwsServiceError(
+    'InternalServerErrorException',
+    500,
+    `Internal error in the local engine: ${message}`,
+    {},
+    { cause: error },
+  );
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof Error && /NotFound|NoSuch|DoesNotExist/i.test(error.name);
+}

@@ -1,0 +1,152 @@
+// One Firehose record → one table row, as Firehose's Iceberg destination maps it: the record must be a JSON
+// object; its top-level keys fill the columns of the same name (exact match first, then case-insensitive);
+// unknown keys are ignored; missing optional columns are NULL. Anything else is a misfit the caller routes to
+// the error output with the code returned here — a record is written whole or not at all.
+import type { Schema, SchemaField } from '@loglake/lakehouse';
+
+export type RecordOutcome =
+  { ok: true; row: Record<string, unknown> } | { ok: false; errorCode: string; errorMessage: string };
+
+/** Error codes the local endpoint writes to the error output (local names; see README "Local endpoint"). */
+export const RECORD_ERROR = {
+  invalidJson: 'Iceberg.InvalidJson',
+  schemaMismatch: 'Iceberg.SchemaMismatch',
+  tableNotFound: 'Iceberg.TableNotFound',
+  commitFailed: 'Iceberg.CommitFailed',
+} as const;
+
+export class RecordMapper {
+  private readonly lookup = new Map<string, SchemaField>();
+
+  constructor(private readonly schema: Schema) {
+    for (const field of schema.fields) this.lookup.set(field.name.toLowerCase(), field);
+  }
+
+  map(data: Buffer): RecordOutcome {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data.toString('utf8'));
+    } catch (error) {
+      return {
+        ok: false,
+        errorCode: RECORD_ERROR.invalidJson,
+        errorMessage: `Record is not valid JSON: ${(error as Error).message}`,
+      };
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      return {
+        ok: false,
+        errorCode: RECORD_ERROR.invalidJson,
+        errorMessage: 'Record is not a JSON object; Iceberg destinations need one object per record.',
+      };
+    }
+    const source = parsed as Record<string, unknown>;
+    const byLowerKey = new Map<string, unknown>();
+    for (const [key, value] of Object.entries(source))
+      if (!byLowerKey.has(key.toLowerCase())) byLowerKey.set(key.toLowerCase(), value);
+    const row: Record<string, unknown> = {};
+    for (const field of this.schema.fields) {
+      const raw = field.name in source ? source[field.name] : byLowerKey.get(field.name.toLowerCase());
+      if (raw === undefined || raw === null) {
+        if (field.required) return misfit(`Required column ${field.name} is missing or null.`);
+        row[field.name] = null;
+        continue;
+      }
+      const converted = convert(field, raw);
+      if (converted instanceof Misfit) return misfit(converted.message);
+      row[field.name] = converted;
+    }
+    return { ok: true, row };
+  }
+}
+
+class Misfit {
+  constructor(readonly message: string) {}
+}
+
+function misfit(message: string): RecordOutcome {
+  return { ok: false, errorCode: RECORD_ERROR.schemaMismatch, errorMessage: message };
+}
+
+const INT_MIN = -(2 ** 31);
+const INT_MAX = 2 ** 31 - 1;
+
+function convert(field: SchemaField, raw: unknown): unknown {
+  const where = `column ${field.name} (${field.type})`;
+  const wrong = () => new Misfit(`Value ${JSON.stringify(raw)} does not fit ${where}.`);
+  switch (field.type) {
+    case 'boolean':
+      if (typeof raw === 'boolean') return raw;
+      if (raw === 'true' || raw === 'false') return raw === 'true';
+      return wrong();
+    case 'int': {
+      const n = toNumber(raw);
+      return n !== undefined && Number.isInteger(n) && n >= INT_MIN && n <= INT_MAX ? n : wrong();
+    }
+    case 'long': {
+      if (typeof raw === 'string' && /^-?\d+$/.test(raw.trim())) {
+        const big = BigInt(raw.trim());
+        return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER)
+          ? Number(big)
+          : big;
+      }
+      return typeof raw === 'number' && Number.isInteger(raw) ? raw : wrong();
+    }
+    case 'float':
+    case 'double': {
+      const n = toNumber(raw);
+      return n === undefined ? wrong() : n;
+    }
+    case 'string':
+      if (typeof raw === 'string') return raw;
+      if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
+      return wrong();
+    case 'timestamp':
+    case 'timestamptz': {
+      const date = toDate(raw);
+      return date ?? wrong();
+    }
+    case 'date': {
+      if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return wrong();
+      const date = new Date(`${raw}T00:00:00Z`);
+      return Number.isNaN(date.getTime()) ? wrong() : date;
+    }
+    case 'uuid':
+      return typeof raw === 'string' &&
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw)
+        ? raw
+        : wrong();
+    case 'time':
+      return typeof raw === 'string' && /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(raw) ? raw : wrong();
+    case 'binary':
+      return typeof raw === 'string' ? raw : wrong();
+    default:
+      if (field.type.startsWith('decimal(')) {
+        const n = toNumber(raw);
+        return n === undefined ? wrong() : String(raw);
+      }
+      return wrong();
+  }
+}
+
+function toNumber(raw: unknown): number | undefined {
+  if (typeof raw === 'number' && Number.isFinite(raw)) return raw;
+  if (typeof raw === 'string' && raw.trim() !== '' && Number.isFinite(Number(raw))) return Number(raw);
+  return undefined;
+}
+
+/** ISO 8601 / `yyyy-MM-dd HH:mm:ss[.fff]` strings (UTC unless an offset is given) or epoch numbers (s or ms). */
+function toDate(raw: unknown): Date | undefined {
+  if (typeof raw === 'number' && Number.isFinite(raw)) {
+    return new Date(Math.abs(raw) < 1e11 ? raw * 1000 : raw);
+  }
+  if (typeof raw !== 'string') return undefined;
+  const text = raw.trim();
+  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(text))
+    return undefined;
+  const normalised = text.replace(' ', 'T');
+  const withZone =
+    /(Z|[+-]\d{2}:?\d{2})$/i.test(normalised) || !normalised.includes('T') ? normalised : `${normalised}Z`;
+  const date = new Date(withZone.replace(/(\.\d{3})\d+/, '$1'));
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}

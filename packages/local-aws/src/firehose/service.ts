@@ -1,0 +1,236 @@
+// Amazon Data Firehose (awsJson1_1, `Firehose_20150804.<Op>`): Direct PUT streams into Iceberg tables of the
+// local table buckets, with PutRecord/PutRecordBatch's real limits and error shapes.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Warehouse } from '@loglake/lakehouse';
+import { deliveryStreamArn, LOCAL_ACCOUNT_ID } from '../arn';
+import { AwsServiceError } from '../errors';
+import type { FaultInjector } from '../faults';
+import { InputReader } from '../input';
+import { awsJsonService, type ServiceModule } from '../protocol';
+import type { JsonStore } from '../store';
+import { StreamDelivery, type BufferedRecord, type DeliveryStats } from './delivery';
+import { describeStream, invalidArgument, parseIcebergStream, type StreamDefinition } from './streams';
+
+export interface FirehoseOptions {
+  warehouse: Warehouse;
+  store: JsonStore;
+  faults: FaultInjector;
+  region: string;
+  dataDir: string;
+  /** Replaces every stream's IntervalInSeconds (tests and benchmarks: no 60 s waits). */
+  bufferIntervalOverrideSeconds?: number;
+}
+
+// PutRecordBatch limits (Firehose API reference): 500 records, 1,000 KiB per record, 4 MiB per call.
+export const MAX_BATCH_RECORDS = 500;
+export const MAX_RECORD_BYTES = 1_024_000;
+export const MAX_BATCH_BYTES = 4 * 1024 * 1024;
+
+export interface FirehoseService extends ServiceModule {
+  stats(): Record<string, DeliveryStats & { pendingRecords: number }>;
+  /** Flushes every stream's buffer now and waits for the commits (admin hook and shutdown). */
+  flushAll(): Promise<void>;
+}
+
+const streamKey = (name: string) => `firehose/streams/${name}`;
+
+function validation(message: string): AwsServiceError {
+  return new AwsServiceError('ValidationException', 400, `1 validation error detected: ${message}`);
+}
+
+function notFound(name: string): AwsServiceError {
+  return new AwsServiceError(
+    'ResourceNotFoundException',
+    400,
+    `Firehose ${name} under account ${LOCAL_ACCOUNT_ID} not found.`,
+  );
+}
+
+export function createFirehoseService(options: FirehoseOptions): FirehoseService {
+  const { warehouse, store, faults, region } = options;
+  const deliveries = new Map<string, StreamDelivery>();
+
+  const load = (name: string): StreamDefinition => {
+    const stream = store.read<StreamDefinition>(streamKey(name));
+    if (!stream) throw notFound(name);
+    return stream;
+  };
+  const deliveryOf = (stream: StreamDefinition): StreamDelivery => {
+    let delivery = deliveries.get(stream.name);
+    if (!delivery) {
+      const intervalSeconds = options.bufferIntervalOverrideSeconds ?? stream.intervalInSeconds;
+      delivery = new StreamDelivery(
+        warehouse,
+        {
+          bucket: stream.tableBucket,
+          database: stream.database,
+          table: stream.table,
+          sizeBytes: stream.sizeInMBs * 1024 * 1024,
+          intervalMs: Math.max(0, intervalSeconds * 1000),
+          errorOutput: {
+            s3Root: join(options.dataDir, 's3'),
+            bucket: stream.errorBucket,
+            prefix: stream.tableErrorOutputPrefix ?? stream.errorOutputPrefix,
+            streamName: stream.name,
+            database: stream.database,
+            table: stream.table,
+            catalogArn: stream.catalogArn,
+            region,
+          },
+        },
+        faults,
+        store.read<DeliveryStats>(`firehose/stats/${stream.name}`),
+        (stats) => store.write(`firehose/stats/${stream.name}`, stats),
+      );
+      deliveries.set(stream.name, delivery);
+    }
+    return delivery;
+  };
+  const decodeRecords = (records: unknown[]): BufferedRecord[] => {
+    const now = Date.now();
+    let total = 0;
+    const decoded = records.map((entry, index) => {
+      const data = (entry as { Data?: unknown } | null)?.Data;
+      if (typeof data !== 'string')
+        throw validation(
+          `Value null at 'records.${index + 1}.member.data' failed to satisfy constraint: Member must not be null`,
+        );
+      const bytes = Buffer.from(data, 'base64');
+      if (bytes.length > MAX_RECORD_BYTES) {
+        throw validation(
+          `Value 'java.nio.HeapByteBuffer[pos=0 lim=${bytes.length} cap=${bytes.length}]' at 'records.${index + 1}.member.data' ` +
+            `failed to satisfy constraint: Member must have length less than or equal to ${MAX_RECORD_BYTES}`,
+        );
+      }
+      total += bytes.length;
+      return { data: bytes, arrivalMs: now };
+    });
+    if (total > MAX_BATCH_BYTES) throw invalidArgument('Records size exceeds 4 MB limit');
+    return decoded;
+  };
+  const throttle = () => {
+    if (faults.throttleCall()) throw new AwsServiceError('ServiceUnavailableException', 503, 'Slow down.');
+  };
+  const recordId = () => randomBytes(42).toString('base64url');
+
+  const service = awsJsonService({
+    name: 'Firehose',
+    targetPrefix: 'Firehose_20150804',
+    messageKey: 'message',
+    operations: {
+      async CreateDeliveryStream(input) {
+        const reader = new InputReader(input, invalidArgument);
+        const name = reader.requiredString('DeliveryStreamName');
+        if (!/^[a-zA-Z0-9_.-]{1,64}$/.test(name)) {
+          throw validation(
+            `Value '${name}' at 'deliveryStreamName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+`,
+          );
+        }
+        const type = reader.optionalString('DeliveryStreamType') ?? 'DirectPut';
+        if (type !== 'DirectPut')
+          throw invalidArgument(
+            `DeliveryStreamType ${type} is not supported by the local endpoint: use DirectPut.`,
+          );
+        const iceberg = reader.optionalObject('IcebergDestinationConfiguration');
+        if (!iceberg) {
+          throw invalidArgument(
+            'The local endpoint supports Iceberg destinations only: give IcebergDestinationConfiguration.',
+          );
+        }
+        if (store.read(streamKey(name))) {
+          throw new AwsServiceError(
+            'ResourceInUseException',
+            400,
+            `Firehose ${name} under accountId ${LOCAL_ACCOUNT_ID} already exists`,
+          );
+        }
+        const arn = deliveryStreamArn(region, name);
+        const stream: StreamDefinition = { ...parseIcebergStream(name, arn, iceberg), createdAt: Date.now() };
+        store.write(streamKey(name), stream);
+        return { DeliveryStreamARN: arn };
+      },
+      async DescribeDeliveryStream(input) {
+        const name = new InputReader(input, invalidArgument).requiredString('DeliveryStreamName');
+        return { DeliveryStreamDescription: describeStream(load(name)) };
+      },
+      async ListDeliveryStreams(input) {
+        const reader = new InputReader(input, invalidArgument);
+        const limit = reader.optionalInteger('Limit', 1, 10000) ?? 10;
+        const after = reader.optionalString('ExclusiveStartDeliveryStreamName');
+        const names = store
+          .list('firehose/streams')
+          .sort()
+          .filter((n) => !after || n > after);
+        return { DeliveryStreamNames: names.slice(0, limit), HasMoreDeliveryStreams: names.length > limit };
+      },
+      async DeleteDeliveryStream(input) {
+        const name = new InputReader(input, invalidArgument).requiredString('DeliveryStreamName');
+        load(name);
+        const delivery = deliveries.get(name);
+        // Firehose drops undelivered data on delete; flushing first keeps records local users already sent.
+        if (delivery) await delivery.drain();
+        deliveries.delete(name);
+        store.delete(streamKey(name));
+        store.delete(`firehose/stats/${name}`);
+        return {};
+      },
+      async PutRecord(input) {
+        const reader = new InputReader(input, invalidArgument);
+        const stream = load(reader.requiredString('DeliveryStreamName'));
+        const record = reader.optionalObject('Record');
+        if (!record)
+          throw validation("Value null at 'record' failed to satisfy constraint: Member must not be null");
+        const decoded = decodeRecords([record]);
+        throttle();
+        deliveryOf(stream).add(decoded);
+        return { RecordId: recordId(), Encrypted: false };
+      },
+      async PutRecordBatch(input) {
+        const reader = new InputReader(input, invalidArgument);
+        const stream = load(reader.requiredString('DeliveryStreamName'));
+        const records = reader.optionalArray('Records') ?? [];
+        if (records.length === 0)
+          throw validation(
+            "Value '[]' at 'records' failed to satisfy constraint: Member must have length greater than or equal to 1",
+          );
+        if (records.length > MAX_BATCH_RECORDS) {
+          throw validation(
+            `Value '[...${records.length} records]' at 'records' failed to satisfy constraint: Member must have length less than or equal to ${MAX_BATCH_RECORDS}`,
+          );
+        }
+        const decoded = decodeRecords(records);
+        throttle();
+        const accepted: BufferedRecord[] = [];
+        const responses = decoded.map((record) => {
+          if (faults.failRecord())
+            return { ErrorCode: 'ServiceUnavailableException', ErrorMessage: 'Slow down.' };
+          accepted.push(record);
+          return { RecordId: recordId() };
+        });
+        deliveryOf(stream).add(accepted);
+        return {
+          FailedPutCount: decoded.length - accepted.length,
+          Encrypted: false,
+          RequestResponses: responses,
+        };
+      },
+    },
+    close: () => service.flushAll(),
+  }) as FirehoseService;
+
+  service.flushAll = async () => {
+    // Streams created before a restart have no delivery object until their first record: nothing to flush.
+    await Promise.all([...deliveries.values()].map((d) => d.drain()));
+  };
+  service.stats = () => {
+    const result: Record<string, DeliveryStats & { pendingRecords: number }> = {};
+    for (const name of store.list('firehose/streams')) {
+      const live = deliveries.get(name);
+      const stats = live?.stats ?? store.read<DeliveryStats>(`firehose/stats/${name}`);
+      if (stats) result[name] = { ...stats, pendingRecords: live?.pendingRecords ?? 0 };
+    }
+    return result;
+  };
+  return service;
+}

@@ -1,0 +1,10 @@
+// @loglake/local-aws: the AWS API endpoint on loopback (S3 Tables, Firehose, Athena) over the embedded engine.
+export { startLocalEndpoint, type LocalEndpoint, type LocalEndpointOptions } from './server';
+export { FaultInjector, type FaultOptions } from './faults';
+export { LocalAwsError, LocalEndpointConfigError, EngineUnavailableError, AwsServiceError } from './errors';
+export { runLocalMaintenance, flushLocalFirehose, localFirehoseStats } from './admin-client';
+export type { EngineFactories } from './engine';
+export type { DeliveryStats } from './firehose/delivery';
+export type { MaintenanceRunReport } from './s3tables/maintenance';
+export { LOCAL_ACCOUNT_ID } from './arn';
+export { MAX_BATCH_BYTES, MAX_BATCH_RECORDS, MAX_RECORD_BYTES } from './firehose/service';

@@ -1,0 +1,112 @@
+// The wire layer shared by every service module: the request a module sees, the reply it returns, and how an
+// error is written so the AWS SDK raises the same exception class it would raise against AWS.
+import type { IncomingHttpHeaders } from 'node:http';
+import { AwsServiceError, notSupported } from './errors';
+
+export interface LocalRequest {
+  method: string;
+  /** Decoded path segments are left to the module: `path` is the raw (still percent-encoded) path. */
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface LocalReply {
+  status: number;
+  /** Serialised as JSON; undefined = empty body. */
+  json?: unknown;
+}
+
+export type ErrorStyle = {
+  /** awsJson1_1 or restJson1: both carry the type in `x-amzn-errortype`; awsJson also in `__type`. */
+  protocol: 'awsJson1_1' | 'restJson1';
+  /** Member name of the message in the service's exception shapes (`message` or `Message`). */
+  messageKey: 'message' | 'Message';
+};
+
+/** One AWS service the endpoint speaks. Adding a service = adding one module (see router.ts). */
+export interface ServiceModule {
+  readonly name: string;
+  readonly errorStyle: ErrorStyle;
+  claims(request: LocalRequest): boolean;
+  handle(request: LocalRequest): Promise<LocalReply>;
+  /** Called on stop, before the engine closes (e.g. Firehose flushes its buffers). */
+  close?(): Promise<void>;
+}
+
+export interface WireResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export function renderReply(style: ErrorStyle, reply: LocalReply): WireResponse {
+  const contentType = style.protocol === 'awsJson1_1' ? 'application/x-amz-json-1.1' : 'application/json';
+  return {
+    status: reply.status,
+    headers: { 'content-type': contentType },
+    body: reply.json === undefined ? '' : JSON.stringify(reply.json),
+  };
+}
+
+export function renderError(style: ErrorStyle, error: AwsServiceError): WireResponse {
+  const contentType = style.protocol === 'awsJson1_1' ? 'application/x-amz-json-1.1' : 'application/json';
+  const body: Record<string, unknown> = { [style.messageKey]: error.message, ...error.fields };
+  if (style.protocol === 'awsJson1_1') body.__type = error.type;
+  return {
+    status: error.status,
+    headers: { 'content-type': contentType, 'x-amzn-errortype': error.type },
+    body: JSON.stringify(body),
+  };
+}
+
+export type JsonOperation = (input: Record<string, unknown>) => Promise<unknown>;
+
+/**
+ * An awsJson1_1 service: `X-Amz-Target: <targetPrefix>.<Operation>`, JSON body in, JSON body out.
+ * Operations not in `operations` answer UnsupportedOperationException naming the operation.
+ */
+export function awsJsonService(options: {
+  name: string;
+  targetPrefix: string;
+  messageKey: 'message' | 'Message';
+  operations: Record<string, JsonOperation>;
+  close?: () => Promise<void>;
+}): ServiceModule {
+  const prefix = `${options.targetPrefix}.`;
+  return {
+    name: options.name,
+    errorStyle: { protocol: 'awsJson1_1', messageKey: options.messageKey },
+    claims: (request) => targetOf(request)?.startsWith(prefix) ?? false,
+    async handle(request) {
+      const operation = (targetOf(request) ?? '').slice(prefix.length);
+      const run = options.operations[operation];
+      if (!run) throw notSupported(options.name, operation);
+      const input = parseJsonBody(request.body, options.name);
+      return { status: 200, json: (await run(input)) ?? {} };
+    },
+    close: options.close,
+  };
+}
+
+function targetOf(request: LocalRequest): string | undefined {
+  const target = request.headers['x-amz-target'];
+  return Array.isArray(target) ? target[0] : target;
+}
+
+export function parseJsonBody(body: Buffer, service: string): Record<string, unknown> {
+  if (body.length === 0) return {};
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
+  } catch {
+    // fall through to the error below
+  }
+  throw new AwsServiceError(
+    'SerializationException',
+    400,
+    `${service}: the request body is not a JSON object.`,
+  );
+}

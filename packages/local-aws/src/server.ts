@@ -1,0 +1,209 @@
+// The local AWS endpoint: one HTTP server on 127.0.0.1 that answers S3 Tables, Firehose and Athena over the
+// embedded engine. Requests are dispatched to the first service module that claims them (see protocol.ts);
+// `/_local/...` is the endpoint's own admin API (maintenance runs, flushes, stats). Signatures are not checked:
+// any access key / secret is accepted.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { SqlEngine, Warehouse } from '@loglake/lakehouse';
+import { createAthenaService } from './athena/service';
+import { ATHENA_MIN_CUTOFF_BYTES } from './athena/workgroups';
+import { loadEngineFactories, type EngineFactories } from './engine';
+import { AwsServiceError, LocalEndpointConfigError } from './errors';
+import { FaultInjector, type FaultOptions } from './faults';
+import { createFirehoseService } from './firehose/service';
+import {
+  renderError,
+  renderReply,
+  type LocalRequest,
+  type ServiceModule,
+  type WireResponse,
+} from './protocol';
+import { MaintenanceService } from './s3tables/maintenance';
+import { createS3TablesService } from './s3tables/service';
+import { JsonStore } from './store';
+import { handleAdmin } from './admin';
+
+export interface LocalEndpointOptions {
+  /** Data directory (state survives restarts). */
+  dataDir: string;
+  /** 0 or undefined = an ephemeral port. */
+  port?: number;
+  faults?: FaultOptions;
+  /** Replaces every Firehose stream's IntervalInSeconds (tests, benchmarks). */
+  firehoseBufferIntervalOverrideSeconds?: number;
+  /** Run table maintenance (compaction, snapshot expiry, unreferenced files) every N seconds; 0/undefined = only on request. */
+  maintenanceIntervalSeconds?: number;
+  /** Region used in ARNs the endpoint creates (default us-east-1; requests in any region are accepted). */
+  region?: string;
+  /** Lowest Athena BytesScannedCutoffPerQuery accepted (default Athena's 10,000,000 bytes). */
+  athenaMinCutoffBytes?: number;
+  /** Engine factories (default: from @loglake/lakehouse). */
+  engine?: EngineFactories;
+}
+
+export interface LocalEndpoint {
+  url: string;
+  port: number;
+  dataDir: string;
+  faults: FaultInjector;
+  /** Flushes Firehose buffers, waits for running queries, closes the engine and the server. */
+  stop(): Promise<void>;
+}
+
+export async function startLocalEndpoint(options: LocalEndpointOptions): Promise<LocalEndpoint> {
+  if (!options.dataDir)
+    throw new LocalEndpointConfigError(
+      'dataDir is required: the folder where the local endpoint keeps its state.',
+    );
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new LocalEndpointConfigError(`Invalid port ${port}: use 0 (any free port) or 1-65535.`, port);
+  }
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const faults = new FaultInjector(options.faults);
+  const region = options.region ?? 'us-east-1';
+  const factories = options.engine ?? (await loadEngineFactories());
+  const warehouse: Warehouse = await factories.openWarehouse(join(dataDir, 'warehouse'));
+  const store = new JsonStore(join(dataDir, 'state'));
+
+  let sqlEngine: Promise<SqlEngine> | undefined;
+  const getSqlEngine = (): Promise<SqlEngine> => {
+    if (!factories.createSqlEngine) {
+      return Promise.reject(
+        new Error(
+          'The SQL front end is not available in this checkout (@loglake/lakehouse exports no SQL engine factory yet).',
+        ),
+      );
+    }
+    sqlEngine ??= Promise.resolve(factories.createSqlEngine(warehouse));
+    return sqlEngine;
+  };
+
+  const maintenance = new MaintenanceService(warehouse, store);
+  const firehose = createFirehoseService({
+    warehouse,
+    store,
+    faults,
+    region,
+    dataDir,
+    bufferIntervalOverrideSeconds: options.firehoseBufferIntervalOverrideSeconds,
+  });
+  const services: ServiceModule[] = [
+    firehose,
+    createAthenaService({
+      store,
+      sqlEngine: getSqlEngine,
+      minCutoffBytes: options.athenaMinCutoffBytes ?? ATHENA_MIN_CUTOFF_BYTES,
+    }),
+    createS3TablesService({ warehouse, store, maintenance, region }),
+  ];
+
+  const dispatch = async (request: LocalRequest): Promise<WireResponse> => {
+    if (request.path.startsWith('/_local/'))
+      return handleAdmin(request, { maintenance, firehose, faults, dataDir });
+    const service = services.find((s) => s.claims(request));
+    if (!service) {
+      const target = request.headers['x-amz-target'];
+      const what = target ? `operation ${String(target)}` : `request ${request.method} ${request.path}`;
+      return renderError(
+        { protocol: 'restJson1', messageKey: 'message' },
+        new AwsServiceError(
+          'UnsupportedOperationException',
+          400,
+          `The ${what} is not supported by the local endpoint (it speaks S3 Tables, Firehose and Athena).`,
+        ),
+      );
+    }
+    try {
+      return renderReply(service.errorStyle, await service.handle(request));
+    } catch (error) {
+      const answer =
+        error instanceof AwsServiceError
+          ? error
+          : new AwsServiceError(
+              service.name === 'S3Tables'
+                ? 'InternalServerErrorException'
+                : service.name === 'Athena'
+                  ? 'InternalServerException'
+                  : 'ServiceUnavailableException',
+              500,
+              `Internal error in the local endpoint: ${error instanceof Error ? error.message : String(error)}`,
+            );
+      return renderError(service.errorStyle, answer);
+    }
+  };
+
+  const server = createServer((req, res) => void serve(req, res, dispatch));
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new LocalEndpointConfigError(
+              `Port ${port} on 127.0.0.1 is already in use: stop the other process or pass --port <another port>.`,
+              port,
+              { cause: error },
+            )
+          : error,
+      ),
+    );
+    server.listen(port, '127.0.0.1', () => resolvePromise());
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+
+  const maintenanceTimer =
+    options.maintenanceIntervalSeconds && options.maintenanceIntervalSeconds > 0
+      ? setInterval(
+          () => void maintenance.run().catch(() => undefined),
+          options.maintenanceIntervalSeconds * 1000,
+        )
+      : undefined;
+  maintenanceTimer?.unref();
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      if (maintenanceTimer) clearInterval(maintenanceTimer);
+      // Stop accepting requests first, then flush what Firehose buffered, then close the engine.
+      const closed = new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
+      server.closeIdleConnections();
+      for (const service of services) await service.close?.();
+      await closed;
+      await warehouse.close();
+    })();
+    return stopping;
+  };
+
+  return { url: `http://127.0.0.1:${actualPort}`, port: actualPort, dataDir, faults, stop };
+}
+
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  dispatch: (request: LocalRequest) => Promise<WireResponse>,
+): Promise<void> {
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const response = await dispatch({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body: Buffer.concat(chunks),
+    });
+    res.writeHead(response.status, { ...response.headers, 'x-amzn-requestid': cryptoRandomId() });
+    res.end(response.body);
+  } catch (error) {
+    res.writeHead(500, { 'content-type': 'application/json', 'x-amzn-errortype': 'InternalFailure' });
+    res.end(JSON.stringify({ message: `Internal error in the local endpoint: ${(error as Error).message}` }));
+  }
+}
+
+function cryptoRandomId(): string {
+  return globalThis.crypto.randomUUID();
+}

@@ -1,0 +1,317 @@
+// TEST SUPPORT ONLY: an in-memory stand-in for the engine's Warehouse and SqlEngine, used by the protocol tests
+// (wire shapes, errors, buffering) so they do not depend on the engine's progress. The contract suite
+// (contract.test.ts) runs on the real engine and the real SQL front end.
+import type {
+  CommitResult,
+  CreateTableInput,
+  NamespaceInfo,
+  RowSource,
+  SqlEngine,
+  StatementResult,
+  TableBucketInfo,
+  TableHandle,
+  TableMetadata,
+  TableSummary,
+  Warehouse,
+} from '@loglake/lakehouse';
+
+class FakeError extends Error {
+  constructor(name: string, message: string) {
+    super(message);
+    this.name = name;
+  }
+}
+
+interface MemoryTable {
+  summary: TableSummary;
+  metadata: TableMetadata;
+  rows: Record<string, unknown>[];
+  commits: number;
+}
+
+export class MemoryWarehouse implements Warehouse {
+  readonly dataDir = ':memory:';
+  readonly buckets = new Map<string, TableBucketInfo>();
+  readonly namespaces = new Map<string, NamespaceInfo>();
+  readonly tables = new Map<string, MemoryTable>();
+  appendCalls = 0;
+  closed = false;
+
+  get connection(): Warehouse['connection'] {
+    throw new Error('MemoryWarehouse has no DuckDB connection');
+  }
+
+  async createTableBucket(name: string) {
+    if (this.buckets.has(name))
+      throw new FakeError('TableBucketAlreadyExistsError', `Table bucket ${name} already exists.`);
+    const info = {
+      name,
+      arn: `arn:aws:s3tables:us-east-1:123456789012:bucket/${name}`,
+      createdAt: new Date(),
+    };
+    this.buckets.set(name, info);
+    return info;
+  }
+  async getTableBucket(name: string) {
+    const info = this.buckets.get(name);
+    if (!info)
+      throw new FakeError('TableBucketNotFoundError', `The specified bucket does not exist: ${name}`);
+    return info;
+  }
+  async listTableBuckets() {
+    return [...this.buckets.values()];
+  }
+  async deleteTableBucket(name: string) {
+    await this.getTableBucket(name);
+    this.buckets.delete(name);
+  }
+  async createNamespace(bucket: string, namespace: string) {
+    await this.getTableBucket(bucket);
+    const key = `${bucket}/${namespace}`;
+    if (this.namespaces.has(key))
+      throw new FakeError('NamespaceAlreadyExistsError', `Namespace ${namespace} already exists.`);
+    const info = { bucket, namespace, createdAt: new Date() };
+    this.namespaces.set(key, info);
+    return info;
+  }
+  async getNamespace(bucket: string, namespace: string) {
+    const info = this.namespaces.get(`${bucket}/${namespace}`);
+    if (!info)
+      throw new FakeError('NamespaceNotFoundError', `The specified namespace does not exist: ${namespace}`);
+    return info;
+  }
+  async listNamespaces(bucket: string) {
+    return [...this.namespaces.values()].filter((n) => n.bucket === bucket);
+  }
+  async deleteNamespace(bucket: string, namespace: string) {
+    await this.getNamespace(bucket, namespace);
+    this.namespaces.delete(`${bucket}/${namespace}`);
+  }
+  async createTable(bucket: string, namespace: string, name: string, input: CreateTableInput) {
+    await this.getNamespace(bucket, namespace);
+    const key = `${bucket}/${namespace}/${name}`;
+    if (this.tables.has(key))
+      throw new FakeError('TableAlreadyExistsError', `Table ${namespace}.${name} already exists.`);
+    const location = `file:///memory/${bucket}/${namespace}/${name}`;
+    const metadata = {
+      'format-version': 2,
+      'table-uuid': `00000000-0000-4000-8000-${String(this.tables.size + 1).padStart(12, '0')}`,
+      location,
+      'last-sequence-number': 0,
+      'last-updated-ms': Date.now(),
+      'last-column-id': input.columns.length,
+      'current-schema-id': 0,
+      schemas: [
+        {
+          'schema-id': 0,
+          type: 'struct',
+          fields: input.columns.map((c, i) => ({
+            id: i + 1,
+            name: c.name,
+            type: c.type,
+            required: c.required ?? false,
+          })),
+        },
+      ],
+      'default-spec-id': 0,
+      'partition-specs': [{ 'spec-id': 0, fields: [] }],
+      'last-partition-id': 999,
+      'default-sort-order-id': 0,
+      'sort-orders': [{ 'order-id': 0, fields: [] }],
+      properties: {},
+      snapshots: [],
+      'snapshot-log': [],
+      'metadata-log': [],
+      refs: {},
+    } satisfies TableMetadata;
+    const now = new Date();
+    this.tables.set(key, {
+      summary: {
+        bucket,
+        namespace,
+        name,
+        metadataLocation: `${location}/metadata/v1.metadata.json`,
+        versionToken: 'v1',
+        createdAt: now,
+        modifiedAt: now,
+      },
+      metadata,
+      rows: [],
+      commits: 0,
+    });
+    return this.handle(key);
+  }
+  async loadTable(bucket: string, namespace: string, name: string) {
+    const key = `${bucket}/${namespace}/${name}`;
+    if (!this.tables.has(key))
+      throw new FakeError('TableNotFoundError', `The specified table does not exist: ${namespace}.${name}`);
+    return this.handle(key);
+  }
+  async listTables(bucket: string, namespace?: string) {
+    return [...this.tables.values()]
+      .map((t) => t.summary)
+      .filter((s) => s.bucket === bucket && (!namespace || s.namespace === namespace));
+  }
+  async getTable(bucket: string, namespace: string, name: string) {
+    return (await this.table(bucket, namespace, name)).summary;
+  }
+  async dropTable(bucket: string, namespace: string, name: string) {
+    await this.table(bucket, namespace, name);
+    this.tables.delete(`${bucket}/${namespace}/${name}`);
+  }
+  async updateMetadataLocation(
+    bucket: string,
+    namespace: string,
+    name: string,
+    versionToken: string,
+    metadataLocation: string,
+  ) {
+    const table = await this.table(bucket, namespace, name);
+    if (table.summary.versionToken !== versionToken)
+      throw new FakeError('CommitConflictError', 'version token mismatch');
+    const version = Number(versionToken.slice(1)) + 1;
+    table.summary = {
+      ...table.summary,
+      metadataLocation,
+      versionToken: `v${version}`,
+      modifiedAt: new Date(),
+    };
+    return table.summary;
+  }
+  async close() {
+    this.closed = true;
+  }
+
+  rowsOf(bucket: string, namespace: string, name: string): Record<string, unknown>[] {
+    return this.tables.get(`${bucket}/${namespace}/${name}`)?.rows ?? [];
+  }
+
+  private async table(bucket: string, namespace: string, name: string): Promise<MemoryTable> {
+    const table = this.tables.get(`${bucket}/${namespace}/${name}`);
+    if (!table)
+      throw new FakeError('TableNotFoundError', `The specified table does not exist: ${namespace}.${name}`);
+    return table;
+  }
+
+  private handle(key: string): TableHandle {
+    const table = this.tables.get(key) as MemoryTable;
+    const unsupported = async (): Promise<never> => {
+      throw new Error('not implemented by the test fake');
+    };
+    const commit = (added: number): CommitResult => ({
+      snapshot: {
+        'snapshot-id': ++table.commits,
+        'sequence-number': table.commits,
+        'timestamp-ms': Date.now(),
+        'manifest-list': '',
+        summary: { operation: 'append' },
+        'schema-id': 0,
+      },
+      addedRows: added,
+      deletedRows: 0,
+      addedFiles: 1,
+      addedDeleteFiles: 0,
+      rewrittenFiles: 0,
+    });
+    return {
+      bucket: table.summary.bucket,
+      namespace: table.summary.namespace,
+      name: table.summary.name,
+      metadata: async () => table.metadata,
+      scan: unsupported,
+      append: async (source: RowSource) => {
+        if (!('rows' in source)) throw new Error('fake supports rows only');
+        this.appendCalls++;
+        table.rows.push(...source.rows);
+        return commit(source.rows.length);
+      },
+      deleteWhere: unsupported,
+      rowDelta: unsupported,
+      overwriteWhere: unsupported,
+      addColumns: unsupported,
+      renameColumn: unsupported,
+      setSortOrder: unsupported,
+      setProperties: unsupported,
+      createTag: unsupported,
+      createBranch: unsupported,
+      dropRef: unsupported,
+      expireSnapshots: async () => ({ expiredSnapshotIds: [], deletedFiles: 0, deletedBytes: 0 }),
+      compact: async () => ({
+        rewrittenDataFiles: 0,
+        rewrittenDeleteFiles: 0,
+        addedDataFiles: 0,
+        rewrittenBytes: 0,
+        snapshot: null,
+        message: 'nothing to compact',
+      }),
+      removeOrphanFiles: async () => ({ deletedFiles: 0, deletedBytes: 0 }),
+    };
+  }
+}
+
+/** Answers `SELECT count(*) FROM <ns>.<table>` from a MemoryWarehouse, `SLOW` after a delay, `FAIL` with a
+ * SqlError-like error, and `BIG` as a 2,500-row result: enough to exercise Athena's protocol layer. */
+export class FakeSqlEngine implements SqlEngine {
+  readonly calls: { sql: string; bytesScannedCutoff?: number; catalog?: string; database?: string }[] = [];
+
+  constructor(private readonly warehouse: MemoryWarehouse) {}
+
+  async execute(
+    sql: string,
+    options: { bytesScannedCutoff?: number; catalog?: string; database?: string; signal?: AbortSignal } = {},
+  ): Promise<StatementResult> {
+    this.calls.push({
+      sql,
+      bytesScannedCutoff: options.bytesScannedCutoff,
+      catalog: options.catalog,
+      database: options.database,
+    });
+    const stats = { dataScannedInBytes: 1234, engineExecutionTimeInMillis: 5 };
+    if (sql === 'SLOW') {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 5000);
+        options.signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      return { statementType: 'DQL', columns: [{ name: 'x', type: 'integer' }], rows: [['1']], stats };
+    }
+    if (sql === 'FAIL') {
+      const error = new Error("line 1:8: Column 'nope' cannot be resolved");
+      error.name = 'SqlError';
+      throw error;
+    }
+    if (sql === 'HUGE')
+      return {
+        statementType: 'DQL',
+        columns: [{ name: 'x', type: 'integer' }],
+        rows: [['1']],
+        stats: { ...stats, dataScannedInBytes: 50_000_000 },
+      };
+    if (sql === 'BIG') {
+      return {
+        statementType: 'DQL',
+        columns: [
+          { name: 'n', type: 'bigint' },
+          { name: 'label', type: 'varchar' },
+        ],
+        rows: Array.from({ length: 2500 }, (_, i) => [String(i), i % 2 ? null : `row-${i}`]),
+        stats,
+      };
+    }
+    const match = /^SELECT count\(\*\) FROM (\w+)\.(\w+)$/i.exec(sql);
+    if (match) {
+      const bucket = options.catalog?.split('/')[1] ?? '';
+      const rows = this.warehouse.rowsOf(bucket, match[1] as string, match[2] as string);
+      return {
+        statementType: 'DQL',
+        columns: [{ name: '_col0', type: 'bigint' }],
+        rows: [[String(rows.length)]],
+        stats,
+      };
+    }
+    if (/^CREATE/i.test(sql)) return { statementType: 'DDL', columns: [], rows: [], stats };
+    throw Object.assign(new Error(`FakeSqlEngine cannot run: ${sql}`), { name: 'SqlError' });
+  }
+}
