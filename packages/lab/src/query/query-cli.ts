@@ -1,0 +1,70 @@
+// `pnpm query <name|file> [--param k=v ...] [--target local|aws]`, and `pnpm query --list`.
+import { Command } from 'commander';
+import { openTarget } from '../target/open-target';
+import { parseParamPairs } from './params';
+import { describeResult } from './print-query';
+import { runNamedQuery } from './run-named-query';
+import { findTemplate, listTemplates, renderTemplate } from './templates';
+import { labTemplateData } from './lab-data';
+import { UnknownNameError } from '../errors';
+
+export async function queryCli(argv: string[]): Promise<number> {
+  const program = new Command('query')
+    .description('Run a sql/ template (or a .sql file) in the lab workgroup and print its results and cost.')
+    .argument('[name]', 'query name (namespace/name or a unique name) or a .sql/.sql.njk file')
+    .option(
+      '-p, --param <name=value>',
+      'template parameter (repeatable)',
+      (v: string, acc: string[]) => [...acc, v],
+      [],
+    )
+    .option('-t, --target <target>', 'local (default: in-process endpoint, no AWS) or aws', 'local')
+    .option('--list', 'list the queries and their parameters')
+    .option('--dry-run', 'print the rendered SQL without running it')
+    .option('--data-dir <dir>', 'local target: state folder (default .lab/local)')
+    .option(
+      '--outputs-file <file>',
+      'aws target: cdktf deploy --outputs-file JSON (default .lab/cdktf-outputs.json)',
+    )
+    .exitOverride();
+  program.parse(argv, { from: 'user' });
+  const options = program.opts<{
+    param: string[];
+    target: string;
+    list?: boolean;
+    dryRun?: boolean;
+    dataDir?: string;
+    outputsFile?: string;
+  }>();
+  const name = program.args[0];
+  if (options.list || !name) {
+    for (const t of listTemplates()) {
+      const params = t.params.map((p) => ` --param ${p.name}=<${p.kind}>`).join('');
+      console.log(`${t.name}${params}\n    ${t.description}`);
+    }
+    if (!name && !options.list) throw new UnknownNameError('Name a query to run (listed above).', undefined);
+    return 0;
+  }
+  const params = parseParamPairs(options.param);
+  if (options.dryRun) {
+    for (const sql of renderTemplate(findTemplate(name), params, labTemplateData())) console.log(`${sql};\n`);
+    return 0;
+  }
+  findTemplate(name); // fail on a bad name before starting anything
+  const target = await openTarget({
+    target: options.target,
+    dataDir: options.dataDir,
+    outputsFile: options.outputsFile,
+  });
+  try {
+    for (const line of target.banner) console.error(line);
+    const run = await runNamedQuery(target.athenaTarget(), name, params);
+    for (const { sql, result } of run.statements) {
+      if (run.statements.length > 1) console.log(`\n${sql.split('\n')[0]} …`);
+      console.log(describeResult(result));
+    }
+    return 0;
+  } finally {
+    await target.close();
+  }
+}

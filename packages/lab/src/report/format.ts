@@ -1,0 +1,52 @@
+// Plain-text tables and human numbers for the terminal.
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0)} ${units[unit]}`;
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** Athena's price per TB scanned (us-east-1, SQL queries). */
+export const ATHENA_USD_PER_TB = 5;
+const MB = 1024 * 1024;
+
+/** Athena bills scanned bytes rounded up to the megabyte with a 10 MB minimum; a query that reads nothing is free. */
+export function athenaCostUsd(bytesScanned: number): { billedBytes: number; usd: number } {
+  if (bytesScanned <= 0) return { billedBytes: 0, usd: 0 };
+  const billedBytes = Math.max(10 * MB, Math.ceil(bytesScanned / MB) * MB);
+  return { billedBytes, usd: (billedBytes / 1e12) * ATHENA_USD_PER_TB };
+}
+
+export function formatUsd(usd: number): string {
+  return usd === 0 ? '$0' : usd < 0.01 ? `$${usd.toFixed(6)}` : `$${usd.toFixed(4)}`;
+}
+
+/** A boxed text table; NULL shown as `NULL`; long cells truncated to keep lines readable. */
+export function renderTable(
+  header: readonly string[],
+  rows: readonly (readonly (string | null)[])[],
+  maxCell = 60,
+): string {
+  const cell = (v: string | null) => {
+    const s = v === null ? 'NULL' : v;
+    return s.length > maxCell ? `${s.slice(0, maxCell - 1)}…` : s;
+  };
+  const body = rows.map((r) => header.map((_, i) => cell(r[i] ?? null)));
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] as string).length)));
+  const line = (l: string, m: string, r: string) => `${l}${widths.map((w) => '─'.repeat(w + 2)).join(m)}${r}`;
+  const row = (cells: readonly string[]) =>
+    `│ ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(' │ ')} │`;
+  return [line('┌', '┬', '┐'), row(header), line('├', '┼', '┤'), ...body.map(row), line('└', '┴', '┘')].join(
+    '\n',
+  );
+}

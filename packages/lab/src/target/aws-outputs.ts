@@ -1,0 +1,85 @@
+// Names of the deployed lab, read from the outputs file `cdktf deploy --outputs-file` writes:
+// { "<stack>": { "<output>": value, ... }, ... }.
+import { existsSync, readFileSync } from 'node:fs';
+import { TargetNotReadyError } from '../errors';
+
+export const DEFAULT_OUTPUTS_FILE = '.lab/cdktf-outputs.json';
+export const DEPLOY_HINT = (file: string) =>
+  `Deploy the lab first: pnpm exec cdktf deploy '*' --outputs-file ${file} (then run again with --target aws).`;
+
+export interface DeployedNames {
+  tableBucketName: string;
+  tableBucketArn: string;
+  namespace: string;
+  table: string;
+  workgroup: string;
+  streamName: string;
+  errorBucketName: string;
+  sqlNamespaces: string[];
+}
+
+const REQUIRED = {
+  tableBucketName: 'table_bucket_name',
+  tableBucketArn: 'table_bucket_arn',
+  namespace: 'namespace',
+  table: 'table_name',
+  workgroup: 'workgroup_name',
+  streamName: 'stream_name',
+  errorBucketName: 'error_bucket_name',
+} as const;
+
+export function readDeployedNames(file: string = DEFAULT_OUTPUTS_FILE): DeployedNames {
+  if (!existsSync(file)) {
+    throw new TargetNotReadyError(`No deployed-stack outputs at ${file}. ${DEPLOY_HINT(file)}`, file);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new TargetNotReadyError(
+      `${file} is not JSON (${(error as Error).message}). ${DEPLOY_HINT(file)}`,
+      file,
+      { cause: error },
+    );
+  }
+  const outputs = new Map<string, unknown>();
+  for (const stack of Object.values(parsed as Record<string, unknown>)) {
+    if (stack && typeof stack === 'object') {
+      for (const [key, value] of Object.entries(stack as Record<string, unknown>)) {
+        outputs.set(key, value);
+        // cdktf may camelCase output ids; accept both spellings.
+        outputs.set(
+          key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+          value,
+        );
+      }
+    }
+  }
+  const read = (key: string): string => {
+    const value = outputs.get(key);
+    if (typeof value !== 'string' || value === '') {
+      throw new TargetNotReadyError(
+        `The outputs in ${file} have no ${key}: a stack is missing. ${DEPLOY_HINT(file)}`,
+        key,
+      );
+    }
+    return value;
+  };
+  const names = Object.fromEntries(Object.entries(REQUIRED).map(([k, key]) => [k, read(key)])) as Omit<
+    DeployedNames,
+    'sqlNamespaces'
+  >;
+  const namespaces = outputs.get('namespaces');
+  const sqlNamespaces = Array.isArray(namespaces)
+    ? namespaces.map(String)
+    : typeof namespaces === 'string'
+      ? namespaces.split(',').map((s) => s.trim())
+      : [];
+  if (sqlNamespaces.length === 0) {
+    throw new TargetNotReadyError(
+      `The outputs in ${file} have no namespaces (ref-data stack). ${DEPLOY_HINT(file)}`,
+      'namespaces',
+    );
+  }
+  return { ...names, sqlNamespaces };
+}

@@ -1,0 +1,75 @@
+// A lab target: the three SDK clients pointed at one place (the in-process local endpoint, or AWS through the
+// standard credential chain) plus the lab's resource names. Nothing else in the lab knows which one it is.
+import { AthenaClient } from '@aws-sdk/client-athena';
+import { FirehoseClient } from '@aws-sdk/client-firehose';
+import { S3TablesClient } from '@aws-sdk/client-s3tables';
+import type { AthenaTarget } from '../query/athena-runner';
+import { athenaCatalog, type LabResources, type TargetKind } from './resources';
+
+export interface LabTarget {
+  readonly kind: TargetKind;
+  readonly resources: LabResources;
+  readonly firehose: FirehoseClient;
+  readonly athena: AthenaClient;
+  readonly s3tables: S3TablesClient;
+  /** Lines to print before anything runs: where the lab runs and what differs from the defaults. */
+  readonly banner: string[];
+  /** Local only: the endpoint's base URL (for its admin hooks, e.g. running maintenance now). */
+  readonly localUrl?: string;
+  athenaTarget(database?: string): AthenaTarget;
+  close(): Promise<void>;
+}
+
+export interface ClientSettings {
+  region: string;
+  /** Local: the loopback endpoint and throwaway credentials. AWS: undefined (standard chain). */
+  endpoint?: string;
+}
+
+export function makeClients(settings: ClientSettings) {
+  const common = settings.endpoint
+    ? {
+        region: settings.region,
+        endpoint: settings.endpoint,
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        maxAttempts: 1,
+      }
+    : { region: settings.region };
+  return {
+    firehose: new FirehoseClient(common),
+    athena: new AthenaClient(common),
+    s3tables: new S3TablesClient(common),
+  };
+}
+
+export function buildTarget(
+  kind: TargetKind,
+  resources: LabResources,
+  settings: ClientSettings,
+  banner: string[],
+  close: () => Promise<void>,
+): LabTarget {
+  const clients = makeClients(settings);
+  return {
+    kind,
+    resources,
+    ...clients,
+    banner,
+    ...(settings.endpoint ? { localUrl: settings.endpoint } : {}),
+    athenaTarget(database = resources.namespace): AthenaTarget {
+      return {
+        client: clients.athena,
+        workgroup: resources.workgroup,
+        catalog: athenaCatalog(resources),
+        database,
+        bytesScannedCutoff: resources.bytesScannedCutoff,
+      };
+    },
+    async close() {
+      clients.firehose.destroy();
+      clients.athena.destroy();
+      clients.s3tables.destroy();
+      await close();
+    },
+  };
+}

@@ -1,0 +1,177 @@
+// Provisions the lab on the local endpoint from the units' resolved values, through the same SDK calls the
+// stacks' resources make on AWS: table bucket, namespaces, the flow table, Firehose stream, Athena workgroup.
+// Idempotent: what exists is left as it is.
+import { CreateWorkGroupCommand, GetWorkGroupCommand, type AthenaClient } from '@aws-sdk/client-athena';
+import {
+  CreateDeliveryStreamCommand,
+  DescribeDeliveryStreamCommand,
+  type FirehoseClient,
+} from '@aws-sdk/client-firehose';
+import {
+  CreateNamespaceCommand,
+  CreateTableBucketCommand,
+  CreateTableCommand,
+  GetTableCommand,
+  ListNamespacesCommand,
+  ListTableBucketsCommand,
+  PutTableMaintenanceConfigurationCommand,
+  type S3TablesClient,
+} from '@aws-sdk/client-s3tables';
+import type { LabResources } from './resources';
+
+export interface LabClients {
+  s3tables: S3TablesClient;
+  firehose: FirehoseClient;
+  athena: AthenaClient;
+}
+
+export interface ProvisionReport {
+  tableBucketArn: string;
+  created: string[];
+}
+
+export async function provisionLab(clients: LabClients, r: LabResources): Promise<ProvisionReport> {
+  const created: string[] = [];
+  const buckets = await clients.s3tables.send(new ListTableBucketsCommand({ prefix: r.tableBucketName }));
+  let tableBucketArn = buckets.tableBuckets?.find((b) => b.name === r.tableBucketName)?.arn;
+  if (!tableBucketArn) {
+    tableBucketArn = (await clients.s3tables.send(new CreateTableBucketCommand({ name: r.tableBucketName })))
+      .arn as string;
+    created.push(`table bucket ${r.tableBucketName}`);
+  }
+
+  const existing = await clients.s3tables.send(new ListNamespacesCommand({ tableBucketARN: tableBucketArn }));
+  const have = new Set((existing.namespaces ?? []).flatMap((n) => n.namespace ?? []));
+  for (const namespace of [r.namespace, ...r.sqlNamespaces]) {
+    if (have.has(namespace)) continue;
+    await clients.s3tables.send(
+      new CreateNamespaceCommand({ tableBucketARN: tableBucketArn, namespace: [namespace] }),
+    );
+    created.push(`namespace ${namespace}`);
+  }
+
+  if (!(await tableExists(clients.s3tables, tableBucketArn, r.namespace, r.table))) {
+    await clients.s3tables.send(
+      new CreateTableCommand({
+        tableBucketARN: tableBucketArn,
+        namespace: r.namespace,
+        name: r.table,
+        format: 'ICEBERG',
+        metadata: {
+          iceberg: {
+            schema: {
+              fields: r.columns.map((c) => ({ name: c.name, type: c.type, required: c.required ?? false })),
+            },
+          },
+        },
+      }),
+    );
+    await clients.s3tables.send(
+      new PutTableMaintenanceConfigurationCommand({
+        tableBucketARN: tableBucketArn,
+        namespace: r.namespace,
+        name: r.table,
+        type: 'icebergCompaction',
+        value: {
+          status: 'enabled',
+          settings: { icebergCompaction: { targetFileSizeMB: r.maintenance.compactionTargetFileSizeMb } },
+        },
+      }),
+    );
+    await clients.s3tables.send(
+      new PutTableMaintenanceConfigurationCommand({
+        tableBucketARN: tableBucketArn,
+        namespace: r.namespace,
+        name: r.table,
+        type: 'icebergSnapshotManagement',
+        value: {
+          status: 'enabled',
+          settings: {
+            icebergSnapshotManagement: {
+              minSnapshotsToKeep: r.maintenance.minSnapshotsToKeep,
+              maxSnapshotAgeHours: r.maintenance.maxSnapshotAgeHours,
+            },
+          },
+        },
+      }),
+    );
+    created.push(`table ${r.namespace}.${r.table}`);
+  }
+
+  if (!(await streamExists(clients.firehose, r.streamName))) {
+    const roleArn = `arn:aws:iam::${r.accountId}:role/${r.streamName}-role`;
+    await clients.firehose.send(
+      new CreateDeliveryStreamCommand({
+        DeliveryStreamName: r.streamName,
+        DeliveryStreamType: 'DirectPut',
+        IcebergDestinationConfiguration: {
+          RoleARN: roleArn,
+          CatalogConfiguration: {
+            CatalogARN: `arn:aws:glue:${r.region}:${r.accountId}:catalog/s3tablescatalog/${r.tableBucketName}`,
+          },
+          DestinationTableConfigurationList: [
+            { DestinationDatabaseName: r.namespace, DestinationTableName: r.table },
+          ],
+          BufferingHints: { SizeInMBs: r.buffering.sizeMb, IntervalInSeconds: r.buffering.intervalSeconds },
+          S3Configuration: {
+            RoleARN: roleArn,
+            BucketARN: `arn:aws:s3:::${r.errorBucketName}`,
+            ErrorOutputPrefix: 'errors/',
+          },
+        },
+      }),
+    );
+    created.push(`stream ${r.streamName}`);
+  }
+
+  if (!(await workgroupExists(clients.athena, r.workgroup))) {
+    await clients.athena.send(
+      new CreateWorkGroupCommand({
+        Name: r.workgroup,
+        Configuration: {
+          BytesScannedCutoffPerQuery: r.bytesScannedCutoff,
+          EnforceWorkGroupConfiguration: true,
+          EngineVersion: { SelectedEngineVersion: 'Athena engine version 3' },
+          ManagedQueryResultsConfiguration: { Enabled: true },
+        },
+      }),
+    );
+    created.push(`workgroup ${r.workgroup}`);
+  }
+  return { tableBucketArn, created };
+}
+
+async function tableExists(
+  client: S3TablesClient,
+  tableBucketARN: string,
+  namespace: string,
+  name: string,
+): Promise<boolean> {
+  try {
+    await client.send(new GetTableCommand({ tableBucketARN, namespace, name }));
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NotFoundException') return false;
+    throw error;
+  }
+}
+
+async function streamExists(client: FirehoseClient, name: string): Promise<boolean> {
+  try {
+    await client.send(new DescribeDeliveryStreamCommand({ DeliveryStreamName: name }));
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ResourceNotFoundException') return false;
+    throw error;
+  }
+}
+
+async function workgroupExists(client: AthenaClient, name: string): Promise<boolean> {
+  try {
+    await client.send(new GetWorkGroupCommand({ WorkGroup: name }));
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'InvalidRequestException') return false;
+    throw error;
+  }
+}

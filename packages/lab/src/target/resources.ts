@@ -1,0 +1,37 @@
+// What the lab needs to know about its AWS resources, whichever target it runs against: names come from the
+// units' resolved values (local) or the deployed stacks' outputs (aws).
+
+export type TargetKind = 'local' | 'aws';
+
+export interface FlowColumn {
+  name: string;
+  type: 'int' | 'long' | 'string' | 'timestamp' | 'boolean' | 'double' | 'date';
+  required?: boolean;
+}
+
+export interface LabResources {
+  region: string;
+  accountId: string;
+  tableBucketName: string;
+  /** The flow table's namespace and name (network.vpc_flow_logs by default). */
+  namespace: string;
+  table: string;
+  columns: FlowColumn[];
+  /** SQL-owned namespaces (ref, enriched, lab). */
+  sqlNamespaces: string[];
+  streamName: string;
+  buffering: { sizeMb: number; intervalSeconds: number };
+  errorBucketName: string;
+  workgroup: string;
+  bytesScannedCutoff: number;
+  maintenance: {
+    compactionTargetFileSizeMb: number;
+    minSnapshotsToKeep: number;
+    maxSnapshotAgeHours: number;
+  };
+}
+
+/** Athena's catalog for a table bucket through the federated s3tablescatalog. */
+export function athenaCatalog(resources: Pick<LabResources, 'tableBucketName'>): string {
+  return `s3tablescatalog/${resources.tableBucketName}`;
+}
