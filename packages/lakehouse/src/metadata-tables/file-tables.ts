@@ -1,0 +1,343 @@
+// $files, $manifests and $partitions: read from the manifests of one snapshot (the current one unless the
+// caller selects another). Column names and types follow Trino's Iceberg connector (Athena engine v3).
+import type { Schema, TableMetadata } from '../contract';
+import { liveEntries, readManifestList, type DataFileRow, type ManifestEntryRow } from './avro-reader';
+import {
+  athenaType,
+  decodeSingleValue,
+  duckdbType,
+  humanString,
+  partitionHumanString,
+  sqlReadyValue,
+  transformResultType,
+  type IcebergValue,
+} from './iceberg-values';
+import { quoteIdent } from './relation-sql';
+import type { MetadataColumn, MetadataTable, MetadataValue } from './types';
+
+type PartitionSpec = TableMetadata['partition-specs'][number];
+type PartitionFieldSpec = PartitionSpec['fields'][number];
+
+const INT_BIGINT_MAP = { type: 'map(integer, bigint)', duckdbType: 'MAP(INTEGER, BIGINT)' };
+const INT_VARCHAR_MAP = { type: 'map(integer, varchar)', duckdbType: 'MAP(INTEGER, VARCHAR)' };
+
+export function schemaOf(metadata: TableMetadata, schemaId = metadata['current-schema-id']): Schema {
+  const schema = metadata.schemas.find((s) => s['schema-id'] === schemaId);
+  if (!schema) throw new RangeError(`Schema ${schemaId} is not in the table metadata`);
+  return schema;
+}
+
+function fieldTypeById(schema: Schema): Map<number, string> {
+  return new Map(schema.fields.map((f) => [f.id, f.type]));
+}
+
+/** Partition fields of every spec, first occurrence of each field id, whose source column still exists. */
+function allPartitionFields(metadata: TableMetadata, schema: Schema): PartitionFieldSpec[] {
+  const ids = new Set(schema.fields.map((f) => f.id));
+  const seen = new Set<number>();
+  const out: PartitionFieldSpec[] = [];
+  for (const spec of metadata['partition-specs']) {
+    for (const field of spec.fields) {
+      if (!ids.has(field['source-id']) || seen.has(field['field-id'])) continue;
+      seen.add(field['field-id']);
+      out.push(field);
+    }
+  }
+  return out;
+}
+
+interface PartitionColumn {
+  column: MetadataColumn;
+  fields: { field: PartitionFieldSpec; resultType: string }[];
+}
+
+function partitionColumn(metadata: TableMetadata, schema: Schema): PartitionColumn | null {
+  const types = fieldTypeById(schema);
+  const fields = allPartitionFields(metadata, schema)
+    .filter((f) => f.transform !== 'void')
+    .map((field) => ({
+      field,
+      resultType: transformResultType(field.transform, types.get(field['source-id']) ?? 'string'),
+    }));
+  if (fields.length === 0) return null;
+  const athena = fields.map(({ field, resultType }) => `${field.name} ${athenaType(resultType)}`).join(', ');
+  const duck = fields
+    .map(({ field, resultType }) => `${quoteIdent(field.name)} ${duckdbType(resultType)}`)
+    .join(', ');
+  return { column: { name: 'partition', type: `row(${athena})`, duckdbType: `STRUCT(${duck})` }, fields };
+}
+
+/** A manifest's partition value (as avsc decoded it) as a value DuckDB can cast. */
+function partitionValue(resultType: string, value: unknown): MetadataValue {
+  if (value === null || value === undefined) return null;
+  if (['long', 'time', 'timestamp', 'timestamptz'].includes(resultType))
+    return sqlReadyValue(resultType, BigInt(value as number));
+  if (value instanceof Uint8Array) return new Uint8Array(value);
+  return sqlReadyValue(resultType, value as IcebergValue) as MetadataValue;
+}
+
+function partitionRow(pc: PartitionColumn, file: DataFileRow): MetadataValue {
+  const row: Record<string, MetadataValue> = {};
+  for (const { field, resultType } of pc.fields)
+    row[field.name] = partitionValue(resultType, file.partition[field.name]);
+  return row;
+}
+
+function snapshotById(metadata: TableMetadata, snapshotId: number | null) {
+  if (snapshotId === null) return null;
+  const snapshot = metadata.snapshots.find((s) => s['snapshot-id'] === snapshotId);
+  if (!snapshot) throw new RangeError(`Snapshot ${snapshotId} is not in the table metadata (expired?)`);
+  return snapshot;
+}
+
+export const FILES_BASE_COLUMNS: MetadataColumn[] = [
+  { name: 'content', type: 'integer', duckdbType: 'INTEGER' },
+  { name: 'file_path', type: 'varchar', duckdbType: 'VARCHAR' },
+  { name: 'file_format', type: 'varchar', duckdbType: 'VARCHAR' },
+  { name: 'record_count', type: 'bigint', duckdbType: 'BIGINT' },
+  { name: 'file_size_in_bytes', type: 'bigint', duckdbType: 'BIGINT' },
+  { name: 'column_sizes', ...INT_BIGINT_MAP },
+  { name: 'value_counts', ...INT_BIGINT_MAP },
+  { name: 'null_value_counts', ...INT_BIGINT_MAP },
+  { name: 'nan_value_counts', ...INT_BIGINT_MAP },
+  { name: 'lower_bounds', ...INT_VARCHAR_MAP },
+  { name: 'upper_bounds', ...INT_VARCHAR_MAP },
+  { name: 'key_metadata', type: 'varbinary', duckdbType: 'BLOB' },
+  { name: 'split_offsets', type: 'array(bigint)', duckdbType: 'BIGINT[]' },
+  { name: 'equality_ids', type: 'array(integer)', duckdbType: 'INTEGER[]' },
+];
+
+function countMap(map: Map<number, number> | null): MetadataValue {
+  return map === null
+    ? null
+    : new Map<number, MetadataValue>([...map.entries()].map(([k, v]) => [k, BigInt(v)]));
+}
+
+/** Bounds as Iceberg human strings, only for columns of the current schema (as Trino filters them). */
+function boundMap(map: Map<number, Uint8Array> | null, types: Map<number, string>): MetadataValue {
+  if (map === null) return null;
+  const out = new Map<number, MetadataValue>();
+  for (const [id, bytes] of map) {
+    const type = types.get(id);
+    if (type !== undefined) out.set(id, humanString(type, decodeSingleValue(type, bytes)));
+  }
+  return out;
+}
+
+export async function filesTable(
+  tableName: string,
+  metadata: TableMetadata,
+  snapshotId: number | null,
+): Promise<MetadataTable> {
+  const schema = schemaOf(metadata);
+  const pc = partitionColumn(metadata, schema);
+  const columns = pc ? [...FILES_BASE_COLUMNS, pc.column] : FILES_BASE_COLUMNS;
+  const snapshot = snapshotById(metadata, snapshotId);
+  if (!snapshot) return { name: `${tableName}$files`, columns, rows: [] };
+  const types = fieldTypeById(schema);
+  const entries = (await liveEntries(snapshot['manifest-list'])).sort(
+    (a, b) => a.dataFile.content - b.dataFile.content,
+  );
+  const rows = entries.map(({ dataFile: f }): MetadataValue[] => {
+    const row: MetadataValue[] = [
+      f.content,
+      f.filePath,
+      f.fileFormat,
+      f.recordCount,
+      f.fileSizeInBytes,
+      countMap(f.columnSizes),
+      countMap(f.valueCounts),
+      countMap(f.nullValueCounts),
+      countMap(f.nanValueCounts),
+      boundMap(f.lowerBounds, types),
+      boundMap(f.upperBounds, types),
+      f.keyMetadata,
+      f.splitOffsets,
+      f.equalityIds,
+    ];
+    if (pc) row.push(partitionRow(pc, f));
+    return row;
+  });
+  return { name: `${tableName}$files`, columns, rows };
+}
+
+export const MANIFESTS_COLUMNS: MetadataColumn[] = [
+  { name: 'path', type: 'varchar', duckdbType: 'VARCHAR' },
+  { name: 'length', type: 'bigint', duckdbType: 'BIGINT' },
+  { name: 'partition_spec_id', type: 'integer', duckdbType: 'INTEGER' },
+  { name: 'added_snapshot_id', type: 'bigint', duckdbType: 'BIGINT' },
+  { name: 'added_data_files_count', type: 'integer', duckdbType: 'INTEGER' },
+  { name: 'added_rows_count', type: 'bigint', duckdbType: 'BIGINT' },
+  { name: 'existing_data_files_count', type: 'integer', duckdbType: 'INTEGER' },
+  { name: 'existing_rows_count', type: 'bigint', duckdbType: 'BIGINT' },
+  { name: 'deleted_data_files_count', type: 'integer', duckdbType: 'INTEGER' },
+  { name: 'deleted_rows_count', type: 'bigint', duckdbType: 'BIGINT' },
+  {
+    name: 'partitions',
+    type: 'array(row(contains_null boolean, contains_nan boolean, lower_bound varchar, upper_bound varchar))',
+    duckdbType:
+      'STRUCT(contains_null BOOLEAN, contains_nan BOOLEAN, lower_bound VARCHAR, upper_bound VARCHAR)[]',
+  },
+];
+
+export async function manifestsTable(
+  tableName: string,
+  metadata: TableMetadata,
+  snapshotId: number | null,
+): Promise<MetadataTable> {
+  const snapshot = snapshotById(metadata, snapshotId);
+  if (!snapshot) return { name: `${tableName}$manifests`, columns: MANIFESTS_COLUMNS, rows: [] };
+  const types = fieldTypeById(schemaOf(metadata));
+  const manifests = await readManifestList(snapshot['manifest-list']);
+  const rows = manifests.map((m): MetadataValue[] => {
+    const spec = metadata['partition-specs'].find((s) => s['spec-id'] === m.partitionSpecId);
+    const partitions = m.partitions.map((p, i): MetadataValue => {
+      const field = spec?.fields[i];
+      const sourceType = field ? (types.get(field['source-id']) ?? 'string') : 'string';
+      const resultType = field ? transformResultType(field.transform, sourceType) : 'string';
+      const human = (b: Uint8Array | null) =>
+        b === null || !field
+          ? null
+          : partitionHumanString(field.transform, sourceType, decodeSingleValue(resultType, b));
+      return {
+        contains_null: p.containsNull,
+        contains_nan: p.containsNan,
+        lower_bound: human(p.lowerBound),
+        upper_bound: human(p.upperBound),
+      };
+    });
+    return [
+      m.manifestPath,
+      m.manifestLength,
+      m.partitionSpecId,
+      m.addedSnapshotId,
+      m.addedFilesCount,
+      m.addedRowsCount,
+      m.existingFilesCount,
+      m.existingRowsCount,
+      m.deletedFilesCount,
+      m.deletedRowsCount,
+      partitions,
+    ];
+  });
+  return { name: `${tableName}$manifests`, columns: MANIFESTS_COLUMNS, rows };
+}
+
+interface ColumnStats {
+  min: IcebergValue;
+  max: IcebergValue;
+  nullCount: number | null;
+  nanCount: number | null;
+  seen: boolean;
+}
+
+function less(a: IcebergValue, b: IcebergValue): boolean {
+  if (a instanceof Uint8Array && b instanceof Uint8Array)
+    return Buffer.compare(Buffer.from(a), Buffer.from(b)) < 0;
+  return (a as number | bigint | string) < (b as number | bigint | string);
+}
+
+function accumulate(stats: ColumnStats, file: DataFileRow, id: number, type: string): void {
+  const lower = file.lowerBounds?.get(id);
+  const upper = file.upperBounds?.get(id);
+  const nulls = file.nullValueCounts?.get(id);
+  const nans = file.nanValueCounts?.get(id);
+  if (lower !== undefined) {
+    const v = decodeSingleValue(type, lower);
+    if (stats.min === null || less(v, stats.min)) stats.min = v;
+    stats.seen = true;
+  }
+  if (upper !== undefined) {
+    const v = decodeSingleValue(type, upper);
+    if (stats.max === null || less(stats.max, v)) stats.max = v;
+    stats.seen = true;
+  }
+  if (nulls !== undefined) {
+    stats.nullCount = (stats.nullCount ?? 0) + nulls;
+    stats.seen = true;
+  }
+  if (nans !== undefined) stats.nanCount = (stats.nanCount ?? 0) + nans;
+}
+
+export async function partitionsTable(
+  tableName: string,
+  metadata: TableMetadata,
+  snapshotId: number | null,
+): Promise<MetadataTable> {
+  const schema = schemaOf(metadata);
+  const pc = partitionColumn(metadata, schema);
+  const identitySources = new Set(
+    (metadata['partition-specs'].find((s) => s['spec-id'] === metadata['default-spec-id'])?.fields ?? [])
+      .filter((f) => f.transform === 'identity')
+      .map((f) => f['source-id']),
+  );
+  const dataFields = schema.fields.filter((f) => !identitySources.has(f.id));
+  const columns: MetadataColumn[] = [
+    ...(pc ? [pc.column] : []),
+    { name: 'record_count', type: 'bigint', duckdbType: 'BIGINT' },
+    { name: 'file_count', type: 'bigint', duckdbType: 'BIGINT' },
+    { name: 'total_size', type: 'bigint', duckdbType: 'BIGINT' },
+  ];
+  if (dataFields.length > 0) {
+    const metric = (t: string, duck: boolean) =>
+      duck
+        ? `STRUCT("min" ${duckdbType(t)}, "max" ${duckdbType(t)}, null_count BIGINT, nan_count BIGINT)`
+        : `row(min ${athenaType(t)}, max ${athenaType(t)}, null_count bigint, nan_count bigint)`;
+    columns.push({
+      name: 'data',
+      type: `row(${dataFields.map((f) => `${f.name} ${metric(f.type, false)}`).join(', ')})`,
+      duckdbType: `STRUCT(${dataFields.map((f) => `${quoteIdent(f.name)} ${metric(f.type, true)}`).join(', ')})`,
+    });
+  }
+  const snapshot = snapshotById(metadata, snapshotId);
+  if (!snapshot) return { name: `${tableName}$partitions`, columns, rows: [] };
+  const entries = (await liveEntries(snapshot['manifest-list'])).filter(
+    (e: ManifestEntryRow) => e.dataFile.content === 0,
+  );
+  const groups = new Map<
+    string,
+    { partition: MetadataValue; records: number; files: number; size: number; stats: ColumnStats[] }
+  >();
+  for (const { dataFile } of entries) {
+    const partition = pc ? partitionRow(pc, dataFile) : null;
+    const key = JSON.stringify(partition, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        partition,
+        records: 0,
+        files: 0,
+        size: 0,
+        stats: dataFields.map(() => ({ min: null, max: null, nullCount: null, nanCount: null, seen: false })),
+      };
+      groups.set(key, group);
+    }
+    group.records += dataFile.recordCount;
+    group.files += 1;
+    group.size += dataFile.fileSizeInBytes;
+    dataFields.forEach((f, i) => accumulate(group.stats[i] as ColumnStats, dataFile, f.id, f.type));
+  }
+  const rows = [...groups.values()].map((g): MetadataValue[] => {
+    const row: MetadataValue[] = pc ? [g.partition] : [];
+    row.push(g.records, g.files, g.size);
+    if (dataFields.length > 0) {
+      // As Trino: a column without any metric makes the whole `data` value null.
+      if (g.stats.some((s) => !s.seen)) row.push(null);
+      else {
+        const data: Record<string, MetadataValue> = {};
+        dataFields.forEach((f, i) => {
+          const s = g.stats[i] as ColumnStats;
+          data[f.name] = {
+            min: sqlReadyValue(f.type, s.min) as MetadataValue,
+            max: sqlReadyValue(f.type, s.max) as MetadataValue,
+            null_count: s.nullCount,
+            nan_count: s.nanCount,
+          };
+        });
+        row.push(data);
+      }
+    }
+    return row;
+  });
+  return { name: `${tableName}$partitions`, columns, rows };
+}
