@@ -52,6 +52,17 @@ function wrap<T>(name: string, value: string, parse: () => T): T {
 }
 
 export function readHandlerConfig(env: NodeJS.ProcessEnv = process.env): HandlerConfig {
+  const missing = (
+    ['sourceTableBucket', 'snapshotDatabase', 'snapshotBucket', 'workgroup', 'definitions'] as const
+  )
+    .map((key) => ENV_NAMES[key])
+    .filter((name) => (env[name] ?? '').trim() === '');
+  if (missing.length > 0) {
+    throw new SnapshotConfigError(
+      `Environment variable${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set: the snapshots stack sets them on deploy (offline, the lab sets them)`,
+      { context: { missing } },
+    );
+  }
   const get = (key: keyof typeof ENV_NAMES) => required(env, ENV_NAMES[key]);
   const workgroup = get('workgroup');
   if (!WORKGROUP.test(workgroup)) {

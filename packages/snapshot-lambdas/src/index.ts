@@ -14,3 +14,4 @@ export * from './retention';
 export * from './state-machine';
 export * from './local-run';
 export type * from './asl';
+export * from './bundle';
