@@ -1,0 +1,182 @@
+// The Glue Data Catalog's default catalog (AwsDataCatalog), as far as the lab uses it: databases and Hive-style
+// tables (the snapshots' Parquet tables), persisted in the endpoint's JSON store. Table updates are a
+// compare-and-swap on VersionId like Glue's UpdateTable, and each update keeps the previous version (GetTableVersions),
+// so a publish is atomic: a reader resolving a table sees one complete version.
+import { AwsServiceError } from '../errors';
+import type { JsonStore } from '../store';
+
+export interface GlueColumn {
+  Name: string;
+  Type?: string;
+  Comment?: string;
+}
+
+export interface GlueStorageDescriptor {
+  Columns?: GlueColumn[];
+  Location?: string;
+  InputFormat?: string;
+  OutputFormat?: string;
+  Compressed?: boolean;
+  SerdeInfo?: { Name?: string; SerializationLibrary?: string; Parameters?: Record<string, string> };
+  Parameters?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+export interface GlueTableInput {
+  Name: string;
+  Description?: string;
+  Owner?: string;
+  Retention?: number;
+  StorageDescriptor?: GlueStorageDescriptor;
+  PartitionKeys?: GlueColumn[];
+  TableType?: string;
+  Parameters?: Record<string, string>;
+  ViewOriginalText?: string;
+  ViewExpandedText?: string;
+}
+
+export interface GlueTableRecord extends GlueTableInput {
+  DatabaseName: string;
+  CatalogId: string;
+  CreateTime: number;
+  UpdateTime: number;
+  VersionId: string;
+}
+
+export interface GlueDatabaseRecord {
+  Name: string;
+  Description?: string;
+  LocationUri?: string;
+  Parameters?: Record<string, string>;
+  CatalogId: string;
+  CreateTime: number;
+}
+
+const NAME = /^[a-z0-9_][a-z0-9_.-]{0,254}$/;
+
+export const glueError = {
+  notFound: (message: string) => new AwsServiceError('EntityNotFoundException', 400, message),
+  exists: (message: string) => new AwsServiceError('AlreadyExistsException', 400, message),
+  invalid: (message: string) => new AwsServiceError('InvalidInputException', 400, message),
+  conflict: (message: string) => new AwsServiceError('ConcurrentModificationException', 400, message),
+};
+
+/** Glue stores names in lower case and refuses characters outside its pattern. */
+function checkName(kind: string, raw: unknown): string {
+  if (typeof raw !== 'string' || raw.length === 0) throw glueError.invalid(`${kind} name is required.`);
+  const name = raw.toLowerCase();
+  if (!NAME.test(name)) throw glueError.invalid(`${kind} name ${JSON.stringify(raw)} is not valid.`);
+  return name;
+}
+
+export class LocalGlueCatalog {
+  constructor(
+    private readonly store: JsonStore,
+    readonly catalogId: string,
+  ) {}
+
+  private dbKey = (name: string) => `glue/databases/${name}`;
+  private tableKey = (db: string, name: string) => `glue/tables/${db}/${name}`;
+  private versionKey = (db: string, name: string, version: string) => `glue/versions/${db}/${name}/${version}`;
+
+  createDatabase(input: Omit<GlueDatabaseRecord, 'CatalogId' | 'CreateTime'>): GlueDatabaseRecord {
+    const name = checkName('Database', input.Name);
+    if (this.store.read(this.dbKey(name))) throw glueError.exists(`Database ${name} already exists.`);
+    const record: GlueDatabaseRecord = { ...input, Name: name, CatalogId: this.catalogId, CreateTime: Date.now() / 1000 };
+    this.store.write(this.dbKey(name), record);
+    return record;
+  }
+
+  getDatabase(raw: unknown): GlueDatabaseRecord {
+    const name = checkName('Database', raw);
+    const record = this.store.read<GlueDatabaseRecord>(this.dbKey(name));
+    if (!record) throw glueError.notFound(`Database ${name} not found.`);
+    return record;
+  }
+
+  listDatabases(): GlueDatabaseRecord[] {
+    return this.store
+      .list('glue/databases')
+      .flatMap((name) => this.store.read<GlueDatabaseRecord>(this.dbKey(name)) ?? []);
+  }
+
+  deleteDatabase(raw: unknown): void {
+    const db = this.getDatabase(raw).Name;
+    for (const table of this.listTables(db)) this.deleteTable(db, table.Name);
+    this.store.delete(this.dbKey(db));
+  }
+
+  createTable(rawDb: unknown, input: GlueTableInput): GlueTableRecord {
+    const db = this.getDatabase(rawDb).Name;
+    const name = checkName('Table', input.Name);
+    if (this.store.read(this.tableKey(db, name))) throw glueError.exists(`Table ${db}.${name} already exists.`);
+    const now = Date.now() / 1000;
+    const record: GlueTableRecord = {
+      ...input,
+      Name: name,
+      DatabaseName: db,
+      CatalogId: this.catalogId,
+      CreateTime: now,
+      UpdateTime: now,
+      VersionId: '0',
+    };
+    this.store.write(this.tableKey(db, name), record);
+    return record;
+  }
+
+  getTable(rawDb: unknown, rawName: unknown): GlueTableRecord {
+    const db = this.getDatabase(rawDb).Name;
+    const name = checkName('Table', rawName);
+    const record = this.store.read<GlueTableRecord>(this.tableKey(db, name));
+    if (!record) throw glueError.notFound(`Table ${name} not found in database ${db}.`);
+    return record;
+  }
+
+  /** Like getTable, without the errors: what a query engine resolving a name calls. */
+  findTable(db: string, name: string): GlueTableRecord | undefined {
+    return this.store.read<GlueTableRecord>(this.tableKey(db.toLowerCase(), name.toLowerCase()));
+  }
+
+  listTables(rawDb: unknown): GlueTableRecord[] {
+    const db = this.getDatabase(rawDb).Name;
+    return this.store
+      .list(`glue/tables/${db}`)
+      .flatMap((name) => this.store.read<GlueTableRecord>(this.tableKey(db, name)) ?? []);
+  }
+
+  /** Glue's UpdateTable: replaces the table's definition; with VersionId, only if it is still the current one. */
+  updateTable(rawDb: unknown, input: GlueTableInput, versionId?: string, skipArchive = false): GlueTableRecord {
+    const current = this.getTable(rawDb, input.Name);
+    if (versionId !== undefined && versionId !== current.VersionId) {
+      throw glueError.conflict(
+        `Table ${current.DatabaseName}.${current.Name} was updated concurrently: version ${versionId} is not the current version ${current.VersionId}.`,
+      );
+    }
+    if (!skipArchive) this.store.write(this.versionKey(current.DatabaseName, current.Name, current.VersionId), current);
+    const next: GlueTableRecord = {
+      ...input,
+      Name: current.Name,
+      DatabaseName: current.DatabaseName,
+      CatalogId: this.catalogId,
+      CreateTime: current.CreateTime,
+      UpdateTime: Date.now() / 1000,
+      VersionId: String(Number(current.VersionId) + 1),
+    };
+    // One atomic file replace (temp + rename): readers see the old or the new definition.
+    this.store.write(this.tableKey(current.DatabaseName, current.Name), next);
+    return next;
+  }
+
+  tableVersions(rawDb: unknown, rawName: unknown): GlueTableRecord[] {
+    const current = this.getTable(rawDb, rawName);
+    const old = this.store
+      .list(`glue/versions/${current.DatabaseName}/${current.Name}`)
+      .flatMap((v) => this.store.read<GlueTableRecord>(this.versionKey(current.DatabaseName, current.Name, v)) ?? []);
+    return [current, ...old].sort((a, b) => Number(b.VersionId) - Number(a.VersionId));
+  }
+
+  deleteTable(rawDb: unknown, rawName: unknown): void {
+    const table = this.getTable(rawDb, rawName);
+    this.store.delete(this.tableKey(table.DatabaseName, table.Name));
+  }
+}
