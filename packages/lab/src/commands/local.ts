@@ -1,4 +1,103 @@
+// `pnpm lab local`: the local AWS endpoint in the foreground (S3 Tables, Firehose, Athena on 127.0.0.1).
+// stdout gets exactly one line once requests are accepted — `loglake local endpoint ready on http://127.0.0.1:<port>`
+// — so scripts can wait for it; everything else goes to stderr. SIGINT/SIGTERM flush Firehose and stop cleanly.
 import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { startLocalEndpoint, type FaultOptions, type LocalEndpoint } from '@loglake/local-aws';
+import { runCli } from '../cli-support';
+import { InvalidOptionError } from '../errors';
+import { DEFAULT_LOCAL_DATA_DIR } from '../target/open-target';
 
-// Placeholder until its owner lands the real commands.
-export function registerLocalCommands(_program: Command): void {}
+interface LocalCommandOptions {
+  port: string;
+  data?: string;
+  bufferInterval?: string;
+  maintenanceInterval?: string;
+  faultThrottle?: string;
+  faultRecordFailures?: string;
+  faultSlowFlush?: string;
+  faultCommitConflicts?: string;
+  faultSeed?: string;
+}
+
+export function registerLocalCommands(program: Command): void {
+  program
+    .command('local')
+    .description('Run the local AWS endpoint (S3 Tables, Firehose, Athena) on 127.0.0.1 in the foreground; any access key is accepted')
+    .option('--port <port>', 'TCP port on 127.0.0.1 (0 = any free port)', '4566')
+    .option('--data <dir>', 'data directory; state survives restarts (default .lab/local)')
+    .option('--buffer-interval <seconds>', "replace every Firehose stream's IntervalInSeconds (0-900)")
+    .option('--maintenance-interval <seconds>', 'run table maintenance every N seconds (default: only via POST /_local/maintenance/run)')
+    .option('--fault-throttle <share>', 'share (0-1) of PutRecord/PutRecordBatch calls answered ServiceUnavailableException')
+    .option('--fault-record-failures <share>', 'share (0-1) of records failed inside PutRecordBatch (FailedPutCount)')
+    .option('--fault-slow-flush <ms>', 'extra milliseconds before each Firehose flush commits')
+    .option('--fault-commit-conflicts <share>', 'share (0-1) of Firehose commits that first lose a commit race')
+    .option('--fault-seed <n>', 'seed of the fault dice (default 1)')
+    .action((options: LocalCommandOptions) => runCli(() => runLocal(options)));
+}
+
+async function runLocal(options: LocalCommandOptions): Promise<number> {
+  const port = integer('--port', options.port, 0, 65535);
+  const dataDir = resolve(options.data ?? DEFAULT_LOCAL_DATA_DIR);
+  const faults: FaultOptions = {
+    ...(options.faultThrottle !== undefined ? { throttleShare: share('--fault-throttle', options.faultThrottle) } : {}),
+    ...(options.faultRecordFailures !== undefined ? { recordFailureShare: share('--fault-record-failures', options.faultRecordFailures) } : {}),
+    ...(options.faultSlowFlush !== undefined ? { slowFlushMs: integer('--fault-slow-flush', options.faultSlowFlush, 0, 600_000) } : {}),
+    ...(options.faultCommitConflicts !== undefined ? { commitConflictShare: share('--fault-commit-conflicts', options.faultCommitConflicts) } : {}),
+    ...(options.faultSeed !== undefined ? { seed: integer('--fault-seed', options.faultSeed, 0, 2 ** 32 - 1) } : {}),
+  };
+  const endpoint: LocalEndpoint = await startLocalEndpoint({
+    port,
+    dataDir,
+    faults,
+    ...(options.bufferInterval !== undefined
+      ? { firehoseBufferIntervalOverrideSeconds: integer('--buffer-interval', options.bufferInterval, 0, 900) }
+      : {}),
+    ...(options.maintenanceInterval !== undefined
+      ? { maintenanceIntervalSeconds: integer('--maintenance-interval', options.maintenanceInterval, 1, 86_400) }
+      : {}),
+  });
+  console.error(`data directory: ${dataDir}`);
+  for (const line of endpoint.faults.describe()) console.error(`fault injection ON: ${line}`);
+  console.log(`loglake local endpoint ready on ${endpoint.url}`);
+
+  return new Promise<number>((resolveExit) => {
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        console.error(`${signal} again: exiting without waiting for the flush.`);
+        process.exit(1);
+      }
+      stopping = true;
+      console.error(`${signal}: flushing Firehose buffers and stopping...`);
+      endpoint.stop().then(
+        () => {
+          console.error('loglake local endpoint stopped.');
+          resolveExit(0);
+        },
+        (error: unknown) => {
+          console.error(`stop failed: ${error instanceof Error ? error.message : String(error)}`);
+          resolveExit(1);
+        },
+      );
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  });
+}
+
+function integer(flag: string, raw: string, min: number, max: number): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(value) || value < min || value > max) {
+    throw new InvalidOptionError(`${flag} ${raw} is not a whole number between ${min} and ${max}.`, raw);
+  }
+  return value;
+}
+
+function share(flag: string, raw: string): number {
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
+    throw new InvalidOptionError(`${flag} ${raw} is not a share between 0 and 1 (e.g. 0.1 for 10%).`, raw);
+  }
+  return value;
+}
