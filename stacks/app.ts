@@ -1,0 +1,83 @@
+// Wires resolved units to catalog stacks: one stack per unit (stack id = unit name), dependencies as cdktf stack
+// dependencies so `cdktf deploy`/`destroy` of several stacks follow the graph, and the lab policy as an Aspect.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { App, Aspects } from 'cdktf';
+import type { Construct } from 'constructs';
+import { isTfCommand, TF_COMMAND_ENV, type ResolvedUnit, type TfCommand } from './lib/contract';
+import { StacksError } from './lib/errors';
+import type { LabStack, LabStackOptions } from './lib/lab-stack';
+import { REPO_ROOT } from './lib/paths';
+import { LabPolicy } from './lib/policy/lab-policy';
+
+export type StackFactory = (scope: Construct, unit: ResolvedUnit, options?: LabStackOptions) => LabStack;
+
+export interface LabUnits {
+  readonly units: Readonly<Record<string, ResolvedUnit>>;
+  readonly order: readonly string[];
+}
+
+/** Reads LOGLAKE_TF_COMMAND; anything else than a known command is a mistake worth stopping for. */
+export function announcedCommand(env: NodeJS.ProcessEnv = process.env): TfCommand | undefined {
+  const value = env[TF_COMMAND_ENV];
+  if (value === undefined || value === '') return undefined;
+  if (!isTfCommand(value))
+    throw new StacksError(
+      `${TF_COMMAND_ENV}="${value}" is not a Terraform command; unset it or use plan, validate, apply…`,
+      value,
+    );
+  return value;
+}
+
+export async function loadStackFactory(stack: string, unit: string): Promise<StackFactory> {
+  const file = join(REPO_ROOT, 'stacks', stack, 'stack.ts');
+  if (!existsSync(file))
+    throw new StacksError(
+      `unit ${unit}: the catalog has no stacks/${stack}/stack.ts; add it (export const create)`,
+      stack,
+    );
+  const mod = (await import(pathToFileURL(file).href)) as { create?: StackFactory };
+  if (!mod.create)
+    throw new StacksError(`stacks/${stack}/stack.ts must export \`create\` (a StackFactory)`, stack);
+  return mod.create;
+}
+
+export interface BuildOptions {
+  readonly app?: App;
+  readonly outdir?: string;
+  readonly command?: TfCommand;
+  /** Only these units (and nothing else); default all. Dependencies still resolve through remote state. */
+  readonly only?: readonly string[];
+  readonly policy?: boolean;
+}
+
+export interface BuiltLab {
+  readonly app: App;
+  readonly stacks: ReadonlyMap<string, LabStack>;
+  readonly policy?: LabPolicy;
+}
+
+export async function buildLab(lab: LabUnits, options: BuildOptions = {}): Promise<BuiltLab> {
+  const outdir = options.outdir ?? 'cdktf.out';
+  const app = options.app ?? new App({ outdir, skipValidation: false });
+  const stacks = new Map<string, LabStack>();
+  for (const name of lab.order) {
+    if (options.only && !options.only.includes(name)) continue;
+    const unit = lab.units[name] as ResolvedUnit;
+    const create = await loadStackFactory(unit.stack, name);
+    const stack = create(app, unit, { outdir, command: options.command });
+    for (const dep of unit.dependencies) {
+      const producer = stacks.get(dep.unit);
+      if (producer) stack.addDependency(producer);
+    }
+    stacks.set(name, stack);
+  }
+  let policy: LabPolicy | undefined;
+  if (options.policy !== false) {
+    const first = Object.values(lab.units)[0];
+    policy = new LabPolicy({ namePrefix: first?.namePrefix ?? '' });
+    Aspects.of(app).add(policy);
+  }
+  return { app, stacks, policy };
+}

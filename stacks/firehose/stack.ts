@@ -1,0 +1,156 @@
+// The firehose unit: error bucket (private, encrypted, TLS-only, expiring), log group, a least-privilege role with
+// Lake Formation grants on the one table, and the delivery stream writing Iceberg commits into network.vpc_flow_logs.
+// The table bucket's values come from its remote state through the `table_bucket` dependency.
+import { TerraformOutput } from 'cdktf';
+import type { Construct } from 'constructs';
+import { CloudwatchLogGroup } from '@cdktf/provider-aws/lib/cloudwatch-log-group';
+import { CloudwatchLogStream } from '@cdktf/provider-aws/lib/cloudwatch-log-stream';
+import { DataAwsCallerIdentity } from '@cdktf/provider-aws/lib/data-aws-caller-identity';
+import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
+import { IamRolePolicy } from '@cdktf/provider-aws/lib/iam-role-policy';
+import { KinesisFirehoseDeliveryStream } from '@cdktf/provider-aws/lib/kinesis-firehose-delivery-stream';
+import { LakeformationPermissions } from '@cdktf/provider-aws/lib/lakeformation-permissions';
+import type { ResolvedUnit } from '../lib/contract';
+import { addDependsOn } from '../lib/destroy-hooks';
+import { assumeRolePolicy, policyJson } from '../lib/iam';
+import { LabStack, type LabStackOptions } from '../lib/lab-stack';
+import { PrivateBucket } from '../lib/private-bucket';
+import { FIREHOSE_OUTPUTS, type FirehoseInputs } from './inputs';
+
+export class FirehoseStack extends LabStack<FirehoseInputs> {
+  static readonly outputs = FIREHOSE_OUTPUTS;
+  readonly stream: KinesisFirehoseDeliveryStream;
+
+  constructor(scope: Construct, unit: ResolvedUnit<FirehoseInputs>, options: LabStackOptions = {}) {
+    super(scope, unit, options);
+    const i = unit.inputs;
+    const tb = this.upstream('table_bucket');
+    const bucketName = tb.get('table_bucket_name');
+    const namespace = tb.get('namespace');
+    const tableName = tb.get('table_name');
+    const account = new DataAwsCallerIdentity(this, 'account').accountId;
+    const glue = `arn:aws:glue:${unit.region}:${account}`;
+
+    const errors = new PrivateBucket(this, 'error-bucket', {
+      bucket: `${i.errorBucket.namePrefix}-${account}`,
+      expireAfterDays: i.errorBucket.expireAfterDays,
+    });
+    const logGroup = new CloudwatchLogGroup(this, 'log-group', {
+      name: `/aws/kinesisfirehose/${i.streamName}`,
+      retentionInDays: i.logRetentionDays,
+    });
+    const logStream = new CloudwatchLogStream(this, 'log-stream', {
+      name: 'DestinationDelivery',
+      logGroupName: logGroup.name,
+    });
+
+    const role = new IamRole(this, 'role', {
+      name: this.name('firehose'),
+      assumeRolePolicy: assumeRolePolicy('firehose.amazonaws.com', [], account),
+    });
+    const rolePolicy = new IamRolePolicy(this, 'role-policy', {
+      name: this.name('firehose'),
+      role: role.id,
+      policy: policyJson(
+        {
+          Sid: 'GlueTableOfThisBucket',
+          Effect: 'Allow',
+          Action: ['glue:GetTable', 'glue:GetDatabase', 'glue:UpdateTable'],
+          Resource: [
+            `${glue}:catalog`,
+            `${glue}:catalog/s3tablescatalog`,
+            `${glue}:catalog/s3tablescatalog/${bucketName}`,
+            `${glue}:database/s3tablescatalog/${bucketName}/${namespace}`,
+            `${glue}:table/s3tablescatalog/${bucketName}/${namespace}/${tableName}`,
+          ],
+        },
+        // Lake Formation vends the table's credentials; GetDataAccess has no resource-level scoping (read-only).
+        {
+          Sid: 'LakeFormationCredentials',
+          Effect: 'Allow',
+          Action: ['lakeformation:GetDataAccess'],
+          Resource: '*',
+        },
+        {
+          Sid: 'ErrorBucket',
+          Effect: 'Allow',
+          Action: [
+            's3:AbortMultipartUpload',
+            's3:GetBucketLocation',
+            's3:GetObject',
+            's3:ListBucket',
+            's3:ListBucketMultipartUploads',
+            's3:PutObject',
+          ],
+          Resource: [errors.bucket.arn, `${errors.bucket.arn}/*`],
+        },
+        {
+          Sid: 'DeliveryLogs',
+          Effect: 'Allow',
+          Action: ['logs:PutLogEvents'],
+          Resource: [`${logGroup.arn}:log-stream:*`],
+        },
+      ),
+    });
+    const tableCatalogId = `${account}:s3tablescatalog/${bucketName}`;
+    const dbGrant = new LakeformationPermissions(this, 'lf-database', {
+      principal: role.arn,
+      permissions: ['DESCRIBE'],
+      catalogId: account,
+      database: { catalogId: tableCatalogId, name: namespace },
+    });
+    const tableGrant = new LakeformationPermissions(this, 'lf-table', {
+      principal: role.arn,
+      permissions: ['ALL'],
+      catalogId: account,
+      table: { catalogId: tableCatalogId, databaseName: namespace, name: tableName },
+    });
+
+    this.stream = new KinesisFirehoseDeliveryStream(this, 'stream', {
+      name: i.streamName,
+      destination: 'iceberg',
+      icebergConfiguration: {
+        roleArn: role.arn,
+        catalogArn: `${glue}:catalog/s3tablescatalog/${bucketName}`,
+        bufferingSize: i.buffering.sizeMb,
+        bufferingInterval: i.buffering.intervalSeconds,
+        retryDuration: i.retryDurationSeconds,
+        s3BackupMode: 'FailedDataOnly',
+        destinationTableConfiguration: [
+          { databaseName: namespace, tableName, s3ErrorOutputPrefix: i.errorBucket.errorPrefix },
+        ],
+        s3Configuration: {
+          roleArn: role.arn,
+          bucketArn: errors.bucket.arn,
+          errorOutputPrefix: i.errorBucket.errorPrefix,
+          bufferingSize: 5,
+          bufferingInterval: 300,
+          compressionFormat: 'GZIP',
+        },
+        cloudwatchLoggingOptions: {
+          enabled: true,
+          logGroupName: logGroup.name,
+          logStreamName: logStream.name,
+        },
+      },
+      dependsOn: [dbGrant, tableGrant],
+    });
+
+    // Everything that used the table bucket's values waits for the dependency guard (and is skipped if it fails).
+    for (const r of [role, rolePolicy, dbGrant, tableGrant, this.stream])
+      addDependsOn(r, this.upstreamGuards);
+
+    const outputs: Record<(typeof FIREHOSE_OUTPUTS)[number], string> = {
+      stream_name: this.stream.name,
+      stream_arn: this.stream.arn,
+      error_bucket_name: errors.bucket.bucket,
+      role_arn: role.arn,
+      log_group_name: logGroup.name,
+    };
+    for (const [key, value] of Object.entries(outputs))
+      new TerraformOutput(this, `output-${key}`, { value }).overrideLogicalId(key);
+  }
+}
+
+export const create = (scope: Construct, unit: ResolvedUnit, options?: LabStackOptions): LabStack =>
+  new FirehoseStack(scope, unit as ResolvedUnit<FirehoseInputs>, options);

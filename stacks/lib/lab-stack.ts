@@ -1,0 +1,89 @@
+// Base of every unit's stack: AWS provider with the lab's default tags and allowed accounts, the unit's backend
+// (S3 with use_lockfile, key = unit path; or local under .lab/), and the provider constraint all stacks share.
+import { LocalBackend, S3Backend, TerraformStack, type S3BackendConfig } from 'cdktf';
+import type { Construct } from 'constructs';
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
+import type { ResolvedUnit, TfCommand } from './contract';
+import { StacksError } from './errors';
+import { repoRootFromStack } from './paths';
+import { UpstreamOutputs } from './upstream';
+
+// The prebuilt bindings wrap AWS provider 6.25.0, but aws_glue_catalog (the s3tablescatalog federated catalog,
+// written through the raw-resource escape hatch) only exists from 6.44.0 on. Every stack shares one constraint so a
+// single provider version serves the whole lab.
+export const AWS_PROVIDER_CONSTRAINT = '>= 6.44.0, < 7.0.0';
+
+export interface LabStackOptions {
+  /** cdktf output directory (to compute relative paths from the stack's working folder). */
+  readonly outdir?: string;
+  /** The command the wrapper announced (LOGLAKE_TF_COMMAND); decides whether dependencies may embed mocks. */
+  readonly command?: TfCommand;
+}
+
+export class LabStack<I = unknown> extends TerraformStack {
+  readonly unit: ResolvedUnit<I>;
+  readonly provider: AwsProvider;
+  /** Relative path from this stack's terraform working directory to the repository root. */
+  readonly repoRoot: string;
+  private readonly command: TfCommand | undefined;
+  private readonly upstreams = new Map<string, UpstreamOutputs>();
+
+  constructor(scope: Construct, unit: ResolvedUnit<I>, options: LabStackOptions = {}) {
+    super(scope, unit.name);
+    this.unit = unit;
+    this.command = options.command;
+    this.repoRoot = repoRootFromStack(options.outdir ?? 'cdktf.out', unit.name);
+    this.provider = new AwsProvider(this, 'aws', {
+      region: unit.region,
+      defaultTags: [{ tags: { ...unit.tags } }],
+      ...(unit.allowedAccountIds.length > 0 ? { allowedAccountIds: [...unit.allowedAccountIds] } : {}),
+    });
+    this.addOverride('terraform.required_providers.aws.version', AWS_PROVIDER_CONSTRAINT);
+    this.addOverride('terraform.required_version', '>= 1.6.0');
+    const rs = unit.remoteState;
+    if (rs.backend === 's3') {
+      // use_lockfile: S3-native state locking (Terraform >= 1.10 / OpenTofu >= 1.8); no DynamoDB table to manage.
+      const config: S3BackendConfig & { useLockfile: boolean } = {
+        bucket: rs.bucket,
+        key: rs.key,
+        region: rs.region,
+        encrypt: true,
+        useLockfile: true,
+      };
+      new S3Backend(this, config);
+    } else {
+      new LocalBackend(this, { path: `${this.repoRoot}/${rs.path}` });
+    }
+  }
+
+  /** Outputs of the unit this one depends on under `alias` (its `dependency "<alias>"` block), via remote state. */
+  upstream(alias: string): UpstreamOutputs {
+    const existing = this.upstreams.get(alias);
+    if (existing) return existing;
+    const dependency = this.unit.dependencies.find((d) => d.name === alias);
+    if (!dependency) {
+      const known = this.unit.dependencies.map((d) => d.name).join(', ') || 'none';
+      throw new StacksError(
+        `unit ${this.unit.name}: its stack reads dependency "${alias}", but the unit file declares ${known}; add dependencies.${alias} to ${this.unit.path}.ts`,
+        alias,
+      );
+    }
+    const upstream = new UpstreamOutputs(this, `upstream-${alias}`, {
+      dependency,
+      command: this.command,
+      repoRoot: this.repoRoot,
+    });
+    this.upstreams.set(alias, upstream);
+    return upstream;
+  }
+
+  /** Guards of every dependency read so far: resources using upstream values depend on them. */
+  get upstreamGuards(): UpstreamOutputs['guard'][] {
+    return [...this.upstreams.values()].map((u) => u.guard);
+  }
+
+  /** `<prefix>-<labId>-<suffix>`: every named resource carries the lab prefix. */
+  name(suffix: string): string {
+    return `${this.unit.namePrefix}-${suffix}`;
+  }
+}

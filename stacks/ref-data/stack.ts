@@ -1,0 +1,74 @@
+// The ref-data unit: namespaces for reference data, the enriched table and experiments. Terraform owns the
+// namespaces, SQL owns the tables in them; on destroy each namespace's tables are dropped first (S3 Tables refuses
+// to delete a namespace that still has tables), then the namespace goes.
+import { Fn, TerraformOutput } from 'cdktf';
+import type { Construct } from 'constructs';
+import { DataAwsCallerIdentity } from '@cdktf/provider-aws/lib/data-aws-caller-identity';
+import { DataAwsIamSessionContext } from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
+import { LakeformationPermissions } from '@cdktf/provider-aws/lib/lakeformation-permissions';
+import { S3TablesNamespace } from '@cdktf/provider-aws/lib/s3tables-namespace';
+import type { ResolvedUnit } from '../lib/contract';
+import { addDependsOn, dropNamespaceTablesOnDestroy } from '../lib/destroy-hooks';
+import { LabStack, type LabStackOptions } from '../lib/lab-stack';
+import { REF_DATA_OUTPUTS, type RefDataInputs } from './inputs';
+
+export class RefDataStack extends LabStack<RefDataInputs> {
+  static readonly outputs = REF_DATA_OUTPUTS;
+  readonly namespaces: S3TablesNamespace[] = [];
+
+  constructor(scope: Construct, unit: ResolvedUnit<RefDataInputs>, options: LabStackOptions = {}) {
+    super(scope, unit, options);
+    const tb = this.upstream('table_bucket');
+    const bucketArn = tb.get('table_bucket_arn');
+    const bucketName = tb.get('table_bucket_name');
+    const guards = this.upstreamGuards;
+    const account = new DataAwsCallerIdentity(this, 'account').accountId;
+    const deployer = new DataAwsIamSessionContext(this, 'deployer', {
+      arn: new DataAwsCallerIdentity(this, 'deployer-identity').arn,
+    });
+    const catalogId = `${account}:s3tablescatalog/${bucketName}`;
+
+    for (const name of unit.inputs.namespaces) {
+      const ns = new S3TablesNamespace(this, `namespace-${name}`, {
+        namespace: name,
+        tableBucketArn: bucketArn,
+        dependsOn: guards,
+      });
+      this.namespaces.push(ns);
+      if (unit.inputs.dropTablesOnDestroy) {
+        const reaper = dropNamespaceTablesOnDestroy(this, `drop-tables-${name}`, {
+          tableBucketArn: bucketArn,
+          namespace: name,
+          region: unit.region,
+          keep: [],
+          repoRoot: this.repoRoot,
+        });
+        addDependsOn(reaper, [ns]);
+      }
+      // The lab's SQL (run by the deployer) creates and reads the tables here.
+      new LakeformationPermissions(this, `lf-${name}-database`, {
+        principal: deployer.issuerArn,
+        permissions: ['DESCRIBE', 'CREATE_TABLE', 'ALTER', 'DROP'],
+        catalogId: account,
+        database: { catalogId, name },
+        dependsOn: [ns],
+      });
+      new LakeformationPermissions(this, `lf-${name}-tables`, {
+        principal: deployer.issuerArn,
+        permissions: ['ALL'],
+        catalogId: account,
+        table: { catalogId, databaseName: name, wildcard: true },
+        dependsOn: [ns],
+      });
+    }
+    new TerraformOutput(this, 'output-namespaces', {
+      value: Fn.join(
+        ',',
+        this.namespaces.map((n) => n.namespace),
+      ),
+    }).overrideLogicalId('namespaces');
+  }
+}
+
+export const create = (scope: Construct, unit: ResolvedUnit, options?: LabStackOptions): LabStack =>
+  new RefDataStack(scope, unit as ResolvedUnit<RefDataInputs>, options);

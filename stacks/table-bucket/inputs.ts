@@ -1,0 +1,187 @@
+// Inputs of the table-bucket unit (the catalog module's "variables"): types, defaults and validation. Pure.
+import type { InputsSpec, UnitContext } from '../lib/contract';
+import { FieldReader, IAM_ARN_RE, IDENT_RE } from '../lib/fields';
+
+export type IcebergType = 'int' | 'long' | 'string' | 'timestamp' | 'boolean' | 'double' | 'date';
+
+export interface IcebergColumn {
+  readonly name: string;
+  readonly type: IcebergType;
+  readonly required?: boolean;
+}
+
+/** VPC flow-log v2 fields, start/end as timestamps (the generator converts the epoch seconds). */
+export const VPC_FLOW_LOG_COLUMNS: readonly IcebergColumn[] = [
+  { name: 'version', type: 'int' },
+  { name: 'account_id', type: 'string' },
+  { name: 'interface_id', type: 'string' },
+  { name: 'srcaddr', type: 'string' },
+  { name: 'dstaddr', type: 'string' },
+  { name: 'srcport', type: 'int' },
+  { name: 'dstport', type: 'int' },
+  { name: 'protocol', type: 'int' },
+  { name: 'packets', type: 'long' },
+  { name: 'bytes', type: 'long' },
+  { name: 'start_time', type: 'timestamp' },
+  { name: 'end_time', type: 'timestamp' },
+  { name: 'action', type: 'string' },
+  { name: 'log_status', type: 'string' },
+];
+
+/** Athena refuses a per-query cutoff below 10 MiB. */
+export const ATHENA_MIN_CUTOFF_BYTES = 10 * 1024 * 1024;
+export const GIB = 1024 * 1024 * 1024;
+
+export interface TableBucketInputs {
+  /** S3 table bucket name; defaults to `<prefix>-<labId>-flow-logs`. */
+  readonly bucketName: string;
+  /** Bucket-level unreferenced-file removal: days until unreferenced files become noncurrent / are deleted. */
+  readonly unreferencedFileRemoval: {
+    readonly enabled: boolean;
+    readonly unreferencedDays: number;
+    readonly nonCurrentDays: number;
+  };
+  readonly namespace: string;
+  readonly table: { readonly name: string; readonly columns: readonly IcebergColumn[] };
+  readonly maintenance: {
+    readonly compactionTargetFileSizeMb: number;
+    /** The undo window: snapshots younger than this (and at least minSnapshotsToKeep) survive expiry. */
+    readonly minSnapshotsToKeep: number;
+    readonly maxSnapshotAgeHours: number;
+  };
+  readonly workgroup: {
+    readonly name: string;
+    readonly bytesScannedCutoffPerQuery: number;
+    readonly engineVersion: string;
+  };
+  /** The account-wide federated catalog; set manage=false when the account already has it. */
+  readonly glueCatalog: { readonly name: string; readonly manage: boolean };
+  /** Principals (IAM role/user ARNs) that run the lab's SQL; the deploying principal is always included. */
+  readonly labPrincipalArns: readonly string[];
+  /** How often the post-destroy verifier retries (eventual consistency). */
+  readonly verifyTeardown: { readonly enabled: boolean; readonly checkAttempts: number };
+}
+
+export const TABLE_BUCKET_OUTPUTS = [
+  'table_bucket_arn',
+  'table_bucket_name',
+  'namespace',
+  'table_name',
+  'table_arn',
+  'glue_catalog_id',
+  'table_catalog_id',
+  'workgroup_name',
+] as const;
+
+const COLUMN_TYPES: readonly IcebergType[] = [
+  'int',
+  'long',
+  'string',
+  'timestamp',
+  'boolean',
+  'double',
+  'date',
+];
+
+function resolveColumns(r: FieldReader, raw: unknown): IcebergColumn[] {
+  if (raw === undefined) return [...VPC_FLOW_LOG_COLUMNS];
+  if (!Array.isArray(raw) || raw.length === 0) {
+    return r.fail('columns', 'must be a non-empty list of { name, type }', 'list the Iceberg columns', raw);
+  }
+  return raw.map((c: unknown, i: number) => {
+    const col = c as Partial<IcebergColumn>;
+    if (typeof col?.name !== 'string' || !IDENT_RE.test(col.name)) {
+      return r.fail(
+        `columns[${i}].name`,
+        `is ${JSON.stringify(col?.name)}`,
+        'use a lower-case identifier',
+        c,
+      );
+    }
+    if (!COLUMN_TYPES.includes(col.type as IcebergType)) {
+      return r.fail(
+        `columns[${i}].type`,
+        `is ${JSON.stringify(col.type)}`,
+        `use one of ${COLUMN_TYPES.join(', ')}`,
+        c,
+      );
+    }
+    return { name: col.name, type: col.type as IcebergType, ...(col.required ? { required: true } : {}) };
+  });
+}
+
+export const spec: InputsSpec<TableBucketInputs> = {
+  stack: 'table-bucket',
+  outputs: TABLE_BUCKET_OUTPUTS,
+  resolveInputs(raw, unit: UnitContext): TableBucketInputs {
+    const r = new FieldReader(unit.name, raw);
+    const ufr = r.child('unreferencedFileRemoval');
+    const table = r.child('table');
+    const maint = r.child('maintenance');
+    const wg = r.child('workgroup');
+    const gc = r.child('glueCatalog');
+    const vt = r.child('verifyTeardown');
+    const namePattern = (what: string) => ({
+      re: new RegExp(`^${unit.namePrefix}-?[a-z0-9-]*$`),
+      fix: `${what} must start with the lab prefix "${unit.namePrefix}" and use a-z, 0-9 and -`,
+    });
+    return {
+      bucketName: r.string(
+        'bucketName',
+        `${unit.namePrefix}-flow-logs`,
+        namePattern('the table bucket name'),
+      ),
+      unreferencedFileRemoval: {
+        enabled: ufr.bool('enabled', true),
+        unreferencedDays: ufr.int('unreferencedDays', 3, { min: 1 }),
+        nonCurrentDays: ufr.int('nonCurrentDays', 10, { min: 1 }),
+      },
+      namespace: r.string('namespace', 'network', {
+        re: IDENT_RE,
+        fix: 'use a lower-case identifier (a-z, 0-9, _)',
+      }),
+      table: {
+        name: table.string('name', 'vpc_flow_logs', {
+          re: IDENT_RE,
+          fix: 'use a lower-case identifier (a-z, 0-9, _)',
+        }),
+        columns: resolveColumns(table, table.raw_('columns')),
+      },
+      maintenance: {
+        compactionTargetFileSizeMb: maint.int('compactionTargetFileSizeMb', 512, {
+          min: 64,
+          max: 512,
+          why: 'S3 Tables accepts 64–512 MB',
+        }),
+        minSnapshotsToKeep: maint.int('minSnapshotsToKeep', 1, { min: 1 }),
+        maxSnapshotAgeHours: maint.int('maxSnapshotAgeHours', 120, { min: 1 }),
+      },
+      workgroup: {
+        name: wg.string('name', unit.namePrefix, namePattern('the workgroup name')),
+        bytesScannedCutoffPerQuery: wg.int('bytesScannedCutoffPerQuery', GIB, {
+          min: ATHENA_MIN_CUTOFF_BYTES,
+          why: "Athena's minimum per-query cutoff is 10 MiB = 10485760 bytes",
+        }),
+        engineVersion: wg.string('engineVersion', 'Athena engine version 3', {
+          re: /^Athena engine version 3$/,
+          fix: 'the lab needs "Athena engine version 3" (Iceberg DML, time travel)',
+        }),
+      },
+      glueCatalog: {
+        name: gc.string('name', 's3tablescatalog', {
+          re: /^s3tablescatalog$/,
+          fix: 'Athena and Firehose look for "s3tablescatalog"',
+        }),
+        manage: gc.bool('manage', true),
+      },
+      labPrincipalArns: r.strings('labPrincipalArns', [], {
+        re: IAM_ARN_RE,
+        fix: 'give IAM role or user ARNs',
+      }),
+      verifyTeardown: {
+        enabled: vt.bool('enabled', true),
+        checkAttempts: vt.int('checkAttempts', 4, { min: 1, max: 20 }),
+      },
+    };
+  },
+};

@@ -1,0 +1,85 @@
+/**
+ * @loglake/units — the lab's live tree, resolved. Import freely: no cdktf, no AWS calls, no side effects.
+ *
+ *   const lab = await resolveLab();            // the one lab (or resolveLab({ labId: '01' }))
+ *   lab.units['table-bucket'].inputs.bucketName          // "loglake-01-flow-logs"
+ *   lab.units['table-bucket'].inputs.table.columns       // Iceberg schema of network.vpc_flow_logs
+ *   lab.units['table-bucket'].inputs.maintenance         // compaction target, min snapshots, max age
+ *   lab.units['table-bucket'].inputs.workgroup           // name, bytesScannedCutoffPerQuery, engine version
+ *   lab.units.firehose.inputs.streamName / .buffering    // 1 MiB / 60 s
+ *   lab.units['ref-data'].inputs.namespaces              // ref, enriched, lab
+ *   lab.order                                            // deploy order; destroy is the reverse
+ *
+ * Each unit also carries its context (path, region, labId, namePrefix, tags, remote state, dependencies).
+ * Values merge root.ts → <env>/env.ts → <region>/region.ts → <lab>/lab.ts → <lab>/<unit>.ts, and are validated
+ * here, so a bad unit file fails with a message naming the unit, the field and the fix. A new unit is one file in
+ * the lab folder plus a catalog entry stacks/<unit>/{inputs,stack}.ts; to type it here, augment UnitInputsByName.
+ */
+import type { ResolvedUnit } from '@loglake/stacks/lib/contract';
+import type { FirehoseInputs } from '@loglake/stacks/firehose/inputs';
+import type { RefDataInputs } from '@loglake/stacks/ref-data/inputs';
+import type { TableBucketInputs } from '@loglake/stacks/table-bucket/inputs';
+import { UnitsError } from './lib/errors';
+import { listLabPaths, loadInputsSpec, loadLabTree, UNITS_DIR } from './lib/load';
+import { resolveLabTree, type LabSummary } from './lib/resolve';
+
+export type {
+  ResolvedUnit,
+  ResolvedDependency,
+  RemoteState,
+  UnitContext,
+  TfCommand,
+} from '@loglake/stacks/lib/contract';
+export type { TableBucketInputs, IcebergColumn, IcebergType } from '@loglake/stacks/table-bucket/inputs';
+export type { FirehoseInputs } from '@loglake/stacks/firehose/inputs';
+export type { RefDataInputs } from '@loglake/stacks/ref-data/inputs';
+export type { LabTree, LabSummary } from './lib/resolve';
+export { UnitsError, UnitTreeError } from './lib/errors';
+export { resolveLabTree } from './lib/resolve';
+export { loadLabTree, listLabPaths, loadInputsSpec } from './lib/load';
+
+/** Typed inputs per known unit. Another unit's module may add itself with `declare module '@loglake/units'`. */
+export interface UnitInputsByName {
+  'table-bucket': TableBucketInputs;
+  firehose: FirehoseInputs;
+  'ref-data': RefDataInputs;
+}
+
+export type ResolvedUnits = {
+  readonly [K in keyof UnitInputsByName]: ResolvedUnit<UnitInputsByName[K]>;
+} & Readonly<Record<string, ResolvedUnit>>;
+
+export interface ResolvedLab extends LabSummary {
+  readonly units: ResolvedUnits;
+}
+
+export interface ResolveLabOptions {
+  /** Which lab (two digits); defaults to the only lab in the tree. */
+  readonly labId?: string;
+  /** Environment consulted for LAB_STATE_BUCKET; defaults to process.env. */
+  readonly env?: NodeJS.ProcessEnv;
+  readonly unitsDir?: string;
+}
+
+export async function resolveLab(options: ResolveLabOptions = {}): Promise<ResolvedLab> {
+  const unitsDir = options.unitsDir ?? UNITS_DIR;
+  const labs = listLabPaths(unitsDir);
+  const wanted =
+    options.labId === undefined ? labs : labs.filter((p) => p.split('/')[2]?.startsWith(`${options.labId}-`));
+  if (wanted.length !== 1) {
+    const choice = labs.map((p) => p.split('/')[2]?.slice(0, 2)).join(', ');
+    throw new UnitsError(
+      wanted.length === 0
+        ? `no lab with id ${options.labId} in units/ (labs: ${choice || 'none'}); pass one of those`
+        : `several labs in units/ (${choice}); pass labId`,
+      options.labId,
+    );
+  }
+  const tree = await loadLabTree(wanted[0] as string, unitsDir);
+  const lab = await resolveLabTree(tree, loadInputsSpec, options.env ?? process.env);
+  for (const name of ['table-bucket', 'firehose', 'ref-data'] as const) {
+    if (!lab.units[name])
+      throw new UnitsError(`lab ${lab.labId} has no unit ${name}; add ${lab.path}/${name}.ts`, name);
+  }
+  return lab as ResolvedLab;
+}

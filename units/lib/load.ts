@@ -1,0 +1,87 @@
+// Reads the live tree from disk: units/<env>/<region>/<NN-lab>/{lab.ts, <unit>.ts...} plus env.ts and region.ts
+// level files. A new unit is one more file in the lab folder; nothing else lists units.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { InputsSpec } from '@loglake/stacks/lib/contract';
+import type { LevelConfig, RootConfig, UnitConfig } from './define';
+import { UnitTreeError, UnitsError } from './errors';
+import type { LabTree, SpecLoader } from './resolve';
+
+export const UNITS_DIR = fileURLToPath(new URL('..', import.meta.url));
+export const STACKS_DIR = fileURLToPath(new URL('../../stacks/', import.meta.url));
+
+const LEVEL_FILES = new Set(['env.ts', 'region.ts', 'lab.ts']);
+
+async function importDefault<T>(file: string): Promise<T> {
+  const mod = (await import(pathToFileURL(file).href)) as { default?: T };
+  if (mod.default === undefined)
+    throw new UnitsError(`${file} has no default export; export default defineUnit({...})`, file);
+  return mod.default;
+}
+
+async function optionalLevel(file: string): Promise<LevelConfig | undefined> {
+  return existsSync(file) ? importDefault<LevelConfig>(file) : undefined;
+}
+
+const dirs = (dir: string): string[] =>
+  readdirSync(dir)
+    .filter(
+      (name) =>
+        !name.startsWith('.') &&
+        name !== 'node_modules' &&
+        name !== 'lib' &&
+        statSync(join(dir, name)).isDirectory(),
+    )
+    .sort();
+
+/** Every lab folder in the tree, as `<env>/<region>/<lab dir>`. */
+export function listLabPaths(unitsDir = UNITS_DIR): string[] {
+  const out: string[] = [];
+  for (const env of dirs(unitsDir))
+    for (const region of dirs(join(unitsDir, env)))
+      for (const lab of dirs(join(unitsDir, env, region))) out.push(`${env}/${region}/${lab}`);
+  return out;
+}
+
+export async function loadLabTree(labPath: string, unitsDir = UNITS_DIR): Promise<LabTree> {
+  const [env, region, labDir] = labPath.split('/') as [string, string, string];
+  const labFolder = join(unitsDir, env, region, labDir);
+  const unitFiles = readdirSync(labFolder)
+    .filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts') && !LEVEL_FILES.has(f),
+    )
+    .sort();
+  if (unitFiles.length === 0)
+    throw new UnitTreeError(labPath, 'units', 'are missing', 'add one file per unit, e.g. table-bucket.ts');
+  return {
+    root: await importDefault<RootConfig>(join(unitsDir, 'root.ts')),
+    env: { name: env, config: await optionalLevel(join(unitsDir, env, 'env.ts')) },
+    region: { name: region, config: await optionalLevel(join(unitsDir, env, region, 'region.ts')) },
+    lab: { dir: labDir, config: await optionalLevel(join(labFolder, 'lab.ts')) },
+    units: await Promise.all(
+      unitFiles.map(async (f) => ({
+        name: f.slice(0, -3),
+        config: await importDefault<UnitConfig>(join(labFolder, f)),
+      })),
+    ),
+  };
+}
+
+/** Loads stacks/<stack>/inputs.ts (pure: no cdktf) and returns its `spec`. */
+export const loadInputsSpec: SpecLoader = async (stack, unit) => {
+  const file = join(STACKS_DIR, stack, 'inputs.ts');
+  if (!existsSync(file)) {
+    throw new UnitTreeError(
+      unit,
+      'stack',
+      `is "${stack}", but the catalog has no stacks/${stack}/inputs.ts`,
+      `add stacks/${stack}/inputs.ts and stack.ts, or set stack to an existing catalog entry`,
+      stack,
+    );
+  }
+  const mod = (await import(pathToFileURL(file).href)) as { spec?: InputsSpec<unknown> };
+  if (!mod.spec)
+    throw new UnitsError(`stacks/${stack}/inputs.ts must export \`spec\` (an InputsSpec)`, stack);
+  return mod.spec;
+};

@@ -1,0 +1,17 @@
+// cdktf app entry (cdktf.json: `npx tsx units/main.ts`): resolve the live tree, build one stack per unit, synth.
+// Synth only wires units to stacks; all logic lives in the catalog (stacks/).
+import { announcedCommand, buildLab } from '@loglake/stacks';
+import { resolveLab } from './index';
+
+try {
+  const lab = await resolveLab({ labId: process.env.LAB_ID });
+  const { app } = await buildLab(lab, {
+    command: announcedCommand(),
+    outdir: process.env.CDKTF_OUTDIR ?? 'cdktf.out',
+  });
+  app.synth();
+} catch (error) {
+  const e = error as Error;
+  console.error(`${e.name ?? 'Error'}: ${e.message}`);
+  process.exit(1);
+}

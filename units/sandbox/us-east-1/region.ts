@@ -1,0 +1,4 @@
+import { defineLevel } from '../../lib/define';
+
+// The region comes from the folder name; this level only adds what is regional.
+export default defineLevel({});
