@@ -39,7 +39,8 @@ export class LabStack<I = unknown> extends TerraformStack {
       ...(unit.allowedAccountIds.length > 0 ? { allowedAccountIds: [...unit.allowedAccountIds] } : {}),
     });
     this.addOverride('terraform.required_providers.aws.version', AWS_PROVIDER_CONSTRAINT);
-    this.addOverride('terraform.required_version', '>= 1.6.0');
+    // use_lockfile (S3-native locking) needs Terraform >= 1.10 (OpenTofu >= 1.10).
+    this.addOverride('terraform.required_version', '>= 1.10.0');
     const rs = unit.remoteState;
     if (rs.backend === 's3') {
       // use_lockfile: S3-native state locking (Terraform >= 1.10 / OpenTofu >= 1.8); no DynamoDB table to manage.

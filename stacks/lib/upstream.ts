@@ -92,7 +92,9 @@ export class UpstreamOutputs extends Construct {
     const deployFirst = `cdktf deploy ${dep.unit} (or pnpm lab deploy)`;
     let preconditions: Array<{ condition: string; error_message: string }>;
     if (this.mocksEmbedded) {
-      const marker = new DataResource(this, 'mock-marker', { triggersReplace: ['${timestamp()}'] });
+      const marker = new DataResource(this, 'mock-marker', {
+        triggersReplace: { synthesized_with_mocks: '${timestamp()}' },
+      });
       marker.overrideLogicalId(`${alias}_mock_marker`);
       // Known false at plan only when real outputs exist; with mocks in use it depends on the marker's id, which is
       // unknown until apply — so Terraform defers the check to apply, where it fails.

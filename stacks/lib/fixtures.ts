@@ -1,0 +1,99 @@
+// Test fixtures: a ResolvedUnit built the way units/ resolves one, without reading the live tree (stacks must not
+// depend on units). Used by the catalog's own tests.
+import type { InputsSpec, RemoteState, ResolvedDependency, ResolvedUnit, UnitContext } from './contract';
+
+export interface FixtureOptions {
+  readonly name: string;
+  readonly inputs?: Record<string, unknown>;
+  readonly dependencies?: readonly ResolvedDependency[];
+  readonly remoteState?: 'local' | 's3';
+  readonly allowedAccountIds?: readonly string[];
+}
+
+export const LAB_PATH = 'sandbox/us-east-1/01-s3-tables-log-lake';
+
+export function fixtureRemoteState(unit: string, backend: 'local' | 's3' = 'local'): RemoteState {
+  const key = `${LAB_PATH}/${unit}/terraform.tfstate`;
+  return backend === 's3'
+    ? { backend: 's3', bucket: 'example-state-bucket', key, region: 'us-east-1' }
+    : { backend: 'local', key, path: `.lab/tfstate/${key}` };
+}
+
+export function fixtureContext(options: FixtureOptions): UnitContext {
+  return {
+    name: options.name,
+    path: `${LAB_PATH}/${options.name}`,
+    env: 'sandbox',
+    region: 'us-east-1',
+    labId: '01',
+    labName: 's3-tables-log-lake',
+    prefix: 'loglake',
+    namePrefix: 'loglake-01',
+    tags: { project: 'loglake', 'managed-by': 'cdktf', env: 'sandbox', lab: '01', unit: options.name },
+    allowedAccountIds: options.allowedAccountIds ?? [],
+    remoteState: fixtureRemoteState(options.name, options.remoteState),
+  };
+}
+
+export function fixtureUnit<I>(spec: InputsSpec<I>, options: FixtureOptions): ResolvedUnit<I> {
+  const ctx = fixtureContext(options);
+  return {
+    ...ctx,
+    stack: spec.stack,
+    dependencies: options.dependencies ?? [],
+    inputs: spec.resolveInputs(options.inputs ?? {}, ctx),
+  };
+}
+
+export function tableBucketDependency(
+  outputs: readonly string[],
+  backend: 'local' | 's3' = 'local',
+  withMocks = true,
+): ResolvedDependency {
+  const mocks: Record<string, string> = {
+    table_bucket_arn: 'arn:aws:s3tables:us-east-1:123456789012:bucket/mock-bucket',
+    table_bucket_name: 'mock-bucket',
+    namespace: 'network',
+    table_name: 'vpc_flow_logs',
+    table_arn: 'arn:aws:s3tables:us-east-1:123456789012:bucket/mock-bucket/table/mock',
+  };
+  return {
+    name: 'table_bucket',
+    unit: 'table-bucket',
+    path: `${LAB_PATH}/table-bucket`,
+    outputs,
+    mockOutputs: withMocks ? Object.fromEntries(outputs.map((o) => [o, mocks[o] ?? `mock-${o}`])) : {},
+    mockAllowedCommands: withMocks ? ['init', 'validate', 'plan'] : [],
+    remoteState: fixtureRemoteState('table-bucket', backend),
+  };
+}
+
+/** Synthesized stack JSON, the shape Terraform receives. */
+export interface StackJson {
+  terraform: {
+    backend: Record<string, Record<string, unknown>>;
+    required_providers: Record<string, { version: string }>;
+    required_version?: string;
+  };
+  provider: {
+    aws: Array<{
+      region: string;
+      default_tags: Array<{ tags: Record<string, string> }>;
+      allowed_account_ids?: string[];
+    }>;
+  };
+  resource: Record<string, Record<string, Record<string, unknown>>>;
+  data?: Record<string, Record<string, Record<string, unknown>>>;
+  locals?: Record<string, string>;
+  output?: Record<string, { value: unknown }>;
+}
+
+export function resourcesOf(json: StackJson, type: string): Record<string, Record<string, unknown>> {
+  return json.resource[type] ?? {};
+}
+
+export function onlyResource(json: StackJson, type: string): Record<string, unknown> {
+  const all = Object.values(resourcesOf(json, type));
+  if (all.length !== 1) throw new Error(`expected exactly one ${type}, found ${all.length}`);
+  return all[0] as Record<string, unknown>;
+}

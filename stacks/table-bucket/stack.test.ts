@@ -1,0 +1,184 @@
+import { describe, expect, test } from '@jest/globals';
+import { Testing } from 'cdktf';
+import { fixtureUnit, onlyResource, resourcesOf, type StackJson } from '../lib/fixtures';
+import { AWS_PROVIDER_CONSTRAINT } from '../lib/lab-stack';
+import { spec, VPC_FLOW_LOG_COLUMNS, type TableBucketInputs } from './inputs';
+import { TableBucketStack } from './stack';
+
+function synth(inputs: Record<string, unknown> = {}, remoteState: 'local' | 's3' = 'local'): StackJson {
+  const app = Testing.app();
+  const stack = new TableBucketStack(
+    app,
+    fixtureUnit<TableBucketInputs>(spec, { name: 'table-bucket', inputs, remoteState }),
+  );
+  return JSON.parse(Testing.synth(stack)) as StackJson;
+}
+
+describe('table-bucket stack', () => {
+  const json = synth();
+
+  test('table bucket carries the lab prefix, SSE and unreferenced-file removal', () => {
+    const bucket = onlyResource(json, 'aws_s3tables_table_bucket');
+    expect(bucket.name).toBe('loglake-01-flow-logs');
+    expect(bucket.encryption_configuration).toEqual({ sse_algorithm: 'AES256' });
+    expect(bucket.maintenance_configuration).toEqual({
+      iceberg_unreferenced_file_removal: {
+        status: 'enabled',
+        settings: { unreferenced_days: 3, non_current_days: 10 },
+      },
+    });
+  });
+
+  test('namespace network and ICEBERG table vpc_flow_logs with the flow-log v2 schema and maintenance', () => {
+    expect(onlyResource(json, 'aws_s3tables_namespace').namespace).toBe('network');
+    const table = onlyResource(json, 'aws_s3tables_table');
+    expect(table.name).toBe('vpc_flow_logs');
+    expect(table.format).toBe('ICEBERG');
+    const fields = (
+      table.metadata as Array<{
+        iceberg: Array<{ schema: Array<{ field: Array<{ name: string; type: string }> }> }>;
+      }>
+    )[0]!.iceberg[0]!.schema[0]!.field;
+    expect(fields.map((f) => `${f.name}:${f.type}`)).toEqual(
+      VPC_FLOW_LOG_COLUMNS.map((c) => `${c.name}:${c.type}`),
+    );
+    expect(fields.find((f) => f.name === 'start_time')?.type).toBe('timestamp');
+    expect(fields.find((f) => f.name === 'bytes')?.type).toBe('long');
+    expect(table.maintenance_configuration).toEqual({
+      iceberg_compaction: { status: 'enabled', settings: { target_file_size_mb: 512 } },
+      iceberg_snapshot_management: {
+        status: 'enabled',
+        settings: { min_snapshots_to_keep: 1, max_snapshot_age_hours: 120 },
+      },
+    });
+  });
+
+  test('undo window and cutoff are configurable per unit', () => {
+    const custom = synth({
+      maintenance: { minSnapshotsToKeep: 5, maxSnapshotAgeHours: 48 },
+      workgroup: { bytesScannedCutoffPerQuery: 100 * 1024 * 1024 },
+    });
+    const table = onlyResource(custom, 'aws_s3tables_table');
+    expect(
+      (table.maintenance_configuration as { iceberg_snapshot_management: unknown })
+        .iceberg_snapshot_management,
+    ).toEqual({
+      status: 'enabled',
+      settings: { min_snapshots_to_keep: 5, max_snapshot_age_hours: 48 },
+    });
+    const wg = onlyResource(custom, 'aws_athena_workgroup');
+    expect(
+      (wg.configuration as { bytes_scanned_cutoff_per_query: number }).bytes_scanned_cutoff_per_query,
+    ).toBe(104857600);
+  });
+
+  test('s3tablescatalog is an aws_glue_catalog federated over every table bucket, after the Lake Formation registration', () => {
+    const catalog = onlyResource(json, 'aws_glue_catalog');
+    expect(catalog.name).toBe('s3tablescatalog');
+    expect(catalog.federated_catalog).toEqual([
+      {
+        identifier: 'arn:aws:s3tables:us-east-1:${data.aws_caller_identity.account.account_id}:bucket/*',
+        connection_name: 'aws:s3tables',
+      },
+    ]);
+    expect(catalog.depends_on).toContain('aws_lakeformation_resource.lakeformation-registration');
+    const registration = onlyResource(json, 'aws_lakeformation_resource');
+    expect(registration).toMatchObject({
+      with_federation: true,
+      with_privileged_access: true,
+      arn: 'arn:aws:s3tables:us-east-1:${data.aws_caller_identity.account.account_id}:bucket/*',
+    });
+    expect(json.terraform.required_providers.aws!.version).toBe(AWS_PROVIDER_CONSTRAINT);
+  });
+
+  test('catalog can be left unmanaged when the account already has it', () => {
+    expect(resourcesOf(synth({ glueCatalog: { manage: false } }), 'aws_glue_catalog')).toEqual({});
+  });
+
+  test('Athena workgroup: engine v3, enforced 1 GiB cutoff, managed query results', () => {
+    const wg = onlyResource(json, 'aws_athena_workgroup');
+    expect(wg.name).toBe('loglake-01');
+    expect(wg.configuration).toMatchObject({
+      enforce_workgroup_configuration: true,
+      bytes_scanned_cutoff_per_query: 1073741824,
+      engine_version: { selected_engine_version: 'Athena engine version 3' },
+      managed_query_results_configuration: { enabled: true },
+    });
+    expect((wg.configuration as Record<string, unknown>).result_configuration).toBeUndefined();
+  });
+
+  test('Lake Formation grants for the deploying principal on the table catalog of this bucket', () => {
+    const grants = Object.values(resourcesOf(json, 'aws_lakeformation_permissions'));
+    expect(grants).toHaveLength(2);
+    for (const g of grants) expect(g.principal).toBe('${data.aws_iam_session_context.deployer.issuer_arn}');
+    const db = grants.find((g) => g.database) as { database: { catalog_id: string; name: string } };
+    expect(db.database).toEqual({
+      catalog_id: '${data.aws_caller_identity.account.account_id}:s3tablescatalog/loglake-01-flow-logs',
+      name: 'network',
+    });
+  });
+
+  test('the post-destroy hook: destroy-time local-exec with CHECK_ATTEMPTS=4 and the lab id; everything else depends on it', () => {
+    const hook = resourcesOf(json, 'terraform_data').verify_teardown as {
+      input: Record<string, string>;
+      provisioner: Array<{ 'local-exec': Record<string, unknown> }>;
+      depends_on?: unknown;
+    };
+    expect(hook.input).toEqual({ lab_id: '01', region: 'us-east-1', check_attempts: '4' });
+    const exec = hook.provisioner[0]!['local-exec'];
+    expect(exec.when).toBe('destroy');
+    expect(exec.command).toBe('npx tsx scripts/check-leftovers.ts ${self.input.lab_id}');
+    expect(exec.environment).toMatchObject({ CHECK_ATTEMPTS: '${self.input.check_attempts}' });
+    expect(exec.working_dir).toBe('../../..');
+    expect(exec.on_failure).toBeUndefined(); // default: fail — a failed check fails the destroy
+    expect(hook.depends_on).toBeUndefined();
+    for (const [type, byId] of Object.entries(json.resource)) {
+      for (const [id, r] of Object.entries(byId)) {
+        if (type === 'terraform_data' && id === 'verify_teardown') continue;
+        expect({ resource: `${type}.${id}`, dependsOn: r.depends_on }).toEqual({
+          resource: `${type}.${id}`,
+          dependsOn: expect.arrayContaining(['terraform_data.verify_teardown']),
+        });
+      }
+    }
+  });
+
+  test('SQL-created tables in network are dropped before the namespace is destroyed, keeping the managed table', () => {
+    const reaper = resourcesOf(json, 'terraform_data')['drop-sql-tables'] as {
+      input: Record<string, string>;
+      depends_on: string[];
+      provisioner: Array<{ 'local-exec': Record<string, unknown> }>;
+    };
+    expect(reaper.depends_on).toEqual(
+      expect.arrayContaining(['aws_s3tables_namespace.namespace', 'aws_s3tables_table.table']),
+    );
+    expect(reaper.input).toMatchObject({ namespace: 'network', keep: 'vpc_flow_logs' });
+    expect(reaper.provisioner[0]!['local-exec'].when).toBe('destroy');
+  });
+
+  test('outputs: bucket ARN and name, namespace, table, catalog ids, workgroup', () => {
+    expect(Object.keys(json.output ?? {}).sort()).toEqual([...TableBucketStack.outputs].sort());
+  });
+
+  test('backend: local under .lab by default; S3 with use_lockfile and the unit-path key when a state bucket is set', () => {
+    expect(json.terraform.backend.local).toEqual({
+      path: '../../../.lab/tfstate/sandbox/us-east-1/01-s3-tables-log-lake/table-bucket/terraform.tfstate',
+    });
+    const s3 = synth({}, 's3').terraform.backend.s3;
+    expect(s3).toEqual({
+      bucket: 'example-state-bucket',
+      key: 'sandbox/us-east-1/01-s3-tables-log-lake/table-bucket/terraform.tfstate',
+      region: 'us-east-1',
+      encrypt: true,
+      use_lockfile: true,
+    });
+  });
+
+  test('provider default_tags carry lab, unit and managed-by', () => {
+    expect(json.provider.aws[0]!.default_tags[0]!.tags).toMatchObject({
+      lab: '01',
+      unit: 'table-bucket',
+      'managed-by': 'cdktf',
+    });
+  });
+});
