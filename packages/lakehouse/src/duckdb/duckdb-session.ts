@@ -1,0 +1,72 @@
+// The one module that owns DuckDB access: opens the instance, holds the warehouse connection and runs the
+// engine's statements on it (so scans' relations and callers' temp tables share one connection).
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { QueryFailedError } from '../errors';
+
+export type SqlRow = Record<string, unknown>;
+
+export class DuckDbSession {
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    readonly connection: DuckDBConnection,
+  ) {}
+
+  static async open(): Promise<DuckDbSession> {
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    const session = new DuckDbSession(instance, connection);
+    // Iceberg `timestamp` has no zone and `timestamptz` is stored as UTC: keep DuckDB's session zone in UTC
+    // so casts and transforms never shift values by the host's zone.
+    await session.run(`SET TimeZone='UTC'`);
+    return session;
+  }
+
+  /** Runs a statement for its effect. */
+  async run(sql: string): Promise<void> {
+    try {
+      await this.connection.run(sql);
+    } catch (error) {
+      throw queryFailed(sql, error);
+    }
+  }
+
+  /** Runs a query and returns rows as JS values (BIGINT/HUGEINT → bigint, DATE/TIMESTAMP → DuckDB value objects). */
+  async all(sql: string): Promise<SqlRow[]> {
+    try {
+      const reader = await this.connection.runAndReadAll(sql);
+      return reader.getRowObjectsJS() as SqlRow[];
+    } catch (error) {
+      throw queryFailed(sql, error);
+    }
+  }
+
+  /** Column names and DuckDB type names of a query's result, without running it to completion. */
+  async describe(sql: string): Promise<{ name: string; type: string }[]> {
+    const rows = await this.all(`DESCRIBE ${sql}`);
+    return rows.map((row) => ({ name: String(row['column_name']), type: String(row['column_type']) }));
+  }
+
+  close(): void {
+    this.connection.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+function queryFailed(sql: string, error: unknown): QueryFailedError {
+  const reason = error instanceof Error ? error.message : String(error);
+  const shown = sql.length > 300 ? `${sql.slice(0, 300)}…` : sql;
+  return new QueryFailedError(`DuckDB failed: ${reason}\n  statement: ${shown}`, {
+    cause: error,
+    value: sql,
+  });
+}
+
+/** A SQL string literal. */
+export function sqlString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/** A quoted SQL identifier. */
+export function sqlIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

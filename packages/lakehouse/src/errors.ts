@@ -1,0 +1,80 @@
+// The engine's error catalogue. Every error names the offending value and says what to do next; callers
+// (the SQL front end, the local endpoint) map these classes to Athena / S3 Tables error shapes.
+
+export interface LakehouseErrorOptions {
+  cause?: unknown;
+  /** The offending value (a name, a row, a token...). */
+  value?: unknown;
+}
+
+export class LakehouseError extends Error {
+  override readonly name: string = 'LakehouseError';
+  readonly value: unknown;
+  constructor(message: string, options: LakehouseErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.value = options.value;
+  }
+}
+
+export class InvalidNameError extends LakehouseError {
+  override readonly name = 'InvalidNameError';
+}
+export class NoSuchTableBucketError extends LakehouseError {
+  override readonly name = 'NoSuchTableBucketError';
+}
+export class TableBucketAlreadyExistsError extends LakehouseError {
+  override readonly name = 'TableBucketAlreadyExistsError';
+}
+export class TableBucketNotEmptyError extends LakehouseError {
+  override readonly name = 'TableBucketNotEmptyError';
+}
+export class NoSuchNamespaceError extends LakehouseError {
+  override readonly name = 'NoSuchNamespaceError';
+}
+export class NamespaceAlreadyExistsError extends LakehouseError {
+  override readonly name = 'NamespaceAlreadyExistsError';
+}
+export class NamespaceNotEmptyError extends LakehouseError {
+  override readonly name = 'NamespaceNotEmptyError';
+}
+export class NoSuchTableError extends LakehouseError {
+  override readonly name = 'NoSuchTableError';
+}
+export class TableAlreadyExistsError extends LakehouseError {
+  override readonly name = 'TableAlreadyExistsError';
+}
+/** Another writer committed first and the change could not be re-applied (or the version token is stale). */
+export class CommitConflictError extends LakehouseError {
+  override readonly name = 'CommitConflictError';
+}
+/** Rows, columns or a schema change that do not fit the table's schema (unknown column, wrong type...). */
+export class SchemaMismatchError extends LakehouseError {
+  override readonly name = 'SchemaMismatchError';
+}
+/** A column definition or schema that is not valid Iceberg (bad type, duplicate name...). */
+export class InvalidSchemaError extends LakehouseError {
+  override readonly name = 'InvalidSchemaError';
+}
+export class InvalidTransformError extends LakehouseError {
+  override readonly name = 'InvalidTransformError';
+}
+export class InvalidExpressionError extends LakehouseError {
+  override readonly name = 'InvalidExpressionError';
+}
+export class NoSuchSnapshotError extends LakehouseError {
+  override readonly name = 'NoSuchSnapshotError';
+}
+export class NoSuchRefError extends LakehouseError {
+  override readonly name = 'NoSuchRefError';
+}
+export class RefAlreadyExistsError extends LakehouseError {
+  override readonly name = 'RefAlreadyExistsError';
+}
+/** Table files on disk that cannot be read as Iceberg (corrupt or foreign metadata). */
+export class CorruptTableError extends LakehouseError {
+  override readonly name = 'CorruptTableError';
+}
+/** A DuckDB statement the engine generated or was given failed. */
+export class QueryFailedError extends LakehouseError {
+  override readonly name = 'QueryFailedError';
+}

@@ -1,0 +1,74 @@
+// In-memory forms of manifest entries, data/delete files and manifest-list rows (camelCase; the Avro
+// encoding with the spec's snake_case names and field ids lives in avro-schemas.ts / manifest-io.ts).
+import type { Literal } from '../metadata/values';
+
+export const CONTENT_DATA = 0;
+export const CONTENT_POSITION_DELETES = 1;
+export const CONTENT_EQUALITY_DELETES = 2;
+
+export const STATUS_EXISTING = 0;
+export const STATUS_ADDED = 1;
+export const STATUS_DELETED = 2;
+
+export interface DataFile {
+  content: number;
+  /** Absolute URI, byte-identical to what position deletes reference. */
+  filePath: string;
+  fileFormat: 'PARQUET';
+  /** Partition values in spec field order (canonical literals). */
+  partition: (Literal | null)[];
+  recordCount: number;
+  fileSizeInBytes: number;
+  columnSizes: Map<number, number>;
+  valueCounts: Map<number, number>;
+  nullValueCounts: Map<number, number>;
+  nanValueCounts: Map<number, number>;
+  lowerBounds: Map<number, Uint8Array>;
+  upperBounds: Map<number, Uint8Array>;
+  splitOffsets: number[] | null;
+  sortOrderId: number | null;
+  referencedDataFile: string | null;
+}
+
+export interface ManifestEntry {
+  status: number;
+  snapshotId: number;
+  /** Data sequence number (null on disk for ADDED entries: inherited from the manifest list). */
+  sequenceNumber: number;
+  fileSequenceNumber: number;
+  dataFile: DataFile;
+}
+
+export interface FieldSummary {
+  containsNull: boolean;
+  containsNan: boolean | null;
+  lowerBound: Uint8Array | null;
+  upperBound: Uint8Array | null;
+}
+
+export interface ManifestFile {
+  manifestPath: string;
+  manifestLength: number;
+  partitionSpecId: number;
+  /** 0 = data, 1 = deletes. */
+  content: number;
+  sequenceNumber: number;
+  minSequenceNumber: number;
+  addedSnapshotId: number;
+  addedFilesCount: number;
+  existingFilesCount: number;
+  deletedFilesCount: number;
+  addedRowsCount: number;
+  existingRowsCount: number;
+  deletedRowsCount: number;
+  partitions: FieldSummary[];
+}
+
+/** A live file with the sequence numbers and spec needed to plan reads. */
+export interface LiveFile {
+  file: DataFile;
+  specId: number;
+  sequenceNumber: number;
+  fileSequenceNumber: number;
+  snapshotId: number;
+}

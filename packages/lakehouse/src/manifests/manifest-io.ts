@@ -1,0 +1,325 @@
+// Reading and writing Avro manifests and manifest lists (avsc), including the spec's sequence-number and
+// snapshot-id inheritance: ADDED entries are written with nulls and read back from their manifest-list row.
+import { promises as fs } from 'node:fs';
+import avro from 'avsc';
+import type { Schema } from '../contract';
+import type { PartitionSpec } from '../metadata/partition-spec';
+import { parseType } from '../metadata/types';
+import { compareLiterals, decimalBytes, encodeBound, type Literal } from '../metadata/values';
+import { toPath } from '../io/file-io';
+import { CorruptTableError } from '../errors';
+import { MANIFEST_FILE_SCHEMA, manifestEntrySchema, type PartitionFieldType } from './avro-schemas';
+import {
+  STATUS_ADDED,
+  STATUS_DELETED,
+  STATUS_EXISTING,
+  type DataFile,
+  type FieldSummary,
+  type ManifestEntry,
+  type ManifestFile,
+} from './data-file';
+
+type AvroRecord = Record<string, unknown>;
+
+async function encode(
+  schema: Record<string, unknown>,
+  records: AvroRecord[],
+  metadata: Record<string, string>,
+): Promise<Buffer> {
+  const meta: Record<string, Buffer> = {};
+  for (const [key, value] of Object.entries(metadata)) meta[key] = Buffer.from(value, 'utf8');
+  // The raw schema object (not a Type) keeps the field-id attributes in the file header.
+  // avsc supports header `metadata` but its typings omit it.
+  const options = { writeHeader: true, metadata: meta, codec: 'deflate' } as {
+    writeHeader: boolean;
+    codec: string;
+  };
+  const encoder = new avro.streams.BlockEncoder(schema as unknown as avro.Schema, options);
+  const chunks: Buffer[] = [];
+  const done = new Promise<void>((resolve, reject) => {
+    encoder.on('data', (chunk: Buffer) => chunks.push(chunk));
+    encoder.on('end', () => resolve());
+    encoder.on('error', reject);
+  });
+  for (const record of records) encoder.write(record);
+  encoder.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+async function decode(path: string): Promise<{ records: AvroRecord[]; metadata: Record<string, string> }> {
+  const bytes = await fs.readFile(toPath(path));
+  const decoder = new avro.streams.BlockDecoder();
+  const records: AvroRecord[] = [];
+  const metadata: Record<string, string> = {};
+  await new Promise<void>((resolve, reject) => {
+    decoder.on('metadata', (_type: unknown, _codec: unknown, header: { meta: Record<string, Buffer> }) => {
+      for (const [key, value] of Object.entries(header.meta)) metadata[key] = value.toString('utf8');
+    });
+    decoder.on('data', (record: AvroRecord) => records.push(record));
+    decoder.on('end', () => resolve());
+    decoder.on('error', (error: unknown) =>
+      reject(new CorruptTableError(`Cannot read Avro file ${path}.`, { cause: error, value: path })),
+    );
+    decoder.end(bytes);
+  });
+  return { records, metadata };
+}
+
+// ---- partition values ----
+
+function partitionValueToAvro(type: string, value: Literal | null): unknown {
+  if (value === null) return null;
+  const kind = parseType(type).kind;
+  if (kind === 'decimal') return Buffer.from(decimalBytes(value as bigint));
+  if (kind === 'binary') return Buffer.from(value as Uint8Array);
+  if (typeof value === 'bigint') return Number(value);
+  return value;
+}
+
+function partitionValueFromAvro(type: string, value: unknown): Literal | null {
+  if (value === null || value === undefined) return null;
+  const kind = parseType(type).kind;
+  if (kind === 'decimal') {
+    const b = value as Buffer;
+    return b.length === 0 ? 0n : BigInt.asIntN(b.length * 8, BigInt(`0x${b.toString('hex')}`));
+  }
+  if (kind === 'binary') return new Uint8Array(value as Buffer);
+  if (kind === 'long' || kind === 'time' || kind === 'timestamp' || kind === 'timestamptz')
+    return BigInt(value as number);
+  return value as Literal;
+}
+
+function mapToAvro<T>(map: Map<number, T>, convert: (v: T) => unknown): { key: number; value: unknown }[] {
+  return [...map.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([key, value]) => ({ key, value: convert(value) }));
+}
+
+function mapFromAvro<T>(value: unknown, convert: (v: unknown) => T): Map<number, T> {
+  const map = new Map<number, T>();
+  for (const item of (value as { key: number; value: unknown }[] | null) ?? [])
+    map.set(item.key, convert(item.value));
+  return map;
+}
+
+// ---- manifests ----
+
+export interface WriteManifestInput {
+  path: string;
+  schema: Schema;
+  spec: PartitionSpec;
+  partitionTypes: string[];
+  /** 0 = data, 1 = deletes. */
+  content: number;
+  /** The snapshot being committed: its ADDED entries inherit snapshot id and sequence number. */
+  snapshotId: number;
+  sequenceNumber: number;
+  entries: ManifestEntry[];
+}
+
+function partitionFieldTypes(spec: PartitionSpec, types: string[]): PartitionFieldType[] {
+  return spec.fields.map((f, i) => ({ name: f.name, fieldId: f['field-id'], type: types[i] ?? 'int' }));
+}
+
+export async function writeManifest(input: WriteManifestInput): Promise<ManifestFile> {
+  const fields = partitionFieldTypes(input.spec, input.partitionTypes);
+  const records = input.entries.map((entry) => {
+    // Only entries added by this snapshot with its own sequence number inherit (null on disk); an added
+    // entry keeping an older data sequence number (compaction) writes its numbers explicitly.
+    const inherited =
+      entry.status === STATUS_ADDED &&
+      entry.snapshotId === input.snapshotId &&
+      entry.sequenceNumber === input.sequenceNumber;
+    const file = entry.dataFile;
+    const partition: AvroRecord = {};
+    fields.forEach((f, i) => (partition[f.name] = partitionValueToAvro(f.type, file.partition[i] ?? null)));
+    return {
+      status: entry.status,
+      snapshot_id: inherited ? null : entry.snapshotId,
+      sequence_number: inherited ? null : entry.sequenceNumber,
+      file_sequence_number: inherited ? null : entry.fileSequenceNumber,
+      data_file: {
+        content: file.content,
+        file_path: file.filePath,
+        file_format: file.fileFormat,
+        partition,
+        record_count: file.recordCount,
+        file_size_in_bytes: file.fileSizeInBytes,
+        column_sizes: mapToAvro(file.columnSizes, (v) => v),
+        value_counts: mapToAvro(file.valueCounts, (v) => v),
+        null_value_counts: mapToAvro(file.nullValueCounts, (v) => v),
+        nan_value_counts: mapToAvro(file.nanValueCounts, (v) => v),
+        lower_bounds: mapToAvro(file.lowerBounds, (v) => Buffer.from(v)),
+        upper_bounds: mapToAvro(file.upperBounds, (v) => Buffer.from(v)),
+        key_metadata: null,
+        split_offsets: file.splitOffsets,
+        equality_ids: null,
+        sort_order_id: file.sortOrderId,
+        referenced_data_file: file.referencedDataFile,
+      },
+    };
+  });
+  const bytes = await encode(manifestEntrySchema(fields), records, {
+    schema: JSON.stringify(input.schema),
+    'schema-id': String(input.schema['schema-id']),
+    'partition-spec': JSON.stringify(input.spec.fields),
+    'partition-spec-id': String(input.spec['spec-id']),
+    'format-version': '2',
+    content: input.content === 0 ? 'data' : 'deletes',
+  });
+  await fs.writeFile(toPath(input.path), bytes, { flag: 'wx' });
+  return summarizeManifest(input, bytes.length);
+}
+
+function summarizeManifest(input: WriteManifestInput, length: number): ManifestFile {
+  const count = (status: number) => input.entries.filter((e) => e.status === status);
+  const rows = (entries: ManifestEntry[]) => entries.reduce((n, e) => n + e.dataFile.recordCount, 0);
+  const live = input.entries.filter((e) => e.status !== STATUS_DELETED);
+  const sequences = live.map((e) => e.sequenceNumber);
+  return {
+    manifestPath: input.path,
+    manifestLength: length,
+    partitionSpecId: input.spec['spec-id'],
+    content: input.content,
+    sequenceNumber: input.sequenceNumber,
+    minSequenceNumber: sequences.length > 0 ? Math.min(...sequences) : input.sequenceNumber,
+    addedSnapshotId: input.snapshotId,
+    addedFilesCount: count(STATUS_ADDED).length,
+    existingFilesCount: count(STATUS_EXISTING).length,
+    deletedFilesCount: count(STATUS_DELETED).length,
+    addedRowsCount: rows(count(STATUS_ADDED)),
+    existingRowsCount: rows(count(STATUS_EXISTING)),
+    deletedRowsCount: rows(count(STATUS_DELETED)),
+    partitions: partitionSummaries(
+      input.partitionTypes,
+      input.entries.map((e) => e.dataFile),
+    ),
+  };
+}
+
+function partitionSummaries(types: string[], files: DataFile[]): FieldSummary[] {
+  return types.map((type, i) => {
+    const values = files.map((f) => f.partition[i] ?? null);
+    const present = values.filter(
+      (v): v is Literal => v !== null && !(typeof v === 'number' && Number.isNaN(v)),
+    );
+    const kind = parseType(type).kind;
+    const sorted = [...present].sort(compareLiterals);
+    const lower = sorted[0];
+    const upper = sorted[sorted.length - 1];
+    return {
+      containsNull: values.some((v) => v === null),
+      containsNan:
+        kind === 'float' || kind === 'double'
+          ? values.some((v) => typeof v === 'number' && Number.isNaN(v))
+          : null,
+      lowerBound: lower === undefined ? null : encodeBound(type, lower),
+      upperBound: upper === undefined ? null : encodeBound(type, upper),
+    };
+  });
+}
+
+/** Reads a manifest's entries, applying inheritance from its manifest-list row. */
+export async function readManifest(
+  manifest: ManifestFile,
+  partitionTypes: string[],
+): Promise<ManifestEntry[]> {
+  const { records, metadata } = await decode(manifest.manifestPath);
+  const specFields = JSON.parse(metadata['partition-spec'] ?? '[]') as { name: string }[];
+  return records.map((record) => {
+    const file = record['data_file'] as AvroRecord;
+    const partition = file['partition'] as AvroRecord;
+    const status = record['status'] as number;
+    const inheritedSeq = (value: unknown) =>
+      value === null || value === undefined ? manifest.sequenceNumber : (value as number);
+    return {
+      status,
+      snapshotId: (record['snapshot_id'] as number | null) ?? manifest.addedSnapshotId,
+      sequenceNumber: inheritedSeq(record['sequence_number']),
+      fileSequenceNumber: inheritedSeq(record['file_sequence_number']),
+      dataFile: {
+        content: file['content'] as number,
+        filePath: file['file_path'] as string,
+        fileFormat: 'PARQUET',
+        partition: specFields.map((f, i) =>
+          partitionValueFromAvro(partitionTypes[i] ?? 'int', partition[f.name]),
+        ),
+        recordCount: file['record_count'] as number,
+        fileSizeInBytes: file['file_size_in_bytes'] as number,
+        columnSizes: mapFromAvro(file['column_sizes'], (v) => v as number),
+        valueCounts: mapFromAvro(file['value_counts'], (v) => v as number),
+        nullValueCounts: mapFromAvro(file['null_value_counts'], (v) => v as number),
+        nanValueCounts: mapFromAvro(file['nan_value_counts'], (v) => v as number),
+        lowerBounds: mapFromAvro(file['lower_bounds'], (v) => new Uint8Array(v as Buffer)),
+        upperBounds: mapFromAvro(file['upper_bounds'], (v) => new Uint8Array(v as Buffer)),
+        splitOffsets: (file['split_offsets'] as number[] | null) ?? null,
+        sortOrderId: (file['sort_order_id'] as number | null) ?? null,
+        referencedDataFile: (file['referenced_data_file'] as string | null) ?? null,
+      },
+    };
+  });
+}
+
+// ---- manifest lists ----
+
+export async function writeManifestList(
+  path: string,
+  manifests: ManifestFile[],
+  info: { snapshotId: number; parentSnapshotId: number | null; sequenceNumber: number },
+): Promise<void> {
+  const records = manifests.map((m) => ({
+    manifest_path: m.manifestPath,
+    manifest_length: m.manifestLength,
+    partition_spec_id: m.partitionSpecId,
+    content: m.content,
+    sequence_number: m.sequenceNumber,
+    min_sequence_number: m.minSequenceNumber,
+    added_snapshot_id: m.addedSnapshotId,
+    added_files_count: m.addedFilesCount,
+    existing_files_count: m.existingFilesCount,
+    deleted_files_count: m.deletedFilesCount,
+    added_rows_count: m.addedRowsCount,
+    existing_rows_count: m.existingRowsCount,
+    deleted_rows_count: m.deletedRowsCount,
+    partitions: m.partitions.map((p) => ({
+      contains_null: p.containsNull,
+      contains_nan: p.containsNan,
+      lower_bound: p.lowerBound === null ? null : Buffer.from(p.lowerBound),
+      upper_bound: p.upperBound === null ? null : Buffer.from(p.upperBound),
+    })),
+    key_metadata: null,
+  }));
+  const bytes = await encode(MANIFEST_FILE_SCHEMA, records, {
+    'snapshot-id': String(info.snapshotId),
+    'parent-snapshot-id': info.parentSnapshotId === null ? 'null' : String(info.parentSnapshotId),
+    'sequence-number': String(info.sequenceNumber),
+    'format-version': '2',
+  });
+  await fs.writeFile(toPath(path), bytes, { flag: 'wx' });
+}
+
+export async function readManifestList(path: string): Promise<ManifestFile[]> {
+  const { records } = await decode(path);
+  return records.map((r) => ({
+    manifestPath: r['manifest_path'] as string,
+    manifestLength: r['manifest_length'] as number,
+    partitionSpecId: r['partition_spec_id'] as number,
+    content: r['content'] as number,
+    sequenceNumber: r['sequence_number'] as number,
+    minSequenceNumber: r['min_sequence_number'] as number,
+    addedSnapshotId: r['added_snapshot_id'] as number,
+    addedFilesCount: r['added_files_count'] as number,
+    existingFilesCount: r['existing_files_count'] as number,
+    deletedFilesCount: r['deleted_files_count'] as number,
+    addedRowsCount: r['added_rows_count'] as number,
+    existingRowsCount: r['existing_rows_count'] as number,
+    deletedRowsCount: r['deleted_rows_count'] as number,
+    partitions: ((r['partitions'] as AvroRecord[] | null) ?? []).map((p) => ({
+      containsNull: p['contains_null'] as boolean,
+      containsNan: (p['contains_nan'] as boolean | null) ?? null,
+      lowerBound: p['lower_bound'] ? new Uint8Array(p['lower_bound'] as Buffer) : null,
+      upperBound: p['upper_bound'] ? new Uint8Array(p['upper_bound'] as Buffer) : null,
+    })),
+  }));
+}

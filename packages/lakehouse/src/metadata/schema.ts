@@ -1,0 +1,118 @@
+// Iceberg schemas: building from column definitions and evolving them (add / rename) without reusing ids.
+import type { ColumnDefinition, Schema, SchemaField } from '../contract';
+import { InvalidSchemaError, SchemaMismatchError } from '../errors';
+import { normaliseType } from './types';
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function checkName(name: string, existing: readonly string[]): void {
+  if (!NAME.test(name) || name.length > 255) {
+    throw new InvalidSchemaError(
+      `Invalid column name '${name}': use letters, digits and underscores, starting with a letter or underscore.`,
+      { value: name },
+    );
+  }
+  if (existing.some((other) => other.toLowerCase() === name.toLowerCase())) {
+    throw new InvalidSchemaError(
+      `Column '${name}' already exists (names are case-insensitive); pick another name.`,
+      {
+        value: name,
+      },
+    );
+  }
+}
+
+function toField(column: ColumnDefinition, id: number): SchemaField {
+  let type;
+  try {
+    type = normaliseType(column.type);
+  } catch (error) {
+    throw new InvalidSchemaError(`Column '${column.name}': ${(error as Error).message}`, {
+      value: column.type,
+      cause: error,
+    });
+  }
+  const field: SchemaField = { id, name: column.name, type, required: column.required ?? false };
+  if (column.doc !== undefined) field.doc = column.doc;
+  return field;
+}
+
+/** A schema with ids firstId, firstId+1, ... */
+export function buildSchema(schemaId: number, columns: readonly ColumnDefinition[], firstId = 1): Schema {
+  if (columns.length === 0)
+    throw new InvalidSchemaError('A table needs at least one column.', { value: columns });
+  const names: string[] = [];
+  const fields = columns.map((column, index) => {
+    checkName(column.name, names);
+    names.push(column.name);
+    return toField(column, firstId + index);
+  });
+  return { 'schema-id': schemaId, type: 'struct', fields };
+}
+
+/** Finds a field by name (exact, then case-insensitive), or throws SchemaMismatchError naming the table's columns. */
+export function findField(schema: Schema, name: string, table = 'the table'): SchemaField {
+  const field =
+    schema.fields.find((f) => f.name === name) ??
+    schema.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
+  if (!field) {
+    throw new SchemaMismatchError(
+      `Column '${name}' does not exist in ${table}; its columns are ${schema.fields.map((f) => f.name).join(', ')}.`,
+      { value: name },
+    );
+  }
+  return field;
+}
+
+export function fieldById(schema: Schema, id: number): SchemaField | undefined {
+  return schema.fields.find((f) => f.id === id);
+}
+
+/** New schema with columns appended as optional fields (Iceberg forbids adding required columns to data). */
+export function addColumnsToSchema(
+  schema: Schema,
+  newSchemaId: number,
+  lastColumnId: number,
+  columns: readonly ColumnDefinition[],
+): Schema {
+  if (columns.length === 0)
+    throw new InvalidSchemaError('ADD COLUMNS needs at least one column.', { value: columns });
+  const names = schema.fields.map((f) => f.name);
+  const added = columns.map((column, index) => {
+    if (column.required) {
+      throw new InvalidSchemaError(
+        `Cannot add required column '${column.name}': existing rows have no value for it. Add it as optional.`,
+        { value: column.name },
+      );
+    }
+    checkName(column.name, names);
+    names.push(column.name);
+    return toField(column, lastColumnId + 1 + index);
+  });
+  return { 'schema-id': newSchemaId, type: 'struct', fields: [...schema.fields, ...added] };
+}
+
+export function renameInSchema(
+  schema: Schema,
+  newSchemaId: number,
+  from: string,
+  to: string,
+  table: string,
+): Schema {
+  const field = findField(schema, from, table);
+  checkName(
+    to,
+    schema.fields.filter((f) => f.id !== field.id).map((f) => f.name),
+  );
+  return {
+    'schema-id': newSchemaId,
+    type: 'struct',
+    fields: schema.fields.map((f) => (f.id === field.id ? { ...f, name: to } : f)),
+  };
+}
+
+/** Same fields (ids, names, types, required) regardless of schema id. */
+export function sameStructure(a: Schema, b: Schema): boolean {
+  const key = (s: Schema) => JSON.stringify(s.fields.map((f) => [f.id, f.name, f.type, f.required]));
+  return key(a) === key(b);
+}

@@ -1,0 +1,103 @@
+// Iceberg primitive types: parsing, validation and the DuckDB type each one is stored as.
+import type { IcebergPrimitive } from '../contract';
+import { InvalidSchemaError } from '../errors';
+
+export type TypeKind =
+  | 'boolean'
+  | 'int'
+  | 'long'
+  | 'float'
+  | 'double'
+  | 'date'
+  | 'time'
+  | 'timestamp'
+  | 'timestamptz'
+  | 'string'
+  | 'uuid'
+  | 'binary'
+  | 'decimal';
+
+export interface ParsedType {
+  kind: TypeKind;
+  precision: number;
+  scale: number;
+}
+
+const SIMPLE: ReadonlySet<string> = new Set([
+  'boolean',
+  'int',
+  'long',
+  'float',
+  'double',
+  'date',
+  'time',
+  'timestamp',
+  'timestamptz',
+  'string',
+  'uuid',
+  'binary',
+]);
+
+const DECIMAL = /^decimal\(\s*(\d+)\s*,\s*(\d+)\s*\)$/;
+
+export function isIcebergPrimitive(type: string): type is IcebergPrimitive {
+  if (SIMPLE.has(type)) return true;
+  const match = DECIMAL.exec(type);
+  if (!match) return false;
+  const precision = Number(match[1]);
+  const scale = Number(match[2]);
+  return precision >= 1 && precision <= 38 && scale <= precision;
+}
+
+export function parseType(type: string): ParsedType {
+  if (SIMPLE.has(type)) return { kind: type as TypeKind, precision: 0, scale: 0 };
+  const match = DECIMAL.exec(type);
+  if (match && isIcebergPrimitive(type)) {
+    return { kind: 'decimal', precision: Number(match[1]), scale: Number(match[2]) };
+  }
+  throw new InvalidSchemaError(
+    `Unsupported Iceberg type '${type}'. Use one of boolean, int, long, float, double, date, time, timestamp, ` +
+      `timestamptz, string, uuid, binary or decimal(p,s) with 1 <= p <= 38 and s <= p.`,
+    { value: type },
+  );
+}
+
+/** Normalises spellings ("decimal(10, 2)" → "decimal(10,2)"). */
+export function normaliseType(type: string): IcebergPrimitive {
+  const parsed = parseType(type.trim().toLowerCase());
+  return (
+    parsed.kind === 'decimal' ? `decimal(${parsed.precision},${parsed.scale})` : parsed.kind
+  ) as IcebergPrimitive;
+}
+
+export function duckdbType(type: string): string {
+  const parsed = parseType(type);
+  switch (parsed.kind) {
+    case 'boolean':
+      return 'BOOLEAN';
+    case 'int':
+      return 'INTEGER';
+    case 'long':
+      return 'BIGINT';
+    case 'float':
+      return 'FLOAT';
+    case 'double':
+      return 'DOUBLE';
+    case 'date':
+      return 'DATE';
+    case 'time':
+      return 'TIME';
+    case 'timestamp':
+      return 'TIMESTAMP';
+    case 'timestamptz':
+      return 'TIMESTAMPTZ';
+    case 'string':
+      return 'VARCHAR';
+    case 'uuid':
+      return 'UUID';
+    case 'binary':
+      return 'BLOB';
+    case 'decimal':
+      return `DECIMAL(${parsed.precision},${parsed.scale})`;
+  }
+}

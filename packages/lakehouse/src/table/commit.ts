@@ -1,0 +1,77 @@
+// The commit protocol: build the next metadata from the latest committed version, publish it as
+// v(N+1).metadata.json with create-if-absent (hard link, EEXIST = another writer won), then move the
+// version hint. On conflict: clean up this attempt's files, back off, reload and rebuild (the builder
+// re-validates against the new base), up to a limit; then CommitConflictError.
+import { promises as fs } from 'node:fs';
+import type { TableMetadata } from '../contract';
+import { CommitConflictError } from '../errors';
+import { createExclusive, readText, toPath, toUri } from '../io/file-io';
+import type { TableLayout } from '../io/table-layout';
+import { parseMetadata, serializeMetadata } from '../metadata/table-metadata';
+
+export interface LoadedMetadata {
+  metadata: TableMetadata;
+  version: number;
+}
+
+export async function loadLatest(layout: TableLayout): Promise<LoadedMetadata> {
+  const version = await layout.latestVersion();
+  const path = layout.metadataFile(version);
+  const text = await readText(path);
+  if (text === null) throw new Error(`metadata ${path} vanished`);
+  return { metadata: parseMetadata(text, path), version };
+}
+
+export interface BuiltCommit<T> {
+  /** null = nothing to commit. */
+  metadata: TableMetadata | null;
+  /** Files this attempt wrote that the metadata references only if it wins. */
+  writtenFiles: string[];
+  result: T;
+}
+
+const MAX_ATTEMPTS = 25;
+const MAX_METADATA_LOG = 100;
+
+/** Test hook: crash the process at a named point of the protocol (crash-safety tests). */
+function crashPoint(point: string): void {
+  if (process.env['LOGLAKE_CRASH_AT'] === point) process.kill(process.pid, 'SIGKILL');
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export async function commitWithRetry<T>(
+  layout: TableLayout,
+  table: string,
+  build: (base: TableMetadata, attempt: number) => Promise<BuiltCommit<T>>,
+): Promise<{ result: T; metadata: TableMetadata | null }> {
+  for (let attempt = 0; ; attempt++) {
+    const { metadata: base, version } = await loadLatest(layout);
+    const built = await build(base, attempt);
+    if (built.metadata === null) return { result: built.result, metadata: null };
+    const next: TableMetadata = {
+      ...built.metadata,
+      'last-updated-ms': Math.max(Date.now(), base['last-updated-ms'], built.metadata['last-updated-ms']),
+      'metadata-log': [
+        ...base['metadata-log'],
+        { 'metadata-file': toUri(layout.metadataFile(version)), 'timestamp-ms': base['last-updated-ms'] },
+      ].slice(-MAX_METADATA_LOG),
+    };
+    crashPoint('before-publish');
+    if (await createExclusive(layout.metadataFile(version + 1), serializeMetadata(next))) {
+      crashPoint('after-publish');
+      await layout.writeVersionHint(version + 1).catch(() => undefined);
+      return { result: built.result, metadata: next };
+    }
+    await Promise.all(built.writtenFiles.map((f) => fs.rm(toPath(f), { force: true })));
+    if (attempt + 1 >= MAX_ATTEMPTS) {
+      throw new CommitConflictError(
+        `Could not commit to ${table}: ${MAX_ATTEMPTS} attempts lost to concurrent writers. Retry later or reduce concurrency.`,
+        { value: table },
+      );
+    }
+    await sleep(Math.min(1000, 5 * 2 ** Math.min(attempt, 8)) * (0.5 + Math.random()));
+  }
+}

@@ -1,0 +1,264 @@
+// Writes rows from a DuckDB query as Iceberg data files: casts to the schema, computes partition values
+// with the spec's transforms, writes one set of ZSTD Parquet files per partition (split near the target
+// file size, in the declared sort order, with field ids), and collects the manifest statistics.
+import { randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import type { Schema, SchemaField, TableMetadata } from '../contract';
+import { sqlIdent, sqlString, type DuckDbSession } from '../duckdb/duckdb-session';
+import { QueryFailedError, SchemaMismatchError } from '../errors';
+import { toUri } from '../io/file-io';
+import type { TableLayout } from '../io/table-layout';
+import { CONTENT_DATA, type DataFile } from '../manifests/data-file';
+import { specPartitionTypes } from '../manifests/live-files';
+import { currentSchema, defaultSortOrder, defaultSpec } from '../metadata/table-metadata';
+import { applyTransform, parseTransform, partitionPathValue, transformTextSql } from '../metadata/transforms';
+import { duckdbType, parseType } from '../metadata/types';
+import { coerceValue, literalToText, type Literal } from '../metadata/values';
+import { collectFileStats } from './file-stats';
+
+export interface WriteDataInput {
+  session: DuckDbSession;
+  layout: TableLayout;
+  meta: TableMetadata;
+  /** A DuckDB query whose columns are (a subset of) the table's columns, by name. */
+  sourceSql: string;
+  table: string;
+}
+
+const DEFAULT_TARGET_FILE_SIZE = 512 * 1024 * 1024;
+
+/** Maps source columns to fields, refusing unknown columns and missing required ones. */
+async function sourceProjection(input: WriteDataInput, schema: Schema): Promise<string> {
+  let columns: { name: string; type: string }[];
+  try {
+    columns = await input.session.describe(`SELECT * FROM (${input.sourceSql}) AS src`);
+  } catch (error) {
+    throw new SchemaMismatchError(
+      `Cannot read the rows to write into ${input.table}: ${(error as Error).message}`,
+      {
+        cause: error,
+        value: input.sourceSql,
+      },
+    );
+  }
+  const byName = new Map(columns.map((c) => [c.name.toLowerCase(), c.name]));
+  for (const column of columns) {
+    if (!schema.fields.some((f) => f.name.toLowerCase() === column.name.toLowerCase())) {
+      throw new SchemaMismatchError(
+        `Column '${column.name}' is not in ${input.table} (columns: ${schema.fields.map((f) => f.name).join(', ')}). ` +
+          `Remove it or ADD COLUMNS first.`,
+        { value: column.name },
+      );
+    }
+  }
+  return schema.fields
+    .map((f) => {
+      const source = byName.get(f.name.toLowerCase());
+      if (source === undefined && f.required) {
+        throw new SchemaMismatchError(
+          `Required column '${f.name}' is missing from the rows written into ${input.table}.`,
+          {
+            value: f.name,
+          },
+        );
+      }
+      const value = source === undefined ? 'NULL' : `src.${sqlIdent(source)}`;
+      return `CAST(${value} AS ${duckdbType(f.type)}) AS ${sqlIdent(f.name)}`;
+    })
+    .join(', ');
+}
+
+/** Directory names are informational only (values live in manifests): keep them to portable characters. */
+function safeSegment(value: string): string {
+  return value.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100);
+}
+
+function textOf(field: SchemaField): string {
+  return parseType(field.type).kind === 'binary'
+    ? `to_base64(${sqlIdent(field.name)})`
+    : `CAST(${sqlIdent(field.name)} AS VARCHAR)`;
+}
+
+function sortSql(meta: TableMetadata, schema: Schema): string {
+  const order = defaultSortOrder(meta);
+  const terms = order.fields.flatMap((sf) => {
+    const field = schema.fields.find((f) => f.id === sf['source-id']);
+    if (!field) return [];
+    const t = parseTransform(sf.transform);
+    const expr =
+      t.kind === 'identity' ? sqlIdent(field.name) : transformTextSql(t, field.type, sqlIdent(field.name));
+    if (expr === null) return [];
+    const direction = sf.direction === 'desc' ? 'DESC' : 'ASC';
+    return [`${expr} ${direction} ${sf['null-order'] === 'nulls-first' ? 'NULLS FIRST' : 'NULLS LAST'}`];
+  });
+  return terms.length > 0 ? ` ORDER BY ${terms.join(', ')}` : '';
+}
+
+export async function writeDataFiles(input: WriteDataInput): Promise<DataFile[]> {
+  const { session, meta } = input;
+  const schema = currentSchema(meta);
+  const spec = defaultSpec(meta);
+  const partitionTypes = specPartitionTypes(meta, spec);
+  const stage = `__ll_stage_${randomUUID().replaceAll('-', '')}`;
+  const projection = await sourceProjection(input, schema);
+
+  const partitionExprs = spec.fields.map((pf, i) => {
+    const field = schema.fields.find((f) => f.id === pf['source-id']);
+    const expr = field
+      ? transformTextSql(parseTransform(pf.transform), field.type, sqlIdent(field.name))
+      : null;
+    return `${expr ?? 'CAST(NULL AS VARCHAR)'} AS __p${i}`;
+  });
+  try {
+    await session.run(
+      `CREATE TEMP TABLE ${stage} AS SELECT *${partitionExprs.map((e) => `, ${e}`).join('')} FROM (SELECT ${projection} FROM (${input.sourceSql}) AS src) AS casted`,
+    );
+  } catch (error) {
+    const reason =
+      error instanceof QueryFailedError
+        ? String((error.cause as Error)?.message ?? error.message)
+        : String(error);
+    throw new SchemaMismatchError(`Rows do not fit the schema of ${input.table}: ${reason}`, {
+      cause: error,
+      value: input.sourceSql,
+    });
+  }
+  try {
+    for (const field of schema.fields.filter((f) => f.required)) {
+      const [row] = await session.all(
+        `SELECT count(*) AS n FROM ${stage} WHERE ${sqlIdent(field.name)} IS NULL`,
+      );
+      if (Number(row?.['n'] ?? 0) > 0) {
+        throw new SchemaMismatchError(
+          `Required column '${field.name}' of ${input.table} would get NULL values.`,
+          { value: field.name },
+        );
+      }
+    }
+    await fillJsPartitions(session, stage, meta, schema);
+    return await writePartitions(input, stage, schema, partitionTypes);
+  } finally {
+    await session.run(`DROP TABLE IF EXISTS ${stage}`);
+  }
+}
+
+/** Bucket and decimal/binary truncate have no DuckDB form: compute them in JS per distinct source value. */
+async function fillJsPartitions(
+  session: DuckDbSession,
+  stage: string,
+  meta: TableMetadata,
+  schema: Schema,
+): Promise<void> {
+  const spec = defaultSpec(meta);
+  for (const [i, pf] of spec.fields.entries()) {
+    const field = schema.fields.find((f) => f.id === pf['source-id']);
+    const t = parseTransform(pf.transform);
+    if (!field || transformTextSql(t, field.type, 'x') !== null) continue;
+    const resultType = specPartitionTypes(meta, spec)[i] ?? 'int';
+    const rows = await session.all(
+      `SELECT DISTINCT ${textOf(field)} AS v FROM ${stage} WHERE ${sqlIdent(field.name)} IS NOT NULL`,
+    );
+    if (rows.length === 0) continue;
+    const pairs = rows.map((row) => {
+      const text = String(row['v']);
+      const value = applyTransform(t, field.type, coerceValue(field.type, text));
+      return `(${sqlString(text)}, ${value === null ? 'NULL' : sqlString(literalToText(resultType, value))})`;
+    });
+    await session.run(
+      `UPDATE ${stage} SET __p${i} = m.p FROM (VALUES ${pairs.join(', ')}) AS m(v, p) WHERE ${textOf(
+        field,
+      ).replaceAll(sqlIdent(field.name), `${stage}.${sqlIdent(field.name)}`)} = m.v`,
+    );
+  }
+}
+
+async function writePartitions(
+  input: WriteDataInput,
+  stage: string,
+  schema: Schema,
+  partitionTypes: string[],
+): Promise<DataFile[]> {
+  const { session, meta, layout } = input;
+  const spec = defaultSpec(meta);
+  const pcols = spec.fields.map((_, i) => `__p${i}`);
+  const groups = await session.all(
+    pcols.length > 0
+      ? `SELECT ${pcols.join(', ')}, count(*) AS __n FROM ${stage} GROUP BY ALL ORDER BY ALL`
+      : `SELECT count(*) AS __n FROM ${stage}`,
+  );
+  const target =
+    Number(meta.properties['write.target-file-size-bytes'] ?? DEFAULT_TARGET_FILE_SIZE) ||
+    DEFAULT_TARGET_FILE_SIZE;
+  const rowGroupRows = Number(meta.properties['loglake.parquet.row-group-rows'] ?? 0);
+  const fieldIds = schema.fields.map((f) => `${sqlString(f.name)}: ${f.id}`).join(', ');
+  const kv = `{'iceberg.schema': ${sqlString(JSON.stringify(schema))}}`;
+  const columns = schema.fields.map((f) => sqlIdent(f.name)).join(', ');
+  const order = sortSql(meta, schema);
+  const written: { path: string; partition: (Literal | null)[] }[] = [];
+
+  for (const group of groups) {
+    if (Number(group['__n']) === 0) continue;
+    const texts = pcols.map((c) => (group[c] === null || group[c] === undefined ? null : String(group[c])));
+    const partition = texts.map((text, i) =>
+      text === null ? null : coerceValue(partitionTypes[i] ?? 'int', text),
+    );
+    const where = texts
+      .map((text, i) => `__p${i} IS NOT DISTINCT FROM ${text === null ? 'NULL' : sqlString(text)}`)
+      .join(' AND ');
+    const partitionPath = spec.fields
+      .map(
+        (pf, i) =>
+          `${pf.name}=${safeSegment(partitionPathValue(parseTransform(pf.transform), partitionTypes[i] ?? 'int', partition[i] ?? null))}`,
+      )
+      .join('/');
+    const dir = layout.partitionDir(partitionPath);
+    const stageDir = join(dir, `.stage-${randomUUID()}`);
+    await fs.mkdir(dir, { recursive: true });
+    const options = [
+      'FORMAT parquet',
+      'COMPRESSION zstd',
+      `FIELD_IDS {${fieldIds}}`,
+      `KV_METADATA ${kv}`,
+      `FILE_SIZE_BYTES ${target}`,
+      `FILENAME_PATTERN 'part_{i}'`,
+      ...(rowGroupRows > 0 ? [`ROW_GROUP_SIZE ${rowGroupRows}`] : []),
+    ];
+    await session.run(
+      `COPY (SELECT ${columns} FROM ${stage}${where ? ` WHERE ${where}` : ''}${order}) TO ${sqlString(stageDir)} (${options.join(', ')})`,
+    );
+    // Give each file a unique name in the partition directory; drop the empty trailing file DuckDB may leave.
+    for (const name of (await fs.readdir(stageDir)).sort((a, b) =>
+      a.localeCompare(b, 'en', { numeric: true }),
+    )) {
+      const finalPath = join(dir, `${randomUUID()}.parquet`);
+      await fs.rename(join(stageDir, name), finalPath);
+      written.push({ path: finalPath, partition });
+    }
+    await fs.rm(stageDir, { recursive: true, force: true });
+  }
+  const stats = await collectFileStats(
+    session,
+    schema,
+    written.map((w) => w.path),
+  );
+  const files: DataFile[] = [];
+  for (const w of written) {
+    const s = stats.get(w.path);
+    if (!s || s.recordCount === 0) {
+      await fs.rm(w.path, { force: true });
+      continue;
+    }
+    files.push({
+      content: CONTENT_DATA,
+      filePath: toUri(w.path),
+      fileFormat: 'PARQUET',
+      partition: w.partition,
+      ...s,
+      splitOffsets: null,
+      sortOrderId: meta['default-sort-order-id'],
+      referencedDataFile: null,
+    });
+  }
+  return files;
+}

@@ -1,0 +1,108 @@
+// Writes merge-on-read position deletes: one Parquet file per partition, (file_path, pos) sorted, with the
+// spec's reserved field ids, referencing data files byte-identically. No data file is rewritten.
+import { randomUUID } from 'node:crypto';
+import type { Schema } from '../contract';
+import { sqlString, type DuckDbSession } from '../duckdb/duckdb-session';
+import { CommitConflictError } from '../errors';
+import { toPath, toUri } from '../io/file-io';
+import { CONTENT_POSITION_DELETES, type DataFile, type LiveFile } from '../manifests/data-file';
+import { collectFileStats } from './file-stats';
+import { promises as fs } from 'node:fs';
+import { dirname } from 'node:path';
+
+export const DELETE_FILE_PATH_ID = 2147483546;
+export const DELETE_POS_ID = 2147483545;
+
+const DELETE_SCHEMA: Schema = {
+  'schema-id': 0,
+  type: 'struct',
+  fields: [
+    { id: DELETE_FILE_PATH_ID, name: 'file_path', type: 'string', required: true },
+    { id: DELETE_POS_ID, name: 'pos', type: 'long', required: true },
+  ],
+};
+
+export interface WrittenDeletes {
+  files: { file: DataFile; specId: number }[];
+  /** Distinct rows the delete files mark deleted. */
+  deletedRows: number;
+  /** Data files the deletes reference. */
+  referencedDataFiles: string[];
+}
+
+/**
+ * Stages `deletesSql` (file_path, pos) and writes the delete files. Row ids must reference `liveDataFiles`;
+ * ids of files that are gone raise CommitConflictError (they were rewritten or removed concurrently).
+ */
+export async function writePositionDeletes(
+  session: DuckDbSession,
+  liveDataFiles: LiveFile[],
+  deletesSql: string,
+  table: string,
+): Promise<WrittenDeletes> {
+  const stage = `__ll_deletes_${randomUUID().replaceAll('-', '')}`;
+  await session.run(
+    `CREATE TEMP TABLE ${stage} AS SELECT DISTINCT CAST(file_path AS VARCHAR) AS file_path, CAST(pos AS BIGINT) AS pos FROM (${deletesSql}) AS src WHERE file_path IS NOT NULL AND pos IS NOT NULL`,
+  );
+  try {
+    const counts = await session.all(`SELECT file_path, count(*) AS n FROM ${stage} GROUP BY file_path`);
+    if (counts.length === 0) return { files: [], deletedRows: 0, referencedDataFiles: [] };
+    const byPath = new Map(liveDataFiles.map((f) => [f.file.filePath, f]));
+    const missing = counts.map((r) => String(r['file_path'])).filter((p) => !byPath.has(p));
+    if (missing.length > 0) {
+      throw new CommitConflictError(
+        `Cannot delete rows of ${table}: data file ${missing[0]} is no longer live (compacted or removed by another ` +
+          `commit since the rows were read). Re-run the statement.`,
+        { value: missing },
+      );
+    }
+    const groups = new Map<string, { live: LiveFile; paths: string[] }>();
+    for (const row of counts) {
+      const live = byPath.get(String(row['file_path']))!;
+      const key = `${live.specId}:${JSON.stringify(live.file.partition, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))}`;
+      const group = groups.get(key) ?? { live, paths: [] };
+      group.paths.push(live.file.filePath);
+      groups.set(key, group);
+    }
+    const written: { path: string; live: LiveFile }[] = [];
+    for (const group of groups.values()) {
+      const dataDir = dirname(toPath(group.live.file.filePath));
+      const path = `${dataDir}/${randomUUID()}-deletes.parquet`;
+      await fs.mkdir(dataDir, { recursive: true });
+      const inList = group.paths.map(sqlString).join(', ');
+      await session.run(
+        `COPY (SELECT file_path, pos FROM ${stage} WHERE file_path IN (${inList}) ORDER BY file_path, pos) TO ${sqlString(path)} ` +
+          `(FORMAT parquet, COMPRESSION zstd, FIELD_IDS {'file_path': ${DELETE_FILE_PATH_ID}, 'pos': ${DELETE_POS_ID}})`,
+      );
+      written.push({ path, live: group.live });
+    }
+    const stats = await collectFileStats(
+      session,
+      DELETE_SCHEMA,
+      written.map((w) => w.path),
+    );
+    const files = written.map((w) => {
+      const s = stats.get(w.path)!;
+      return {
+        specId: w.live.specId,
+        file: {
+          content: CONTENT_POSITION_DELETES,
+          filePath: toUri(w.path),
+          fileFormat: 'PARQUET' as const,
+          partition: w.live.file.partition,
+          ...s,
+          splitOffsets: null,
+          sortOrderId: null,
+          referencedDataFile: null,
+        },
+      };
+    });
+    return {
+      files,
+      deletedRows: counts.reduce((n, r) => n + Number(r['n']), 0),
+      referencedDataFiles: counts.map((r) => String(r['file_path'])),
+    };
+  } finally {
+    await session.run(`DROP TABLE IF EXISTS ${stage}`);
+  }
+}

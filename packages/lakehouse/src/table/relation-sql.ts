@@ -1,0 +1,41 @@
+// The DuckDB relation of a planned scan: read_parquet over the explicit file list, columns mapped by Iceberg
+// field id (so renamed columns and columns added after a file was written resolve correctly: the latter
+// read as typed NULLs), with position deletes applied by an anti-join on (file, row number).
+import type { Schema } from '../contract';
+import { sqlIdent, sqlString } from '../duckdb/duckdb-session';
+import type { LiveFile } from '../manifests/data-file';
+import { duckdbType } from '../metadata/types';
+
+export interface RelationInput {
+  schema: Schema;
+  dataFiles: LiveFile[];
+  deleteFiles: LiveFile[];
+  withRowIds: boolean;
+}
+
+/** DuckDB opens the stored file:// URIs and reports them verbatim as the row id (what deletes reference). */
+function pathList(files: LiveFile[]): string {
+  return `[${files.map((f) => sqlString(f.file.filePath)).join(', ')}]`;
+}
+
+export function buildRelationSql(input: RelationInput): string {
+  const { schema } = input;
+  if (input.dataFiles.length === 0) {
+    const columns = schema.fields.map((f) => `CAST(NULL AS ${duckdbType(f.type)}) AS ${sqlIdent(f.name)}`);
+    if (input.withRowIds) columns.push('CAST(NULL AS VARCHAR) AS file_path', 'CAST(NULL AS BIGINT) AS pos');
+    return `(SELECT ${columns.join(', ')} WHERE FALSE)`;
+  }
+  const mapping = schema.fields
+    .map(
+      (f) =>
+        `${f.id}: {name: ${sqlString(f.name)}, type: ${sqlString(duckdbType(f.type))}, default_value: NULL}`,
+    )
+    .join(', ');
+  const fileUri = 'd.__ll_file';
+  const read = `read_parquet(${pathList(input.dataFiles)}, schema=MAP{${mapping}}, filename='__ll_file', file_row_number=true)`;
+  const columns = schema.fields.map((f) => `d.${sqlIdent(f.name)}`);
+  if (input.withRowIds) columns.push(`${fileUri} AS file_path`, 'd.file_row_number AS pos');
+  if (input.deleteFiles.length === 0) return `(SELECT ${columns.join(', ')} FROM ${read} AS d)`;
+  const deletes = `(SELECT file_path, pos FROM read_parquet(${pathList(input.deleteFiles)}))`;
+  return `(SELECT ${columns.join(', ')} FROM ${read} AS d ANTI JOIN ${deletes} AS del ON ${fileUri} = del.file_path AND d.file_row_number = del.pos)`;
+}

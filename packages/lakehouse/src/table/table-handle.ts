@@ -1,0 +1,300 @@
+// A table's operations (the contract's TableHandle): each write is one atomic commit through commit.ts,
+// rebuilt and re-validated against the latest metadata when another writer wins the race.
+import { promises as fs } from 'node:fs';
+import type {
+  ColumnDefinition,
+  CommitResult,
+  CompactionOptions,
+  CompactionReport,
+  ExpireOptions,
+  ExpireReport,
+  Expression,
+  RowDelta,
+  RowSource,
+  ScanOptions,
+  ScanPlan,
+  SortFieldDefinition,
+  TableHandle,
+  TableMetadata,
+} from '../contract';
+import type { DuckDbSession } from '../duckdb/duckdb-session';
+import { bindExpression } from '../expressions/bind';
+import { boundToSql } from '../expressions/to-sql';
+import { toPath } from '../io/file-io';
+import { TableLayout } from '../io/table-layout';
+import type { DataFile } from '../manifests/data-file';
+import { snapshotFiles } from '../manifests/live-files';
+import { branchHead, currentSchema } from '../metadata/table-metadata';
+import { produceSnapshot } from '../snapshots/snapshot-producer';
+import { commitWithRetry, loadLatest } from './commit';
+import { writeDataFiles } from './data-writer';
+import { maintenance } from './maintenance-hooks';
+import {
+  addColumnsChange,
+  createRefChange,
+  dropRefChange,
+  renameColumnChange,
+  setPropertiesChange,
+  setSortOrderChange,
+} from './metadata-changes';
+import { validateRowDelta } from './row-delta-validation';
+import { resolveRowSource, type ResolvedSource } from './row-source';
+import { writePositionDeletes, type WrittenDeletes } from './position-delete-writer';
+import { planScan } from './scan-planner';
+
+export interface TableContext {
+  session: DuckDbSession;
+  bucket: string;
+  namespace: string;
+  name: string;
+  /** Table location URI. */
+  location: string;
+  /** Scratch directory for staged rows. */
+  tempDir: string;
+}
+
+const NOTHING: CommitResult = {
+  snapshot: null,
+  addedRows: 0,
+  deletedRows: 0,
+  addedFiles: 0,
+  addedDeleteFiles: 0,
+  rewrittenFiles: 0,
+};
+
+export class IcebergTable implements TableHandle {
+  readonly layout: TableLayout;
+
+  constructor(readonly context: TableContext) {
+    this.layout = new TableLayout(context.location);
+  }
+
+  get bucket(): string {
+    return this.context.bucket;
+  }
+  get namespace(): string {
+    return this.context.namespace;
+  }
+  get name(): string {
+    return this.context.name;
+  }
+  get session(): DuckDbSession {
+    return this.context.session;
+  }
+  /** How messages name the table. */
+  get label(): string {
+    return `table ${this.namespace}.${this.name} (bucket ${this.bucket})`;
+  }
+
+  async metadata(): Promise<TableMetadata> {
+    return (await loadLatest(this.layout)).metadata;
+  }
+
+  async scan(options: ScanOptions = {}): Promise<ScanPlan> {
+    return planScan(await this.metadata(), options, this.label);
+  }
+
+  /** Commits a metadata-only change (schema, sort order, properties, refs). */
+  async commitMetadata(change: (base: TableMetadata) => TableMetadata | null): Promise<void> {
+    await commitWithRetry(this.layout, this.label, async (base) => ({
+      metadata: change(base),
+      writtenFiles: [],
+      result: null,
+    }));
+  }
+
+  private async withSource<T>(
+    source: RowSource,
+    use: (resolved: ResolvedSource, base: TableMetadata) => Promise<T>,
+  ): Promise<T> {
+    const base = await this.metadata();
+    const resolved = await resolveRowSource(source, currentSchema(base), this.context.tempDir, this.label);
+    try {
+      return await use(resolved, base);
+    } finally {
+      await resolved.dispose();
+    }
+  }
+
+  private async writeData(sourceSql: string, base: TableMetadata): Promise<DataFile[]> {
+    return writeDataFiles({
+      session: this.session,
+      layout: this.layout,
+      meta: base,
+      sourceSql,
+      table: this.label,
+    });
+  }
+
+  private async discard(files: { filePath: string }[]): Promise<void> {
+    await Promise.all(files.map((f) => fs.rm(toPath(f.filePath), { force: true })));
+  }
+
+  async append(source: RowSource): Promise<CommitResult> {
+    return this.withSource(source, async (resolved, base) => {
+      const files = await this.writeData(resolved.sql, base);
+      if (files.length === 0) return NOTHING;
+      const specId = base['default-spec-id'];
+      try {
+        const { result } = await commitWithRetry(this.layout, this.label, async (latest) => {
+          // Appends never conflict: the files carry field ids and their own spec id.
+          const produced = await produceSnapshot(latest, this.layout, {
+            operation: 'append',
+            added: files.map((file) => ({ file, specId })),
+            removed: [],
+          });
+          return {
+            metadata: produced.metadata,
+            writtenFiles: produced.writtenFiles,
+            result: produced.snapshot,
+          };
+        });
+        return { ...NOTHING, snapshot: result, addedRows: sumRows(files), addedFiles: files.length };
+      } catch (error) {
+        await this.discard(files);
+        throw error;
+      }
+    });
+  }
+
+  async deleteWhere(filter: Expression): Promise<CommitResult> {
+    return this.deleteAndAppend(filter, null, 'delete');
+  }
+
+  async overwriteWhere(filter: Expression, source: RowSource): Promise<CommitResult> {
+    return this.withSource(source, async (resolved, base) => {
+      const files = await this.writeData(resolved.sql, base);
+      try {
+        return await this.deleteAndAppend(filter, { files, specId: base['default-spec-id'] }, 'overwrite');
+      } catch (error) {
+        await this.discard(files);
+        throw error;
+      }
+    });
+  }
+
+  /** Position-deletes the rows matching `filter` (re-planned on every attempt) and adds `appended`. */
+  private async deleteAndAppend(
+    filter: Expression,
+    appended: { files: DataFile[]; specId: number } | null,
+    operation: 'delete' | 'overwrite',
+  ): Promise<CommitResult> {
+    const { result } = await commitWithRetry(this.layout, this.label, async (base) => {
+      const plan = await planScan(base, { filter, withRowIds: true }, this.label);
+      const bound = bindExpression(filter, plan.schema, this.label);
+      const deletesSql = `SELECT file_path, pos FROM ${plan.relationSql} AS t WHERE ${boundToSql(bound, 't')}`;
+      const deletes = await writePositionDeletes(this.session, plan.dataFiles, deletesSql, this.label);
+      const added = appended?.files ?? [];
+      if (deletes.deletedRows === 0 && added.length === 0)
+        return { metadata: null, writtenFiles: [], result: NOTHING };
+      const produced = await produceSnapshot(base, this.layout, {
+        operation: deletes.deletedRows === 0 && operation === 'delete' ? 'append' : operation,
+        added: [...added.map((file) => ({ file, specId: appended!.specId })), ...deletes.files],
+        removed: [],
+      });
+      return {
+        metadata: produced.metadata,
+        writtenFiles: [...produced.writtenFiles, ...deletes.files.map((f) => f.file.filePath)],
+        result: commitResult(produced.snapshot, added, deletes),
+      };
+    });
+    return result;
+  }
+
+  async rowDelta(delta: RowDelta): Promise<CommitResult> {
+    const base = await this.metadata();
+    const readSnapshotId =
+      delta.readSnapshotId === undefined ? (branchHead(base)?.['snapshot-id'] ?? null) : delta.readSnapshotId;
+    const live = await snapshotFiles(base, branchHead(base));
+    const deletes: WrittenDeletes = delta.deletesSql
+      ? await writePositionDeletes(this.session, live.dataFiles, delta.deletesSql, this.label)
+      : { files: [], deletedRows: 0, referencedDataFiles: [] };
+    let added: DataFile[] = [];
+    try {
+      if (delta.appends)
+        added = await this.withSource(delta.appends, (resolved, b) => this.writeData(resolved.sql, b));
+      if (deletes.deletedRows === 0 && added.length === 0) return NOTHING;
+      const operation = deletes.deletedRows > 0 ? (added.length > 0 ? 'overwrite' : 'delete') : 'append';
+      const { result } = await commitWithRetry(this.layout, this.label, async (latest) => {
+        await validateRowDelta(latest, readSnapshotId, deletes, this.label);
+        const produced = await produceSnapshot(latest, this.layout, {
+          operation,
+          added: [...added.map((file) => ({ file, specId: base['default-spec-id'] })), ...deletes.files],
+          removed: [],
+        });
+        return {
+          metadata: produced.metadata,
+          writtenFiles: produced.writtenFiles,
+          result: commitResult(produced.snapshot, added, deletes),
+        };
+      });
+      return result;
+    } catch (error) {
+      await this.discard([...added, ...deletes.files.map((f) => f.file)]);
+      throw error;
+    }
+  }
+
+  async addColumns(columns: ColumnDefinition[]): Promise<void> {
+    await this.commitMetadata((base) => addColumnsChange(base, columns));
+  }
+
+  async renameColumn(from: string, to: string): Promise<void> {
+    await this.commitMetadata((base) => renameColumnChange(base, from, to, this.label));
+  }
+
+  async setSortOrder(fields: SortFieldDefinition[]): Promise<void> {
+    await this.commitMetadata((base) => setSortOrderChange(base, fields, this.label));
+  }
+
+  async setProperties(properties: Record<string, string>): Promise<void> {
+    await this.commitMetadata((base) => setPropertiesChange(base, properties));
+  }
+
+  async createTag(name: string, snapshotId?: number, maxRefAgeMs?: number): Promise<void> {
+    await this.commitMetadata((base) =>
+      createRefChange(base, 'tag', name, snapshotId, maxRefAgeMs, this.label),
+    );
+  }
+
+  async createBranch(name: string, snapshotId?: number, maxRefAgeMs?: number): Promise<void> {
+    await this.commitMetadata((base) =>
+      createRefChange(base, 'branch', name, snapshotId, maxRefAgeMs, this.label),
+    );
+  }
+
+  async dropRef(name: string): Promise<void> {
+    await this.commitMetadata((base) => dropRefChange(base, name, this.label));
+  }
+
+  async expireSnapshots(options: ExpireOptions): Promise<ExpireReport> {
+    return maintenance('expireSnapshots').expireSnapshots(this, options);
+  }
+
+  async compact(options: CompactionOptions = {}): Promise<CompactionReport> {
+    return maintenance('compact').compact(this, options);
+  }
+
+  async removeOrphanFiles(olderThanMs?: number): Promise<{ deletedFiles: number; deletedBytes: number }> {
+    return maintenance('removeOrphanFiles').removeOrphanFiles(this, olderThanMs);
+  }
+}
+
+function sumRows(files: DataFile[]): number {
+  return files.reduce((n, f) => n + f.recordCount, 0);
+}
+
+function commitResult(
+  snapshot: CommitResult['snapshot'],
+  added: DataFile[],
+  deletes: WrittenDeletes,
+): CommitResult {
+  return {
+    snapshot,
+    addedRows: sumRows(added),
+    deletedRows: deletes.deletedRows,
+    addedFiles: added.length,
+    addedDeleteFiles: deletes.files.length,
+    rewrittenFiles: 0,
+  };
+}

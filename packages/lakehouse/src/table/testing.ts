@@ -1,0 +1,73 @@
+// Helpers shared by the engine's tests: a throwaway warehouse and a flow-log-like table.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CreateTableInput, TableHandle } from '../contract';
+import { openWarehouse, type LocalWarehouse } from '../catalog/warehouse';
+
+export interface TestWarehouse {
+  warehouse: LocalWarehouse;
+  dir: string;
+  dispose(): Promise<void>;
+}
+
+export async function testWarehouse(): Promise<TestWarehouse> {
+  const dir = await mkdtemp(join(tmpdir(), 'loglake-engine-'));
+  const warehouse = await openWarehouse(dir);
+  return {
+    warehouse,
+    dir,
+    dispose: async () => {
+      await warehouse.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const FLOW_TABLE: CreateTableInput = {
+  columns: [
+    { name: 'src_addr', type: 'string' },
+    { name: 'dst_port', type: 'int' },
+    { name: 'bytes', type: 'long' },
+    { name: 'action', type: 'string' },
+    { name: 'start_time', type: 'timestamp' },
+  ],
+  partitionBy: [{ sourceColumn: 'start_time', transform: 'hour' }],
+  sortBy: [{ sourceColumn: 'src_addr', direction: 'asc', nullOrder: 'nulls-first' }],
+};
+
+export async function flowTable(warehouse: LocalWarehouse, name = 'flows'): Promise<TableHandle> {
+  await warehouse.createTableBucket('lab').catch(() => undefined);
+  await warehouse.createNamespace('lab', 'network').catch(() => undefined);
+  return warehouse.createTable('lab', 'network', name, FLOW_TABLE);
+}
+
+/** `count` flow rows spread over `hours` hours starting 2024-05-01T00:00Z. */
+export function flowRows(count: number, hours = 3, offset = 0): Record<string, unknown>[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = i + offset;
+    const hour = n % hours;
+    return {
+      src_addr: `10.0.${n % 7}.${n % 13}`,
+      dst_port: [22, 80, 443][n % 3],
+      bytes: 100 + n,
+      action: n % 5 === 0 ? 'REJECT' : 'ACCEPT',
+      start_time: `2024-05-01 ${String(hour).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}:00`,
+    };
+  });
+}
+
+/** Runs a query over a scan relation on the warehouse connection. */
+export async function query(warehouse: LocalWarehouse, sql: string): Promise<Record<string, unknown>[]> {
+  return warehouse.duckdb.all(sql);
+}
+
+export async function countRows(
+  warehouse: LocalWarehouse,
+  table: TableHandle,
+  options = {},
+): Promise<number> {
+  const plan = await table.scan(options);
+  const [row] = await query(warehouse, `SELECT count(*) AS n FROM ${plan.relationSql} AS t`);
+  return Number(row?.['n']);
+}
