@@ -65,3 +65,4 @@ export {
   type Literal,
 } from './metadata/values';
 export { parseType, duckdbType, isIcebergPrimitive, normaliseType } from './metadata/types';
+export * from './sql';

@@ -93,8 +93,8 @@ export class CatalogNotFoundError extends SqlError {
   }
 }
 
-export class TableAlreadyExistsError extends SqlError {
-  override name = 'TableAlreadyExistsError';
+export class SqlTableAlreadyExistsError extends SqlError {
+  override name = 'SqlTableAlreadyExistsError';
   constructor(qualifiedName: string, position?: SourcePosition) {
     super('TABLE_ALREADY_EXISTS', `Table '${qualifiedName}' already exists`, {
       position,

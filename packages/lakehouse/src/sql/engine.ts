@@ -1,0 +1,124 @@
+// The SQL front end as the contract's SqlEngine: parse one Athena (Trino) statement, dispatch by kind, time it.
+// Statements run one at a time per engine: they share the warehouse's DuckDB connection and its temp tables.
+import { join } from 'node:path';
+import type { ExecuteOptions, SqlEngine, StatementResult, Warehouse } from '../contract';
+import { metadataTable } from '../metadata-tables';
+import type { MetadataTableSource } from './binder';
+import { PositionIndex, mapDuckdbError } from './duckdb-run';
+import {
+  executeCreateTable,
+  executeCtas,
+  executeDescribe,
+  executeDropTable,
+  executeShowTables,
+  executeAlterAddColumns,
+} from './execute-ddl';
+import { executeDelete, executeInsert, executeUpdate } from './execute-dml';
+import { executeMerge } from './execute-merge';
+import { executeQuery, type ExecutionEnvironment } from './execute-query';
+import { LocalDirectoryStorage, type ExternalStorage } from './external-storage';
+import { parseStatement } from './parse-statement';
+
+export interface AthenaSqlEngineOptions {
+  /** Catalog used when neither the statement nor ExecuteOptions name one, e.g. `s3tablescatalog/my-bucket`. */
+  defaultCatalog?: string;
+  /** Database (namespace) used when neither the statement nor ExecuteOptions name one. */
+  defaultDatabase?: string;
+  /** Where CTAS with external_location writes (default: `<dataDir>/s3/<bucket>/<prefix>`). */
+  externalStorage?: ExternalStorage;
+  /** Athena's Iceberg metadata tables ("t$snapshots"...). */
+  metadataTables?: MetadataTableSource;
+}
+
+/** Athena's Iceberg metadata tables from the metadata-tables module. */
+export const icebergMetadataTables: MetadataTableSource = {
+  relation: (table, kind, selector) => metadataTable(table, kind, selector),
+};
+
+export interface DdlEnvironment extends ExecutionEnvironment {
+  externalStorage: ExternalStorage;
+}
+
+export class AthenaSqlEngine implements SqlEngine {
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly externalStorage: ExternalStorage;
+
+  constructor(
+    private readonly warehouse: Warehouse,
+    private readonly options: AthenaSqlEngineOptions = {},
+  ) {
+    this.externalStorage =
+      options.externalStorage ?? new LocalDirectoryStorage(join(warehouse.dataDir, 's3'));
+  }
+
+  execute(sql: string, options: ExecuteOptions = {}): Promise<StatementResult> {
+    const run = this.queue.then(() => this.executeNow(sql, options));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async executeNow(sql: string, options: ExecuteOptions): Promise<StatementResult> {
+    const started = performance.now();
+    options.signal?.throwIfAborted();
+    const statement = parseStatement(sql);
+    const positions = new PositionIndex(statement);
+    const env: DdlEnvironment = {
+      warehouse: this.warehouse,
+      connection: this.warehouse.connection,
+      context: {
+        catalog: options.catalog ?? this.options.defaultCatalog,
+        database: options.database ?? this.options.defaultDatabase,
+      },
+      metadataTables: this.options.metadataTables ?? icebergMetadataTables,
+      bytesScannedCutoff: options.bytesScannedCutoff,
+      externalStorage: this.externalStorage,
+    };
+    let result: StatementResult;
+    try {
+      switch (statement.k) {
+        case 'query':
+          result = await executeQuery(env, statement, positions);
+          break;
+        case 'create-table':
+          result = await executeCreateTable(env, statement);
+          break;
+        case 'ctas':
+          result = await executeCtas(env, statement, positions);
+          break;
+        case 'drop-table':
+          result = await executeDropTable(env, statement);
+          break;
+        case 'show-tables':
+          result = await executeShowTables(env, statement);
+          break;
+        case 'describe':
+          result = await executeDescribe(env, statement);
+          break;
+        case 'alter-add-columns':
+          result = await executeAlterAddColumns(env, statement);
+          break;
+        case 'insert':
+          result = await executeInsert(env, statement, positions);
+          break;
+        case 'delete':
+          result = await executeDelete(env, statement, positions);
+          break;
+        case 'update':
+          result = await executeUpdate(env, statement, positions);
+          break;
+        case 'merge':
+          result = await executeMerge(env, statement, positions);
+          break;
+      }
+    } catch (error) {
+      throw mapDuckdbError(error, positions);
+    }
+    result.stats.engineExecutionTimeInMillis = Math.max(1, Math.round(performance.now() - started));
+    return result;
+  }
+}
+
+/** The SQL front end over a warehouse (the local endpoint's Athena runs statements through this). */
+export function createSqlEngine(warehouse: Warehouse, options: AthenaSqlEngineOptions = {}): AthenaSqlEngine {
+  return new AthenaSqlEngine(warehouse, options);
+}

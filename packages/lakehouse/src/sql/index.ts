@@ -1,0 +1,29 @@
+// The Athena (Trino dialect) SQL front end over the embedded Iceberg engine.
+export { AthenaSqlEngine, createSqlEngine, type AthenaSqlEngineOptions } from './engine';
+export {
+  SqlError,
+  SqlSyntaxError,
+  NotSupportedError,
+  TableNotFoundError,
+  SchemaNotFoundError,
+  CatalogNotFoundError,
+  SqlTableAlreadyExistsError,
+  ColumnNotFoundError,
+  InvalidArgumentsError,
+  MergeMultipleMatchesError,
+  ScanCutoffError,
+  GenericUserError,
+  InternalEngineError,
+  type SourcePosition,
+  type AthenaErrorCategory,
+} from './errors';
+export {
+  LocalDirectoryStorage,
+  parseS3Uri,
+  type ExternalStorage,
+  type ParquetWriteOptions,
+  type ExternalWriteResult,
+} from './external-storage';
+export { METADATA_TABLE_KINDS, type MetadataTableKind, type MetadataTableSource } from './binder';
+export { parseStatement } from './parse-statement';
+export type { Statement } from './ast';
