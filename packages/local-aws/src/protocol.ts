@@ -16,11 +16,13 @@ export interface LocalReply {
   status: number;
   /** Serialised as JSON; undefined = empty body. */
   json?: unknown;
+  /** A non-JSON reply (S3's XML and object bodies): sent as is, with these headers. */
+  raw?: { headers: Record<string, string>; body: string | Buffer };
 }
 
 export type ErrorStyle = {
   /** awsJson1_1 or restJson1: both carry the type in `x-amzn-errortype`; awsJson also in `__type`. */
-  protocol: 'awsJson1_1' | 'restJson1';
+  protocol: 'awsJson1_1' | 'restJson1' | 'restXml';
   /** Member name of the message in the service's exception shapes (`message` or `Message`). */
   messageKey: 'message' | 'Message';
 };
@@ -42,6 +44,7 @@ export interface WireResponse {
 }
 
 export function renderReply(style: ErrorStyle, reply: LocalReply): WireResponse {
+  if (reply.raw) return { status: reply.status, headers: reply.raw.headers, body: reply.raw.body as string };
   const contentType = style.protocol === 'awsJson1_1' ? 'application/x-amz-json-1.1' : 'application/json';
   return {
     status: reply.status,
@@ -51,6 +54,7 @@ export function renderReply(style: ErrorStyle, reply: LocalReply): WireResponse 
 }
 
 export function renderError(style: ErrorStyle, error: AwsServiceError): WireResponse {
+  if (style.protocol === 'restXml') return renderXmlError(error);
   const contentType = style.protocol === 'awsJson1_1' ? 'application/x-amz-json-1.1' : 'application/json';
   const body: Record<string, unknown> = { [style.messageKey]: error.message, ...error.fields };
   if (style.protocol === 'awsJson1_1') body.__type = error.type;
@@ -109,4 +113,17 @@ export function parseJsonBody(body: Buffer, service: string): Record<string, unk
     400,
     `${service}: the request body is not a JSON object.`,
   );
+}
+
+/** S3's error document: `<Error><Code>…</Code><Message>…</Message>…</Error>` (HEAD replies carry no body). */
+function renderXmlError(error: AwsServiceError): WireResponse {
+  const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const fields = Object.entries(error.fields)
+    .map(([key, value]) => `<${key}>${esc(String(value))}</${key}>`)
+    .join('');
+  return {
+    status: error.status,
+    headers: { 'content-type': 'application/xml', 'x-amz-error-code': error.type },
+    body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${error.type}</Code><Message>${esc(error.message)}</Message>${fields}</Error>`,
+  };
 }

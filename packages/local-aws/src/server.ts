@@ -22,6 +22,9 @@ import {
 } from './protocol';
 import { MaintenanceService } from './s3tables/maintenance';
 import { createS3TablesService } from './s3tables/service';
+import { createGlueService } from './glue/service';
+import { createS3Service } from './s3/service';
+import { LOCAL_ACCOUNT_ID } from './arn';
 import { JsonStore } from './store';
 import { handleAdmin } from './admin';
 
@@ -99,6 +102,9 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
       minCutoffBytes: options.athenaMinCutoffBytes ?? ATHENA_MIN_CUTOFF_BYTES,
     }),
     createS3TablesService({ warehouse, store, maintenance, region }),
+    createGlueService({ store, accountId: LOCAL_ACCOUNT_ID }),
+    // Last: claims path-style bucket requests (`/<bucket>/<key>`) no other service claimed.
+    createS3Service({ dataDir }),
   ];
 
   const dispatch = async (request: LocalRequest): Promise<WireResponse> => {

@@ -77,12 +77,18 @@ export class LocalGlueCatalog {
 
   private dbKey = (name: string) => `glue/databases/${name}`;
   private tableKey = (db: string, name: string) => `glue/tables/${db}/${name}`;
-  private versionKey = (db: string, name: string, version: string) => `glue/versions/${db}/${name}/${version}`;
+  private versionKey = (db: string, name: string, version: string) =>
+    `glue/versions/${db}/${name}/${version}`;
 
   createDatabase(input: Omit<GlueDatabaseRecord, 'CatalogId' | 'CreateTime'>): GlueDatabaseRecord {
     const name = checkName('Database', input.Name);
     if (this.store.read(this.dbKey(name))) throw glueError.exists(`Database ${name} already exists.`);
-    const record: GlueDatabaseRecord = { ...input, Name: name, CatalogId: this.catalogId, CreateTime: Date.now() / 1000 };
+    const record: GlueDatabaseRecord = {
+      ...input,
+      Name: name,
+      CatalogId: this.catalogId,
+      CreateTime: Date.now() / 1000,
+    };
     this.store.write(this.dbKey(name), record);
     return record;
   }
@@ -109,7 +115,8 @@ export class LocalGlueCatalog {
   createTable(rawDb: unknown, input: GlueTableInput): GlueTableRecord {
     const db = this.getDatabase(rawDb).Name;
     const name = checkName('Table', input.Name);
-    if (this.store.read(this.tableKey(db, name))) throw glueError.exists(`Table ${db}.${name} already exists.`);
+    if (this.store.read(this.tableKey(db, name)))
+      throw glueError.exists(`Table ${db}.${name} already exists.`);
     const now = Date.now() / 1000;
     const record: GlueTableRecord = {
       ...input,
@@ -145,14 +152,20 @@ export class LocalGlueCatalog {
   }
 
   /** Glue's UpdateTable: replaces the table's definition; with VersionId, only if it is still the current one. */
-  updateTable(rawDb: unknown, input: GlueTableInput, versionId?: string, skipArchive = false): GlueTableRecord {
+  updateTable(
+    rawDb: unknown,
+    input: GlueTableInput,
+    versionId?: string,
+    skipArchive = false,
+  ): GlueTableRecord {
     const current = this.getTable(rawDb, input.Name);
     if (versionId !== undefined && versionId !== current.VersionId) {
       throw glueError.conflict(
         `Table ${current.DatabaseName}.${current.Name} was updated concurrently: version ${versionId} is not the current version ${current.VersionId}.`,
       );
     }
-    if (!skipArchive) this.store.write(this.versionKey(current.DatabaseName, current.Name, current.VersionId), current);
+    if (!skipArchive)
+      this.store.write(this.versionKey(current.DatabaseName, current.Name, current.VersionId), current);
     const next: GlueTableRecord = {
       ...input,
       Name: current.Name,
@@ -171,7 +184,9 @@ export class LocalGlueCatalog {
     const current = this.getTable(rawDb, rawName);
     const old = this.store
       .list(`glue/versions/${current.DatabaseName}/${current.Name}`)
-      .flatMap((v) => this.store.read<GlueTableRecord>(this.versionKey(current.DatabaseName, current.Name, v)) ?? []);
+      .flatMap(
+        (v) => this.store.read<GlueTableRecord>(this.versionKey(current.DatabaseName, current.Name, v)) ?? [],
+      );
     return [current, ...old].sort((a, b) => Number(b.VersionId) - Number(a.VersionId));
   }
 

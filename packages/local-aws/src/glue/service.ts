@@ -13,7 +13,8 @@ export interface GlueOptions {
 
 function tableInput(input: Record<string, unknown>): GlueTableInput {
   const value = input.TableInput;
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw glueError.invalid('TableInput is required.');
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw glueError.invalid('TableInput is required.');
   return value as GlueTableInput;
 }
 
@@ -55,7 +56,12 @@ export function createGlueService(options: GlueOptions): ServiceModule & { catal
       GetTable: async (input) => ({ Table: catalog.getTable(input.DatabaseName, input.Name) }),
       GetTables: async (input) => ({ TableList: catalog.listTables(input.DatabaseName) }),
       UpdateTable: async (input) => {
-        catalog.updateTable(input.DatabaseName, tableInput(input), str(input, 'VersionId'), input.SkipArchive === true);
+        catalog.updateTable(
+          input.DatabaseName,
+          tableInput(input),
+          str(input, 'VersionId'),
+          input.SkipArchive === true,
+        );
         return {};
       },
       GetTableVersions: async (input) => ({
