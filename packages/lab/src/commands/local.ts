@@ -3,9 +3,15 @@
 // — so scripts can wait for it; everything else goes to stderr. SIGINT/SIGTERM flush Firehose and stop cleanly.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { startLocalEndpoint, type FaultOptions, type LocalEndpoint } from '@loglake/local-aws';
+import {
+  LocalAwsError,
+  startLocalEndpoint,
+  type FaultOptions,
+  type LocalEndpoint,
+  type LocalEndpointOptions,
+} from '@loglake/local-aws';
 import { runCli } from '../cli-support';
-import { InvalidOptionError } from '../errors';
+import { InvalidOptionError, LabError } from '../errors';
 import { DEFAULT_LOCAL_DATA_DIR } from '../target/open-target';
 
 interface LocalCommandOptions {
@@ -23,15 +29,29 @@ interface LocalCommandOptions {
 export function registerLocalCommands(program: Command): void {
   program
     .command('local')
-    .description('Run the local AWS endpoint (S3 Tables, Firehose, Athena) on 127.0.0.1 in the foreground; any access key is accepted')
+    .description(
+      'Run the local AWS endpoint (S3 Tables, Firehose, Athena) on 127.0.0.1 in the foreground; any access key is accepted',
+    )
     .option('--port <port>', 'TCP port on 127.0.0.1 (0 = any free port)', '4566')
     .option('--data <dir>', 'data directory; state survives restarts (default .lab/local)')
     .option('--buffer-interval <seconds>', "replace every Firehose stream's IntervalInSeconds (0-900)")
-    .option('--maintenance-interval <seconds>', 'run table maintenance every N seconds (default: only via POST /_local/maintenance/run)')
-    .option('--fault-throttle <share>', 'share (0-1) of PutRecord/PutRecordBatch calls answered ServiceUnavailableException')
-    .option('--fault-record-failures <share>', 'share (0-1) of records failed inside PutRecordBatch (FailedPutCount)')
+    .option(
+      '--maintenance-interval <seconds>',
+      'run table maintenance every N seconds (default: only via POST /_local/maintenance/run)',
+    )
+    .option(
+      '--fault-throttle <share>',
+      'share (0-1) of PutRecord/PutRecordBatch calls answered ServiceUnavailableException',
+    )
+    .option(
+      '--fault-record-failures <share>',
+      'share (0-1) of records failed inside PutRecordBatch (FailedPutCount)',
+    )
     .option('--fault-slow-flush <ms>', 'extra milliseconds before each Firehose flush commits')
-    .option('--fault-commit-conflicts <share>', 'share (0-1) of Firehose commits that first lose a commit race')
+    .option(
+      '--fault-commit-conflicts <share>',
+      'share (0-1) of Firehose commits that first lose a commit race',
+    )
     .option('--fault-seed <n>', 'seed of the fault dice (default 1)')
     .action((options: LocalCommandOptions) => runCli(() => runLocal(options)));
 }
@@ -40,21 +60,40 @@ async function runLocal(options: LocalCommandOptions): Promise<number> {
   const port = integer('--port', options.port, 0, 65535);
   const dataDir = resolve(options.data ?? DEFAULT_LOCAL_DATA_DIR);
   const faults: FaultOptions = {
-    ...(options.faultThrottle !== undefined ? { throttleShare: share('--fault-throttle', options.faultThrottle) } : {}),
-    ...(options.faultRecordFailures !== undefined ? { recordFailureShare: share('--fault-record-failures', options.faultRecordFailures) } : {}),
-    ...(options.faultSlowFlush !== undefined ? { slowFlushMs: integer('--fault-slow-flush', options.faultSlowFlush, 0, 600_000) } : {}),
-    ...(options.faultCommitConflicts !== undefined ? { commitConflictShare: share('--fault-commit-conflicts', options.faultCommitConflicts) } : {}),
-    ...(options.faultSeed !== undefined ? { seed: integer('--fault-seed', options.faultSeed, 0, 2 ** 32 - 1) } : {}),
+    ...(options.faultThrottle !== undefined
+      ? { throttleShare: share('--fault-throttle', options.faultThrottle) }
+      : {}),
+    ...(options.faultRecordFailures !== undefined
+      ? { recordFailureShare: share('--fault-record-failures', options.faultRecordFailures) }
+      : {}),
+    ...(options.faultSlowFlush !== undefined
+      ? { slowFlushMs: integer('--fault-slow-flush', options.faultSlowFlush, 0, 600_000) }
+      : {}),
+    ...(options.faultCommitConflicts !== undefined
+      ? { commitConflictShare: share('--fault-commit-conflicts', options.faultCommitConflicts) }
+      : {}),
+    ...(options.faultSeed !== undefined
+      ? { seed: integer('--fault-seed', options.faultSeed, 0, 2 ** 32 - 1) }
+      : {}),
   };
-  const endpoint: LocalEndpoint = await startLocalEndpoint({
+  const endpoint = await start({
     port,
     dataDir,
     faults,
     ...(options.bufferInterval !== undefined
-      ? { firehoseBufferIntervalOverrideSeconds: integer('--buffer-interval', options.bufferInterval, 0, 900) }
+      ? {
+          firehoseBufferIntervalOverrideSeconds: integer('--buffer-interval', options.bufferInterval, 0, 900),
+        }
       : {}),
     ...(options.maintenanceInterval !== undefined
-      ? { maintenanceIntervalSeconds: integer('--maintenance-interval', options.maintenanceInterval, 1, 86_400) }
+      ? {
+          maintenanceIntervalSeconds: integer(
+            '--maintenance-interval',
+            options.maintenanceInterval,
+            1,
+            86_400,
+          ),
+        }
       : {}),
   });
   console.error(`data directory: ${dataDir}`);
@@ -81,9 +120,19 @@ async function runLocal(options: LocalCommandOptions): Promise<number> {
         },
       );
     };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
   });
+}
+
+async function start(options: LocalEndpointOptions): Promise<LocalEndpoint> {
+  try {
+    return await startLocalEndpoint(options);
+  } catch (error) {
+    // The endpoint's own errors (port in use, engine missing) are the user's to fix: message, no stack trace.
+    if (error instanceof LocalAwsError) throw new LabError(error.message, error.value, { cause: error });
+    throw error;
+  }
 }
 
 function integer(flag: string, raw: string, min: number, max: number): number {

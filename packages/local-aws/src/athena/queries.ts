@@ -35,7 +35,7 @@ export interface StoredResult {
 }
 
 /** Text Athena uses when a query goes over the workgroup's per-query data limit. */
-export const CUTOFF_REASON = 'Query cancelled! : Bytes scanned limit was exceeded';
+export const CUTOFF_REASON = 'Bytes scanned limit was exceeded';
 
 const recordKey = (id: string) => `athena/queries/${id}`;
 const resultKey = (id: string) => `athena/results/${id}`;
@@ -167,18 +167,27 @@ export class QueryRunner {
         columns: result.columns,
         rows: result.rows,
       } satisfies StoredResult);
+      // Athena puts a header row first for SELECT results only (not for SHOW/DESCRIBE/DDL/DML).
+      const isSelect =
+        record.substatementType === 'SELECT' ||
+        (result.statementType === 'DQL' && record.statementType !== 'UTILITY');
       this.save({
         ...base,
         statementType: result.statementType === 'DQL' ? 'DML' : result.statementType,
-        substatementType: result.statementType === 'DQL' ? 'SELECT' : record.substatementType,
+        substatementType: isSelect ? 'SELECT' : record.substatementType,
         state: 'SUCCEEDED',
-        hasHeaderRow: result.statementType === 'DQL',
+        hasHeaderRow: isSelect,
         updateCount: result.stats.rowsAffected,
       });
     } catch (error) {
       if (controller.signal.aborted) return;
       const message = error instanceof Error ? error.message : String(error);
-      const details = error as { dataScannedInBytes?: unknown; errorCategory?: unknown; errorType?: unknown };
+      const details = error as {
+        dataScannedInBytes?: unknown;
+        errorCategory?: unknown;
+        errorType?: unknown;
+        state?: unknown;
+      };
       const isCutoff =
         /bytes scanned limit/i.test(message) || /Cutoff|ScanLimit/i.test((error as Error)?.name ?? '');
       const category =
@@ -222,7 +231,7 @@ function classify(query: string): { statementType: QueryRecord['statementType'];
       .replace(/^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)+/, '')
       .split(/\s+/)[0]
       ?.toUpperCase() ?? '';
-  if (['SELECT', 'WITH', 'VALUES', 'TABLE'].includes(first))
+  if (['SELECT', 'WITH', 'VALUES', 'TABLE', '(SELECT', '('].includes(first))
     return { statementType: 'DML', substatementType: 'SELECT' };
   if (['INSERT', 'UPDATE', 'DELETE', 'MERGE'].includes(first))
     return { statementType: 'DML', substatementType: first };

@@ -250,7 +250,7 @@ export class MemoryWarehouse implements Warehouse {
 }
 
 /** Answers `SELECT count(*) FROM <ns>.<table>` from a MemoryWarehouse, `SLOW` after a delay, `FAIL` with a
- * SqlError-like error, and `BIG` as a 2,500-row result: enough to exercise Athena's protocol layer. */
+ * SqlError-like error, and `SELECT BIG` as a 2,500-row result: enough to exercise Athena's protocol layer. */
 export class FakeSqlEngine implements SqlEngine {
   readonly calls: { sql: string; bytesScannedCutoff?: number; catalog?: string; database?: string }[] = [];
 
@@ -289,7 +289,7 @@ export class FakeSqlEngine implements SqlEngine {
         rows: [['1']],
         stats: { ...stats, dataScannedInBytes: 50_000_000 },
       };
-    if (sql === 'BIG') {
+    if (sql === 'SELECT BIG') {
       return {
         statementType: 'DQL',
         columns: [
