@@ -21,7 +21,7 @@ function consumerStack(command: TfCommand | undefined, repoRoot: string, withMoc
     command,
     repoRoot,
   });
-  const consumer = new DataResource(stack, 'consumer', { input: upstream.get('table_bucket_arn') });
+  const consumer = new DataResource(stack, 'consumer', { input: { table_bucket_arn: upstream.get('table_bucket_arn') } });
   consumer.overrideLogicalId('consumer');
   addDependsOn(consumer, [upstream.guard]);
   return { app, stack, upstream };
