@@ -1,0 +1,86 @@
+import { describe, expect, test } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveLab } from './index';
+import { UNITS_DIR } from './lib/load';
+
+const REPO = join(UNITS_DIR, '..');
+
+describe('resolveLab on the live tree', () => {
+  test('a typed, resolved view of every unit (what the offline lab provisions from)', async () => {
+    const lab = await resolveLab({ env: {} });
+    expect(lab).toMatchObject({
+      labId: '01',
+      labName: 's3-tables-log-lake',
+      env: 'sandbox',
+      region: 'us-east-1',
+      namePrefix: 'loglake-01',
+      path: 'sandbox/us-east-1/01-s3-tables-log-lake',
+    });
+    expect(lab.order).toEqual(['table-bucket', 'firehose', 'ref-data']);
+    const tb = lab.units['table-bucket'].inputs;
+    expect(tb.bucketName).toBe('loglake-01-flow-logs');
+    expect(tb.namespace).toBe('network');
+    expect(tb.table.name).toBe('vpc_flow_logs');
+    expect(tb.table.columns).toHaveLength(14);
+    expect(tb.workgroup).toEqual({
+      name: 'loglake-01',
+      bytesScannedCutoffPerQuery: 1073741824,
+      engineVersion: 'Athena engine version 3',
+    });
+    expect(tb.maintenance).toEqual({
+      compactionTargetFileSizeMb: 512,
+      minSnapshotsToKeep: 1,
+      maxSnapshotAgeHours: 120,
+    });
+    expect(lab.units.firehose.inputs.buffering).toEqual({ sizeMb: 1, intervalSeconds: 60 });
+    expect(lab.units['ref-data'].inputs.namespaces).toEqual(['ref', 'enriched', 'lab']);
+    expect(lab.units.firehose.dependencies.map((d) => d.unit)).toEqual(['table-bucket']);
+  });
+
+  test('an unknown lab id says which labs exist', async () => {
+    await expect(resolveLab({ labId: '07' })).rejects.toThrow('no lab with id 07 in units/ (labs: 01)');
+  });
+});
+
+describe('cdktf app entry (units/main.ts, what `cdktf synth` runs)', () => {
+  function synth(env: Record<string, string>): { status: number | null; stderr: string; out: string } {
+    const out = mkdtempSync(join(tmpdir(), 'loglake-synth-'));
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'units/main.ts'], {
+      cwd: REPO,
+      env: { ...process.env, CDKTF_OUTDIR: out, CHECKPOINT_DISABLE: '1', ...env },
+      encoding: 'utf8',
+    });
+    return { status: r.status, stderr: r.stderr, out };
+  }
+
+  test('synthesizes stacks table-bucket, firehose, ref-data with the dependency graph in the manifest', () => {
+    const r = synth({ LOGLAKE_TF_COMMAND: '' });
+    try {
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      const manifest = JSON.parse(readFileSync(join(r.out, 'manifest.json'), 'utf8')) as {
+        stacks: Record<string, { dependencies: string[] }>;
+      };
+      expect(Object.keys(manifest.stacks).sort()).toEqual(['firehose', 'ref-data', 'table-bucket']);
+      expect(manifest.stacks['table-bucket']!.dependencies).toEqual([]);
+      expect(manifest.stacks.firehose!.dependencies).toEqual(['table-bucket']);
+      expect(manifest.stacks['ref-data']!.dependencies).toEqual(['table-bucket']);
+      const firehose = JSON.parse(readFileSync(join(r.out, 'stacks/firehose/cdk.tf.json'), 'utf8')) as {
+        data: Record<string, unknown>;
+      };
+      expect(Object.keys(firehose.data)).toContain('terraform_remote_state');
+    } finally {
+      rmSync(r.out, { recursive: true, force: true });
+    }
+  });
+
+  test('a wrong LOGLAKE_TF_COMMAND stops synth with the value and the fix', () => {
+    const r = synth({ LOGLAKE_TF_COMMAND: 'deploy' });
+    rmSync(r.out, { recursive: true, force: true });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('LOGLAKE_TF_COMMAND="deploy" is not a Terraform command');
+  });
+});
