@@ -5,6 +5,7 @@ import type { Schema } from '../contract';
 import { sqlIdent, sqlString } from '../duckdb/duckdb-session';
 import type { LiveFile } from '../manifests/data-file';
 import { duckdbType } from '../metadata/types';
+import { toPath, toUri } from '../io/file-io';
 
 export interface RelationInput {
   schema: Schema;
@@ -13,9 +14,9 @@ export interface RelationInput {
   withRowIds: boolean;
 }
 
-/** DuckDB opens the stored file:// URIs and reports them verbatim as the row id (what deletes reference). */
+/** DuckDB reads local paths; its filename column reports the path, turned back into the stored URI. */
 function pathList(files: LiveFile[]): string {
-  return `[${files.map((f) => sqlString(f.file.filePath)).join(', ')}]`;
+  return `[${files.map((f) => sqlString(toPath(f.file.filePath))).join(', ')}]`;
 }
 
 export function buildRelationSql(input: RelationInput): string {
@@ -31,7 +32,8 @@ export function buildRelationSql(input: RelationInput): string {
         `${f.id}: {name: ${sqlString(f.name)}, type: ${sqlString(duckdbType(f.type))}, default_value: NULL}`,
     )
     .join(', ');
-  const fileUri = 'd.__ll_file';
+  // Stored URIs are `file://` + the verbatim path (see io/file-io), so the row id is a plain concatenation.
+  const fileUri = `(${sqlString(toUri(''))} || d.__ll_file)`;
   const read = `read_parquet(${pathList(input.dataFiles)}, schema=MAP{${mapping}}, filename='__ll_file', file_row_number=true)`;
   const columns = schema.fields.map((f) => `d.${sqlIdent(f.name)}`);
   if (input.withRowIds) columns.push(`${fileUri} AS file_path`, 'd.file_row_number AS pos');
