@@ -132,7 +132,7 @@ export function planCompaction(
   }
   const rewrittenData = groups.reduce((a, g) => a + g.dataFiles.length, 0);
   const rewrittenDeletes = new Set(groups.flatMap((g) => g.deleteFiles.map((d) => d.file.filePath))).size;
-  const rule = `small = under ${formatBytes(threshold)} (target ${formatBytes(target)})`;
+  const rule = `small = under ${formatBytes(threshold)}, ${Math.round((threshold / target) * 100)}% of the ${formatBytes(target)} target`;
   const summary =
     groups.length === 0
       ? `Nothing to compact: ${files.dataFiles.length} data file(s) and ${files.deleteFiles.length} delete file(s); ` +
