@@ -9,6 +9,7 @@ SELECT
   summary['added-position-deletes'] AS added_position_deletes,
   summary['deleted-data-files'] AS deleted_data_files,
   summary['total-records'] AS total_records,
+  summary['added-files-size'] AS added_files_size,
   summary['total-files-size'] AS total_files_size
 FROM network."vpc_flow_logs$snapshots"
 ORDER BY committed_at;

@@ -1,4 +1,147 @@
+// `pnpm lab`: runs the whole lab (default), `pnpm lab run <name...>` some experiments, `pnpm lab list` names them.
+// --target local (default: in-process endpoint, never AWS) or aws (deployed stacks' outputs).
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { runCli } from '../cli-support';
+import { InvalidOptionError } from '../errors';
+import { FULL_SCALE, type LabScale } from '../experiments/context';
+import { EXPERIMENTS, findExperiments } from '../experiments/registry';
+import { runLab } from '../experiments/run-lab';
+import { experimentTable } from '../report/terminal';
+import { DEFAULT_LOCAL_DATA_DIR, REPO_ROOT, openTarget, parseTargetKind } from '../target/open-target';
 
-// Placeholder until its owner lands the real commands.
-export function registerLabCommands(_program: Command): void {}
+interface LabOptions {
+  target: string;
+  bufferInterval?: string;
+  records?: string;
+  hours?: string;
+  bursts?: string;
+  burstSize?: string;
+  seed?: string;
+  dataDir?: string;
+  outputsFile?: string;
+  outDir?: string;
+}
+
+function addLabOptions(command: Command): Command {
+  return command
+    .option(
+      '-t, --target <target>',
+      'local (default: in-process endpoint, no AWS account) or aws (deployed stacks)',
+      'local',
+    )
+    .option(
+      '--buffer-interval <seconds>',
+      "local only: shorten the Firehose buffer interval from the unit's value (printed in the banner), e.g. 2 for a fast run",
+    )
+    .option('--records <n>', `flows in the main load (default ${FULL_SCALE.records})`)
+    .option('--hours <n>', `hours the main load spreads over (default ${FULL_SCALE.hours})`)
+    .option('--bursts <n>', `short bursts after the main load (default ${FULL_SCALE.bursts})`)
+    .option('--burst-size <n>', `flows per burst (default ${FULL_SCALE.burstSize})`)
+    .option('--seed <n>', `generator seed (default ${FULL_SCALE.seed})`)
+    .option(
+      '--data-dir <dir>',
+      'local only: endpoint state folder (default .lab/local; the whole lab starts it empty)',
+    )
+    .option(
+      '--outputs-file <file>',
+      'aws only: `cdktf deploy --outputs-file` JSON (default .lab/cdktf-outputs.json)',
+    )
+    .option('--out-dir <dir>', 'where the report and state go (default .lab)');
+}
+
+function positiveInt(flag: string, value: string | undefined, fallback: number, min = 1): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min)
+    throw new InvalidOptionError(`${flag} ${value} is not an integer ≥ ${min}.`, value);
+  return n;
+}
+
+export function scaleFrom(o: LabOptions): LabScale {
+  return {
+    records: positiveInt('--records', o.records, FULL_SCALE.records),
+    hours: positiveInt('--hours', o.hours, FULL_SCALE.hours),
+    bursts: positiveInt('--bursts', o.bursts, FULL_SCALE.bursts, 0),
+    burstSize: positiveInt('--burst-size', o.burstSize, FULL_SCALE.burstSize),
+    seed: positiveInt('--seed', o.seed, FULL_SCALE.seed, 0),
+  };
+}
+
+export async function labMain(names: string[] | undefined, o: LabOptions): Promise<number> {
+  const kind = parseTargetKind(o.target);
+  const experiments = names && names.length > 0 ? findExperiments(names) : [...EXPERIMENTS];
+  const scale = scaleFrom(o);
+  const bufferInterval =
+    o.bufferInterval === undefined ? undefined : positiveInt('--buffer-interval', o.bufferInterval, 0, 0);
+  if (kind === 'aws' && (bufferInterval !== undefined || o.dataDir !== undefined)) {
+    throw new InvalidOptionError('--buffer-interval and --data-dir apply to --target local only.', o.target);
+  }
+  const whole = !names || names.length === 0;
+  const dataDir = resolve(o.dataDir ?? DEFAULT_LOCAL_DATA_DIR);
+  // The whole lab starts from an empty local lake, as the article starts from a fresh deployment.
+  if (whole && kind === 'local') resetLocalDataDir(dataDir);
+  const target = await openTarget({
+    target: kind,
+    dataDir,
+    bufferIntervalSeconds: bufferInterval,
+    outputsFile: o.outputsFile,
+  });
+  try {
+    for (const line of target.banner) console.log(line);
+    console.log(
+      `scale: ${scale.records} records over ${scale.hours} h, ${scale.bursts} bursts of ${scale.burstSize}, seed ${scale.seed}`,
+    );
+    const { report, htmlPath, jsonPath } = await runLab({
+      target,
+      experiments,
+      scale,
+      outDir: resolve(o.outDir ?? resolve(REPO_ROOT, '.lab')),
+      fresh: whole,
+    });
+    console.log(`\n${experimentTable(report)}`);
+    console.log(
+      `\nReport: ${htmlPath}\n        ${jsonPath}\nWall time: ${(report.wallMs / 1000).toFixed(1)} s`,
+    );
+    return report.experiments.some((e) => e.error) ? 1 : 0;
+  } finally {
+    await target.close();
+  }
+}
+
+/** Empties the local endpoint's folder, refusing any folder that holds something the endpoint did not write. */
+function resetLocalDataDir(dataDir: string): void {
+  if (!existsSync(dataDir)) return;
+  const foreign = readdirSync(dataDir).filter((entry) => !LOCAL_ENDPOINT_ENTRIES.has(entry));
+  if (foreign.length > 0) {
+    throw new InvalidOptionError(
+      `--data-dir ${dataDir} holds ${foreign.slice(0, 3).join(', ')}, which the local endpoint did not write; ` +
+        'the whole lab empties its data folder first, so point --data-dir at a new or lab-only folder.',
+      dataDir,
+    );
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const LOCAL_ENDPOINT_ENTRIES = new Set(['s3', 'state', 'warehouse']);
+
+export function registerLabCommands(program: Command): void {
+  // Root options are read only before a subcommand's name, so other command families may reuse flag names.
+  program.enablePositionalOptions();
+  addLabOptions(program).action((options: LabOptions) => runCli(() => labMain(undefined, options)));
+
+  addLabOptions(
+    program
+      .command('run')
+      .description(`run some experiments, in the order given, continuing the last lab's state`)
+      .argument('<names...>', `experiment names: ${EXPERIMENTS.map((e) => e.name).join(', ')}`),
+  ).action((names: string[], options: LabOptions) => runCli(() => labMain(names, options)));
+
+  program
+    .command('list')
+    .description('list the experiments in order')
+    .action(() => {
+      for (const e of EXPERIMENTS) console.log(`${e.name.padEnd(22)} Part ${e.part}: ${e.title}`);
+    });
+}

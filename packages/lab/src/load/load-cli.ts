@@ -59,9 +59,9 @@ export async function loadCli(argv: string[]): Promise<number> {
       shareOption('fault-throttle'),
     )
     .option(
-      '--fault-record-failure <share>',
+      '--fault-record-failures <share>',
       'local: share of records failed inside a batch',
-      shareOption('fault-record-failure'),
+      shareOption('fault-record-failures'),
     )
     .option('--data-dir <dir>', 'local: state folder (default .lab/local)')
     .option('--outputs-file <file>', 'aws: cdktf deploy --outputs-file JSON')
@@ -81,7 +81,7 @@ export async function loadCli(argv: string[]): Promise<number> {
     target: string;
     bufferInterval?: number;
     faultThrottle?: number;
-    faultRecordFailure?: number;
+    faultRecordFailures?: number;
     dataDir?: string;
     outputsFile?: string;
     progress: boolean;
@@ -91,7 +91,7 @@ export async function loadCli(argv: string[]): Promise<number> {
     throw new InvalidOptionError(`--end ${o.end} is not a date/time (e.g. 2026-11-29T12:00:00Z).`, o.end);
   if (
     o.target !== 'local' &&
-    (o.bufferInterval !== undefined || o.faultThrottle !== undefined || o.faultRecordFailure !== undefined)
+    (o.bufferInterval !== undefined || o.faultThrottle !== undefined || o.faultRecordFailures !== undefined)
   ) {
     throw new InvalidOptionError('--buffer-interval and --fault-* apply to --target local only.', o.target);
   }
@@ -119,8 +119,8 @@ export async function loadCli(argv: string[]): Promise<number> {
   }
 
   const faults =
-    o.faultThrottle !== undefined || o.faultRecordFailure !== undefined
-      ? { throttleShare: o.faultThrottle ?? 0, recordFailureShare: o.faultRecordFailure ?? 0, seed: o.seed }
+    o.faultThrottle !== undefined || o.faultRecordFailures !== undefined
+      ? { throttleShare: o.faultThrottle ?? 0, recordFailureShare: o.faultRecordFailures ?? 0, seed: o.seed }
       : undefined;
   const target = await openTarget({
     target: o.target,
@@ -155,8 +155,10 @@ export async function loadCli(argv: string[]): Promise<number> {
       });
       console.log(formatAccounting(step.label, report));
       failed ||= loadFailed(report);
+      // Each step lands before the next is sent, so the smoke test and each burst are commits of their own.
+      await waitForDelivery(target, { onWait: (m) => process.stderr.write(`\r${m}   `) });
+      if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
     }
-    await waitForDelivery(target, { onWait: (m) => process.stderr.write(`\r${m}   `) });
     return failed ? 1 : 0;
   } finally {
     process.off('SIGINT', onSigint);

@@ -23,7 +23,10 @@ export async function waitForDelivery(target: LabTarget, options: DeliveryWaitOp
       const stats = (await localFirehoseStats(target.localUrl))[resources.streamName];
       const settled = stats ? stats.recordsDelivered + stats.recordsFailed : 0;
       if (!stats || settled >= stats.recordsReceived) return;
-      options.onWait?.(`waiting for Firehose to deliver ${stats.recordsReceived - settled} buffered records`);
+      if (process.stderr.isTTY)
+        options.onWait?.(
+          `waiting for Firehose to deliver ${stats.recordsReceived - settled} buffered records`,
+        );
     } else {
       if (options.expectedRows === undefined) return;
       const result = await runQuery(

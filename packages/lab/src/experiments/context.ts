@@ -1,0 +1,158 @@
+// What every experiment gets: the target, the lab's scale, state carried between experiments (snapshot ids,
+// instants), and helpers that run sql/ files and keep a record of what each query read.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { FlowGenerator, type FlowRecord } from '@loglake/flowgen';
+import { ExperimentFailedError } from '../errors';
+import { flowRecords, formatAccounting, loadFailed, sendRecords } from '../load/send-flows';
+import { waitForDelivery } from '../load/wait-for-delivery';
+import type { LoadReport } from '../load/put-record-batch-loader';
+import type { QueryResult } from '../query/athena-runner';
+import { runNamedQuery, type NamedQueryRun } from '../query/run-named-query';
+import type { LabTarget } from '../target/lab-target';
+
+export interface LabScale {
+  /** Flows in the main load (seed: 50,000). */
+  records: number;
+  /** Hours the main load spreads over. */
+  hours: number;
+  bursts: number;
+  burstSize: number;
+  seed: number;
+}
+
+export const FULL_SCALE: LabScale = { records: 50_000, hours: 24, bursts: 10, burstSize: 200, seed: 1 };
+
+/** Facts one experiment leaves for the next (persisted, so `pnpm lab run <name>` can continue a lab). */
+export interface LabState {
+  windowEnd?: string;
+  smokeSnapshotId?: string;
+  mainLoad?: { jsonBytes: number; commits: number; parquetBytes: number; records: number };
+  beforeDelete?: string;
+  deletedRows?: number;
+  inventoryFirstSnapshot?: string;
+  backfillSnapshot?: string;
+  changeFeedBurstRows?: number;
+  generatorRuns?: number;
+}
+
+export interface QueryRecord {
+  experiment: string;
+  query: string;
+  dataScannedInBytes: number;
+  ms: number;
+}
+
+export interface SnapshotRow {
+  committed_at: string;
+  snapshot_id: string;
+  operation: string;
+  [key: string]: string | null;
+}
+
+export class ExperimentContext {
+  readonly queries: QueryRecord[] = [];
+  current = '';
+
+  constructor(
+    readonly target: LabTarget,
+    readonly scale: LabScale,
+    readonly state: LabState,
+    private readonly statePath: string,
+    readonly log: (line: string) => void,
+  ) {}
+
+  static loadState(path: string): LabState {
+    return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as LabState) : {};
+  }
+
+  saveState(): void {
+    mkdirSync(dirname(this.statePath), { recursive: true });
+    writeFileSync(this.statePath, `${JSON.stringify(this.state, null, 2)}\n`);
+  }
+
+  /** A generator for this step: distinct seeds per run so a re-run sends new flows, not duplicates. */
+  generator(): FlowGenerator {
+    this.state.generatorRuns = (this.state.generatorRuns ?? 0) + 1;
+    return new FlowGenerator({ seed: this.scale.seed * 1000 + this.state.generatorRuns });
+  }
+
+  require<K extends keyof LabState>(key: K, producedBy: string): NonNullable<LabState[K]> {
+    const value = this.state[key];
+    if (value === undefined || value === null) {
+      throw new ExperimentFailedError(
+        `${this.current} needs ${key}, which the ${producedBy} experiment records. Run \`pnpm lab run ${producedBy}\` first (or the whole lab).`,
+        key,
+      );
+    }
+    return value as NonNullable<LabState[K]>;
+  }
+
+  async sql(name: string, params: Record<string, string> = {}): Promise<NamedQueryRun> {
+    const started = performance.now();
+    const run = await runNamedQuery(this.target.athenaTarget(), name, params);
+    this.queries.push({
+      experiment: this.current,
+      query: name,
+      dataScannedInBytes: run.dataScannedInBytes,
+      ms: Math.round(performance.now() - started),
+    });
+    return run;
+  }
+
+  /** Last statement's result of a query. */
+  async result(name: string, params: Record<string, string> = {}): Promise<QueryResult> {
+    const run = await this.sql(name, params);
+    const last = run.statements[run.statements.length - 1];
+    if (!last) throw new ExperimentFailedError(`${name} ran no statement.`, name);
+    return last.result;
+  }
+
+  /** Rows of a query as objects keyed by column name. */
+  async rows(name: string, params: Record<string, string> = {}): Promise<Record<string, string | null>[]> {
+    const result = await this.result(name, params);
+    return result.rows.map((row) =>
+      Object.fromEntries(result.columns.map((c, i) => [c.name, row[i] ?? null])),
+    );
+  }
+
+  async scalar(name: string, params: Record<string, string> = {}): Promise<number> {
+    const result = await this.result(name, params);
+    return Number(result.rows[0]?.[0] ?? NaN);
+  }
+
+  async snapshots(name = 'network/snapshots'): Promise<SnapshotRow[]> {
+    return (await this.rows(name)) as SnapshotRow[];
+  }
+
+  /** Sends flows through Firehose and waits until they are delivered; fails the experiment if any were lost. */
+  async send(label: string, records: FlowRecord[]): Promise<LoadReport> {
+    const report = await sendRecords(this.target, flowRecords(records), { label, progress: true });
+    this.log(`  ${formatAccounting(label, report).split('\n').join('\n  ')}`);
+    if (loadFailed(report)) {
+      throw new ExperimentFailedError(
+        `${label}: ${report.failedForGood + report.notSent} records were not delivered.`,
+        report,
+      );
+    }
+    await waitForDelivery(this.target, { onWait: () => undefined });
+    return report;
+  }
+}
+
+export interface ExperimentOutcome {
+  /** The seed table's "Result" cell, measured. */
+  result: string;
+  /** Numbers behind the result (for the JSON report and the benchmark). */
+  measures: Record<string, number | string>;
+  /** What the article saw, checked against what happened (shown in the report; asserted by the CI test). */
+  checks: Record<string, boolean>;
+}
+
+export interface Experiment {
+  name: string;
+  /** The seed table's "Experiment" cell. */
+  title: string;
+  part: 1 | 2;
+  run(ctx: ExperimentContext): Promise<ExperimentOutcome>;
+}

@@ -1,0 +1,124 @@
+// A self-contained HTML report (inline CSS and SVG, no scripts or network): the experiment table beside the
+// article's numbers, the snapshot timeline by operation, and bar charts of bytes scanned.
+import { formatBytes, formatCount } from './format';
+import { SEED_RESULTS, type BytesBar, type LabReport, type TimelineEvent } from './lab-report';
+
+const esc = (s: unknown) =>
+  String(s).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+const OPERATION_COLOURS: Record<string, string> = {
+  append: '#2f7ed8',
+  overwrite: '#e4572e',
+  delete: '#a23b72',
+  replace: '#29a36a',
+};
+
+export function timelineSvg(events: TimelineEvent[]): string {
+  if (events.length === 0) return '<p>No snapshots.</p>';
+  const tables = [...new Set(events.map((e) => e.table))];
+  const times = events.map((e) => Date.parse(e.committedAt));
+  const t0 = Math.min(...times);
+  const t1 = Math.max(...times);
+  const width = 900;
+  const left = 220;
+  const lane = 46;
+  const height = tables.length * lane + 50;
+  const x = (t: number) => left + (t1 === t0 ? 0 : ((t - t0) / (t1 - t0)) * (width - left - 30));
+  const parts: string[] = [];
+  tables.forEach((table, i) => {
+    const y = 30 + i * lane;
+    parts.push(`<text x="8" y="${y + 5}" class="lane">${esc(table)}</text>`);
+    parts.push(`<line x1="${left}" y1="${y}" x2="${width - 20}" y2="${y}" stroke="#ccc"/>`);
+  });
+  for (const e of events) {
+    const y = 30 + tables.indexOf(e.table) * lane;
+    const colour = OPERATION_COLOURS[e.operation] ?? '#777';
+    parts.push(
+      `<circle class="snap" cx="${x(Date.parse(e.committedAt)).toFixed(1)}" cy="${y}" r="6" fill="${colour}">` +
+        `<title>${esc(e.table)} ${esc(e.operation)} ${esc(e.snapshotId)} at ${esc(e.committedAt)}, +${formatCount(e.addedRecords)} rows</title></circle>`,
+    );
+  }
+  const ops = [...new Set(events.map((e) => e.operation))];
+  ops.forEach((op, i) => {
+    const lx = left + i * 120;
+    parts.push(`<circle cx="${lx}" cy="${height - 12}" r="6" fill="${OPERATION_COLOURS[op] ?? '#777'}"/>`);
+    parts.push(
+      `<text x="${lx + 10}" y="${height - 8}">${esc(op)} ×${events.filter((e) => e.operation === op).length}</text>`,
+    );
+  });
+  return `<svg class="timeline" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="snapshot timeline">${parts.join('')}</svg>`;
+}
+
+export function barChartSvg(bars: BytesBar[]): string {
+  const width = 700;
+  const left = 260;
+  const row = 34;
+  const max = Math.max(1, ...bars.map((b) => b.bytes));
+  const height = bars.length * row + 10;
+  const parts = bars.map((b, i) => {
+    const y = 8 + i * row;
+    const w = Math.max(b.bytes > 0 ? 2 : 0, ((width - left - 120) * b.bytes) / max);
+    return (
+      `<text x="8" y="${y + 17}">${esc(b.label)}</text>` +
+      `<rect class="bar" x="${left}" y="${y}" width="${w.toFixed(1)}" height="24" fill="#2f7ed8"/>` +
+      `<text x="${left + w + 8}" y="${y + 17}">${esc(formatBytes(b.bytes))}</text>`
+    );
+  });
+  return `<svg class="bars" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img">${parts.join('')}</svg>`;
+}
+
+export function renderHtml(report: LabReport): string {
+  const rows = report.experiments
+    .map((e) => {
+      const failed = Object.entries(e.checks).filter(([, ok]) => !ok);
+      const status = e.error ? 'error' : failed.length > 0 ? 'differs' : 'ok';
+      const checks = Object.entries(e.checks)
+        .map(([k, ok]) => `<span class="check ${ok ? 'ok' : 'bad'}">${ok ? '✓' : '✗'} ${esc(k)}</span>`)
+        .join(' ');
+      return (
+        `<tr class="${status}"><td>${esc(e.title)}</td><td>${esc(e.error ? `FAILED: ${e.error}` : e.result)}</td>` +
+        `<td class="seed">${esc(SEED_RESULTS[e.name] ?? '')}</td><td>${checks}</td></tr>`
+      );
+    })
+    .join('\n');
+  const charts = report.charts.map((c) => `<h3>${esc(c.title)}</h3>${barChartSvg(c.bars)}`).join('\n');
+  const queries = report.queries
+    .map(
+      (q) =>
+        `<tr><td>${esc(q.experiment)}</td><td>${esc(q.query)}</td><td class="num">${esc(formatCount(q.dataScannedInBytes))}</td><td class="num">${q.ms}</td></tr>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>loglake lab report</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#222;max-width:1200px}
+table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ddd;padding:.35rem .6rem;text-align:left;vertical-align:top}
+th{background:#f4f4f4}tr.differs td:first-child{border-left:4px solid #e4a11b}tr.error td:first-child{border-left:4px solid #d33}
+tr.ok td:first-child{border-left:4px solid #29a36a}.seed{color:#666;font-style:italic}.num{text-align:right}
+.check{white-space:nowrap;font-size:12px}.check.ok{color:#29a36a}.check.bad{color:#d33}svg text{font:12px system-ui,sans-serif}
+code{background:#f4f4f4;padding:0 .2rem}
+</style></head><body>
+<h1>loglake lab report</h1>
+<p>Target <b>${esc(report.target)}</b> · ${esc(report.startedAt)} → ${esc(report.finishedAt)} · wall time ${(report.wallMs / 1000).toFixed(1)} s ·
+${formatCount(report.scale.records)} records over ${report.scale.hours} h, ${report.scale.bursts} bursts of ${report.scale.burstSize}, seed ${report.scale.seed}</p>
+<ul>${report.banner.map((l) => `<li><code>${esc(l)}</code></li>`).join('')}</ul>
+<h2>Experiments</h2>
+<table id="experiments"><thead><tr><th>Experiment</th><th>Result (measured)</th><th>The article saw</th><th>Checks</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>
+<h2>Snapshot timeline by operation</h2>
+${timelineSvg(report.timeline)}
+<h2>Bytes scanned</h2>
+${charts}
+<h2>Every query</h2>
+<table id="queries"><thead><tr><th>Experiment</th><th>Query</th><th>Bytes scanned</th><th>ms</th></tr></thead><tbody>
+${queries}
+</tbody></table>
+<script type="application/json" id="report-data">${JSON.stringify(report).replace(/</g, '\\u003c')}</script>
+</body></html>
+`;
+}
