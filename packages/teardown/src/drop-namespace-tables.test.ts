@@ -14,7 +14,9 @@ const table = (name: string) => ({
   modifiedAt: new Date(),
 });
 
-beforeEach(() => s3tables.reset());
+beforeEach(() => {
+  s3tables.reset();
+});
 
 describe('dropNamespaceTables (destroy-time step before a namespace delete)', () => {
   test('drops every SQL-created table of the namespace, across pages, keeping the Terraform-managed ones', async () => {
