@@ -20,7 +20,7 @@ export async function resolveRowSource(
   if (!Array.isArray(source.rows)) {
     throw new SchemaMismatchError(`Rows for ${table} must be an array of objects.`, { value: source.rows });
   }
-  const { accepted, rejected } = validateRows(schema, source.rows);
+  const { values, rejected } = validateRows(schema, source.rows);
   if (rejected.length > 0) {
     const shown = rejected
       .slice(0, 3)
@@ -32,5 +32,5 @@ export async function resolveRowSource(
       { value: rejected },
     );
   }
-  return stageRows(tempDir, schema, accepted);
+  return stageRows(tempDir, schema, values);
 }

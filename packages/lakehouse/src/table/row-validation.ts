@@ -12,7 +12,8 @@
 // - string: strings; numbers and booleans are stored as their text.
 // - unknown columns are rejected unless `ignoreUnknownColumns` is set; missing required columns are rejected.
 import type { Schema, SchemaField } from '../contract';
-import { CoercionError, coerceValue, type Literal } from '../metadata/values';
+import { parseType } from '../metadata/types';
+import { CoercionError, coerceValue, literalToText, type Literal } from '../metadata/values';
 
 export interface RejectedRow {
   /** Index of the row in the input. */
@@ -25,7 +26,11 @@ export interface RejectedRow {
 export type ValidatedRow = Map<number, Literal | null>;
 
 export interface RowValidation {
-  accepted: ValidatedRow[];
+  /** Accepted rows keyed by column name, values coerced to a canonical form that `append({ rows })` accepts
+   * unchanged (long → bigint, timestamp → 'YYYY-MM-DD HH:MM:SS.ffffff', date → 'YYYY-MM-DD', decimal → text). */
+  accepted: Record<string, unknown>[];
+  /** The same rows keyed by field id with the engine's literals (what staging writes). */
+  values: ValidatedRow[];
   /** Input index of each accepted row (same order as `accepted`). */
   acceptedIndexes: number[];
   rejected: RejectedRow[];
@@ -47,16 +52,28 @@ export function validateRows(
   options: ValidateOptions = {},
 ): RowValidation {
   const lookup = fieldIndex(schema);
-  const result: RowValidation = { accepted: [], acceptedIndexes: [], rejected: [] };
+  const result: RowValidation = { accepted: [], values: [], acceptedIndexes: [], rejected: [] };
   rows.forEach((row, index) => {
     const reason = validateOne(schema, lookup, row, options);
     if (typeof reason === 'string') result.rejected.push({ index, row, reason });
     else {
-      result.accepted.push(reason);
+      result.values.push(reason);
+      result.accepted.push(canonicalRow(schema, reason));
       result.acceptedIndexes.push(index);
     }
   });
   return result;
+}
+
+function canonicalRow(schema: Schema, values: ValidatedRow): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const field of schema.fields) {
+    const value = values.get(field.id) ?? null;
+    const kind = parseType(field.type).kind;
+    const asText = ['date', 'time', 'timestamp', 'timestamptz', 'decimal'].includes(kind);
+    row[field.name] = value === null || !asText ? value : literalToText(field.type, value);
+  }
+  return row;
 }
 
 function validateOne(

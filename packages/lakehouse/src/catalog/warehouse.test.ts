@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { readFile } from 'node:fs/promises';
+import { toPath } from '../io/file-io';
+import { openWarehouse } from './warehouse';
+import { FLOW_TABLE, flowRows, testWarehouse, type TestWarehouse } from '../table/testing';
+
+describe('the S3-Tables-shaped catalog', () => {
+  let env: TestWarehouse;
+  beforeAll(async () => {
+    env = await testWarehouse();
+  });
+  afterAll(async () => env.dispose());
+
+  test('buckets → namespaces → tables: create, get, list, delete, with S3 Tables rules', async () => {
+    // Prepare
+    const w = env.warehouse;
+    // Act
+    const bucket = await w.createTableBucket('catalog-test');
+    await w.createNamespace('catalog-test', 'network');
+    await w.createTable('catalog-test', 'network', 'flows', FLOW_TABLE);
+    // Assess
+    expect(bucket.arn).toBe('arn:aws:s3tables:us-east-1:000000000000:bucket/catalog-test');
+    await expect(w.createTableBucket('catalog-test')).rejects.toMatchObject({
+      name: 'TableBucketAlreadyExistsError',
+    });
+    await expect(w.createTableBucket('Bad_Name')).rejects.toMatchObject({ name: 'InvalidNameError' });
+    await expect(w.createNamespace('catalog-test', 'network')).rejects.toMatchObject({
+      name: 'NamespaceAlreadyExistsError',
+    });
+    await expect(w.createNamespace('missing', 'network')).rejects.toMatchObject({
+      name: 'NoSuchTableBucketError',
+    });
+    await expect(w.createTable('catalog-test', 'network', 'flows', FLOW_TABLE)).rejects.toMatchObject({
+      name: 'TableAlreadyExistsError',
+    });
+    await expect(w.loadTable('catalog-test', 'network', 'nope')).rejects.toThrow(
+      /Table network.nope does not exist in table bucket 'catalog-test'/,
+    );
+    await expect(w.deleteNamespace('catalog-test', 'network')).rejects.toMatchObject({
+      name: 'NamespaceNotEmptyError',
+    });
+    await expect(w.deleteTableBucket('catalog-test')).rejects.toMatchObject({
+      name: 'TableBucketNotEmptyError',
+    });
+    expect((await w.listTables('catalog-test')).map((t) => t.name)).toEqual(['flows']);
+    expect((await w.listNamespaces('catalog-test')).map((n) => n.namespace)).toEqual(['network']);
+    await w.dropTable('catalog-test', 'network', 'flows');
+    await w.deleteNamespace('catalog-test', 'network');
+    await w.deleteTableBucket('catalog-test');
+    expect((await w.listTableBuckets()).map((b) => b.name)).not.toContain('catalog-test');
+  });
+
+  test('the catalog persists across restarts; version tokens move with commits', async () => {
+    // Prepare
+    const w = env.warehouse;
+    await w.createTableBucket('persist');
+    await w.createNamespace('persist', 'ns');
+    const table = await w.createTable('persist', 'ns', 't', FLOW_TABLE);
+    const created = await w.getTable('persist', 'ns', 't');
+    await table.append({ rows: flowRows(3) });
+    // Act
+    const reopened = await openWarehouse(env.dir);
+    try {
+      const summary = await reopened.getTable('persist', 'ns', 't');
+      // Assess
+      expect(created.versionToken).toBe('1');
+      expect(summary.versionToken).toBe('2');
+      expect(summary.metadataLocation).toMatch(/^file:\/\/.*\/metadata\/v2\.metadata\.json$/);
+      const hint = await readFile(
+        toPath(summary.metadataLocation).replace(/v2\.metadata\.json$/, 'version-hint.text'),
+        'utf8',
+      );
+      expect(hint).toBe('2');
+      const meta = await (await reopened.loadTable('persist', 'ns', 't')).metadata();
+      expect(meta.snapshots).toHaveLength(1);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  test('UpdateTableMetadataLocation is a compare-and-swap on the version token', async () => {
+    // Prepare
+    const w = env.warehouse;
+    await w.createTableBucket('cas');
+    await w.createNamespace('cas', 'ns');
+    await w.createTable('cas', 'ns', 't', FLOW_TABLE);
+    const v1 = await w.getTable('cas', 'ns', 't');
+    // Act
+    const moved = await w.updateMetadataLocation('cas', 'ns', 't', v1.versionToken, v1.metadataLocation);
+    const stale = w.updateMetadataLocation('cas', 'ns', 't', v1.versionToken, v1.metadataLocation);
+    // Assess
+    expect(moved.versionToken).toBe('2');
+    await expect(stale).rejects.toMatchObject({ name: 'CommitConflictError' });
+  });
+});
