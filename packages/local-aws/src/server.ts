@@ -24,6 +24,7 @@ import { MaintenanceService } from './s3tables/maintenance';
 import { createS3TablesService } from './s3tables/service';
 import { createGlueService } from './glue/service';
 import { createS3Service } from './s3/service';
+import { withGlueCatalog } from './glue/engine-bridge';
 import { LOCAL_ACCOUNT_ID } from './arn';
 import { JsonStore } from './store';
 import { handleAdmin } from './admin';
@@ -71,17 +72,21 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
   const factories = options.engine ?? (await loadEngineFactories());
   const warehouse: Warehouse = await factories.openWarehouse(join(dataDir, 'warehouse'));
   const store = new JsonStore(join(dataDir, 'state'));
+  // Glue + S3 for the snapshots unit; the SQL engine reads Glue tables and writes CTAS output through them.
+  const glue = createGlueService({ store, accountId: LOCAL_ACCOUNT_ID });
+  const s3 = createS3Service({ dataDir });
+  const sqlFactories = withGlueCatalog(factories, { catalog: glue.catalog, objects: s3.objects });
 
   let sqlEngine: Promise<SqlEngine> | undefined;
   const getSqlEngine = (): Promise<SqlEngine> => {
-    if (!factories.createSqlEngine) {
+    if (!sqlFactories.createSqlEngine) {
       return Promise.reject(
         new Error(
           'The SQL front end is not available in this checkout (@loglake/lakehouse exports no SQL engine factory yet).',
         ),
       );
     }
-    sqlEngine ??= Promise.resolve(factories.createSqlEngine(warehouse));
+    sqlEngine ??= Promise.resolve(sqlFactories.createSqlEngine(warehouse));
     return sqlEngine;
   };
 
@@ -102,9 +107,9 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
       minCutoffBytes: options.athenaMinCutoffBytes ?? ATHENA_MIN_CUTOFF_BYTES,
     }),
     createS3TablesService({ warehouse, store, maintenance, region }),
-    createGlueService({ store, accountId: LOCAL_ACCOUNT_ID }),
+    glue,
     // Last: claims path-style bucket requests (`/<bucket>/<key>`) no other service claimed.
-    createS3Service({ dataDir }),
+    s3,
   ];
 
   const dispatch = async (request: LocalRequest): Promise<WireResponse> => {

@@ -112,7 +112,10 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
   const throttle = () => {
     if (faults.throttleCall()) throw new AwsServiceError('ServiceUnavailableException', 503, 'Slow down.');
   };
-  const recordId = () => randomBytes(42).toString('base64url');
+  // Record ids are opaque to callers; a random per-process prefix + counter is unique and cheap (no RNG per record).
+  const idPrefix = randomBytes(24).toString('base64url');
+  let idCounter = 0;
+  const recordId = () => `${idPrefix}${(idCounter++).toString(36).padStart(24, '0')}`;
 
   const service = awsJsonService({
     name: 'Firehose',

@@ -1,0 +1,226 @@
+// `pnpm bench local`: records/s through the local endpoint — PutRecordBatch (500 records per call, 4 calls in
+// flight) → Firehose buffering (the lab's 1 MiB / 60 s hints; a final flush stands in for the interval) → one
+// Iceberg commit per flush → counted exactly by Athena — divided by a raw DuckDB insert of the same JSON records
+// (read_json into a table in a DuckDB file, checkpointed). Goal: ratio ≥ 0.5. Prints the number of commits.
+// Results: .lab/bench/local.json.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  CreateWorkGroupCommand,
+  GetQueryResultsCommand,
+  StartQueryExecutionCommand,
+} from '@aws-sdk/client-athena';
+import { CreateDeliveryStreamCommand, PutRecordBatchCommand } from '@aws-sdk/client-firehose';
+import {
+  CreateNamespaceCommand,
+  CreateTableBucketCommand,
+  CreateTableCommand,
+} from '@aws-sdk/client-s3tables';
+import { flushLocalFirehose } from '../src/admin-client';
+import { loadEngineFactories } from '../src/engine';
+import { startLocalEndpoint } from '../src/server';
+import { localClients, waitForQuery } from '../src/test-support/clients';
+
+const RECORDS = Number(process.env.BENCH_LOCAL_RECORDS ?? 50_000);
+const BATCH = 500;
+const IN_FLIGHT = 4;
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const COLUMNS: [string, string, string][] = [
+  ['account_id', 'string', 'VARCHAR'],
+  ['interface_id', 'string', 'VARCHAR'],
+  ['srcaddr', 'string', 'VARCHAR'],
+  ['dstaddr', 'string', 'VARCHAR'],
+  ['srcport', 'int', 'INTEGER'],
+  ['dstport', 'int', 'INTEGER'],
+  ['protocol', 'int', 'INTEGER'],
+  ['packets', 'long', 'BIGINT'],
+  ['bytes', 'long', 'BIGINT'],
+  ['start_time', 'timestamp', 'TIMESTAMP'],
+  ['end_time', 'timestamp', 'TIMESTAMP'],
+  ['action', 'string', 'VARCHAR'],
+];
+
+function flowRecord(i: number): Buffer {
+  const start = Date.UTC(2026, 10, 29, 10, 0, 0) + i * 100;
+  return Buffer.from(
+    JSON.stringify({
+      account_id: '123456789012',
+      interface_id: `eni-${(i % 7).toString(16).padStart(17, '0')}`,
+      srcaddr: `10.0.${(i >> 8) & 255}.${i & 255}`,
+      dstaddr: `172.31.${i % 13}.${i % 251}`,
+      srcport: 1024 + (i % 50000),
+      dstport: [443, 80, 22, 5432][i % 4],
+      protocol: 6,
+      packets: 1 + (i % 17),
+      bytes: 40 * (1 + (i % 17)) + (i % 1500),
+      start_time: new Date(start).toISOString(),
+      end_time: new Date(start + 60_000).toISOString(),
+      action: i % 10 === 0 ? 'REJECT' : 'ACCEPT',
+    }),
+  );
+}
+
+async function rawDuckDbInsert(records: Buffer[], dir: string): Promise<{ ms: number; rows: number }> {
+  const factories = await loadEngineFactories();
+  const warehouse = await factories.openWarehouse(join(dir, 'raw-warehouse'));
+  try {
+    const connection = warehouse.connection;
+    const started = performance.now();
+    const file = join(dir, 'records.ndjson');
+    writeFileSync(file, Buffer.concat(records.flatMap((r) => [r, Buffer.from('\n')])));
+    await connection.run(`ATTACH '${join(dir, 'raw.duckdb')}' AS raw_bench`);
+    await connection.run(
+      `CREATE TABLE raw_bench.flows (${COLUMNS.map(([n, , t]) => `${n} ${t}`).join(', ')})`,
+    );
+    const columns = COLUMNS.map(([n, , t]) => `${n}: '${t}'`).join(', ');
+    await connection.run(
+      `INSERT INTO raw_bench.flows SELECT * FROM read_json('${file}', format='newline_delimited', columns={${columns}})`,
+    );
+    await connection.run('CHECKPOINT raw_bench');
+    const ms = performance.now() - started;
+    const reader = await connection.runAndReadAll('SELECT count(*)::INTEGER FROM raw_bench.flows');
+    const rows = Number(reader.getRows()[0]?.[0]);
+    await connection.run('DETACH raw_bench');
+    return { ms, rows };
+  } finally {
+    await warehouse.close();
+  }
+}
+
+async function throughEndpoint(records: Buffer[], dir: string) {
+  const endpoint = await startLocalEndpoint({ dataDir: join(dir, 'endpoint') });
+  const clients = localClients(endpoint.url, 3);
+  try {
+    const { arn } = await clients.s3tables.send(new CreateTableBucketCommand({ name: 'bench-bucket' }));
+    await clients.s3tables.send(new CreateNamespaceCommand({ tableBucketARN: arn, namespace: ['network'] }));
+    await clients.s3tables.send(
+      new CreateTableCommand({
+        tableBucketARN: arn,
+        namespace: 'network',
+        name: 'vpc_flow_logs',
+        format: 'ICEBERG',
+        metadata: { iceberg: { schema: { fields: COLUMNS.map(([name, type]) => ({ name, type })) } } },
+      }),
+    );
+    await clients.firehose.send(
+      new CreateDeliveryStreamCommand({
+        DeliveryStreamName: 'bench',
+        IcebergDestinationConfiguration: {
+          RoleARN: 'arn:aws:iam::123456789012:role/bench',
+          CatalogConfiguration: {
+            CatalogARN: 'arn:aws:glue:us-east-1:123456789012:catalog/s3tablescatalog/bench-bucket',
+          },
+          DestinationTableConfigurationList: [
+            { DestinationDatabaseName: 'network', DestinationTableName: 'vpc_flow_logs' },
+          ],
+          BufferingHints: { SizeInMBs: 1, IntervalInSeconds: 60 },
+          S3Configuration: {
+            RoleARN: 'arn:aws:iam::123456789012:role/bench',
+            BucketARN: 'arn:aws:s3:::bench-errors',
+          },
+        },
+      }),
+    );
+    await clients.athena.send(
+      new CreateWorkGroupCommand({
+        Name: 'bench',
+        Configuration: { ManagedQueryResultsConfiguration: { Enabled: true } },
+      }),
+    );
+
+    const started = performance.now();
+    let next = 0;
+    let failed = 0;
+    const sender = async () => {
+      while (next < records.length) {
+        const batch = records.slice(next, next + BATCH);
+        next += BATCH;
+        const result = await clients.firehose.send(
+          new PutRecordBatchCommand({
+            DeliveryStreamName: 'bench',
+            Records: batch.map((Data) => ({ Data })),
+          }),
+        );
+        failed += result.FailedPutCount ?? 0;
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
+    const acceptedMs = performance.now() - started;
+    const stats = (await flushLocalFirehose(endpoint.url)).bench;
+    const { QueryExecutionId } = await clients.athena.send(
+      new StartQueryExecutionCommand({
+        QueryString: 'SELECT count(*) FROM vpc_flow_logs',
+        WorkGroup: 'bench',
+        QueryExecutionContext: { Catalog: 's3tablescatalog/bench-bucket', Database: 'network' },
+      }),
+    );
+    const state = await waitForQuery(clients.athena, QueryExecutionId as string);
+    const rows =
+      (await clients.athena.send(new GetQueryResultsCommand({ QueryExecutionId }))).ResultSet?.Rows ?? [];
+    const counted = Number(rows[1]?.Data?.[0]?.VarCharValue);
+    const ms = performance.now() - started;
+    if (state !== 'SUCCEEDED' || counted !== records.length || failed > 0) {
+      throw new Error(
+        `endpoint run not exact: state ${state}, counted ${counted} of ${records.length}, failed puts ${failed}`,
+      );
+    }
+    return { ms, acceptedMs, counted, commits: stats?.commits ?? 0, flushes: stats?.flushes ?? 0 };
+  } finally {
+    clients.destroy();
+    await endpoint.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'loglake-bench-local-'));
+  try {
+    const records = Array.from({ length: RECORDS }, (_, i) => flowRecord(i));
+    const jsonBytes = records.reduce((sum, r) => sum + r.length, 0);
+    const raw = await rawDuckDbInsert(records, dir);
+    const local = await throughEndpoint(records, dir);
+    const rawRate = RECORDS / (raw.ms / 1000);
+    const localRate = RECORDS / (local.ms / 1000);
+    const ratio = localRate / rawRate;
+    const result = {
+      bench: 'local',
+      at: new Date().toISOString(),
+      records: RECORDS,
+      jsonMiB: Math.round((jsonBytes / 1024 / 1024) * 10) / 10,
+      buffering: {
+        sizeInMBs: 1,
+        intervalInSeconds: 60,
+        finalFlush: 'admin flush after the last PutRecordBatch',
+      },
+      endpoint: {
+        recordsPerSecond: Math.round(localRate),
+        totalMs: Math.round(local.ms),
+        acceptedMs: Math.round(local.acceptedMs),
+        commits: local.commits,
+        flushes: local.flushes,
+        counted: local.counted,
+      },
+      rawDuckDbInsert: { recordsPerSecond: Math.round(rawRate), totalMs: Math.round(raw.ms), rows: raw.rows },
+      ratio: Math.round(ratio * 1000) / 1000,
+      goal: 0.5,
+      meetsGoal: ratio >= 0.5,
+    };
+    console.log(`records: ${RECORDS} (${result.jsonMiB} MiB of JSON), buffer 1 MiB / 60 s`);
+    console.log(
+      `local endpoint  PutRecordBatch → committed → counted: ${result.endpoint.recordsPerSecond} records/s (${result.endpoint.totalMs} ms, ${local.commits} commits)`,
+    );
+    console.log(
+      `raw DuckDB insert of the same records:               ${result.rawDuckDbInsert.recordsPerSecond} records/s (${result.rawDuckDbInsert.totalMs} ms)`,
+    );
+    console.log(`ratio ${result.ratio} (goal ≥ 0.5): ${result.meetsGoal ? 'met' : 'NOT met'}`);
+    const out = join(REPO_ROOT, '.lab', 'bench');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'local.json'), `${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
