@@ -6,6 +6,7 @@
 //   - a partition is rewritten only if that changes something: two or more candidates to merge, or deletes
 //     to apply. A lone small file with no deletes is left alone (rewriting it would produce the same file).
 // Pure: the caller supplies the live files and what each delete file targets.
+import { LakehouseError } from '../errors';
 import type { LiveFile } from '../manifests/data-file';
 
 export interface CompactionPolicy {
@@ -34,13 +35,11 @@ export interface CompactionPlan {
   summary: string;
 }
 
-export class CompactionPolicyError extends RangeError {
+/** A compaction setting that is out of range (names the value and the accepted range). */
+export class CompactionPolicyError extends LakehouseError {
   override readonly name = 'CompactionPolicyError';
-  constructor(
-    message: string,
-    readonly value: unknown,
-  ) {
-    super(message);
+  constructor(message: string, value: unknown) {
+    super(message, { value });
   }
 }
 

@@ -6,6 +6,7 @@
 //   3. A tag keeps exactly its snapshot alive, however old: the "tag that breaks snapshot cleanup".
 //   4. Snapshots on no ref's history survive only while younger than the table-wide max age.
 import type { TableMetadata } from '../contract';
+import { LakehouseError } from '../errors';
 
 export interface ExpirePolicy {
   minSnapshotsToKeep: number;
@@ -24,13 +25,11 @@ export interface ExpirePlan {
   metadata: TableMetadata;
 }
 
-export class ExpirePolicyError extends RangeError {
+/** An expiry setting that is out of range (names the value and the accepted range). */
+export class ExpirePolicyError extends LakehouseError {
   override readonly name = 'ExpirePolicyError';
-  constructor(
-    message: string,
-    readonly value: unknown,
-  ) {
-    super(message);
+  constructor(message: string, value: unknown) {
+    super(message, { value });
   }
 }
 

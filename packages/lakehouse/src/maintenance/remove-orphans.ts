@@ -5,19 +5,17 @@
 // 3 days; pass 0 only when no writer is running).
 import { promises as fs, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
+import { LakehouseError } from '../errors';
 import { toPath } from '../io/file-io';
 import type { IcebergTable } from '../table/table-handle';
 import { reachableFiles } from './reachable-files';
 
 export const DEFAULT_ORPHAN_AGE_MS = 3 * 24 * 3_600_000;
 
-export class OrphanRemovalError extends RangeError {
+export class OrphanRemovalError extends LakehouseError {
   override readonly name = 'OrphanRemovalError';
-  constructor(
-    message: string,
-    readonly value: unknown,
-  ) {
-    super(message);
+  constructor(message: string, value: unknown) {
+    super(message, { value });
   }
 }
 

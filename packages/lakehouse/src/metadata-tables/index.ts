@@ -1,6 +1,7 @@
 // Athena's Iceberg metadata tables ("t$snapshots", "t$history", "t$files", "t$manifests", "t$partitions",
 // "t$refs") as data the SQL front end can bind: rows + typed columns, or a DuckDB relation.
 import type { TableHandle, TableMetadata, VersionSelector } from '../contract';
+import { LakehouseError } from '../errors';
 import { filesTable, manifestsTable, partitionsTable } from './file-tables';
 import { historyTable, refsTable, snapshotsTable } from './history-tables';
 import { toRelationSql } from './relation-sql';
@@ -12,14 +13,11 @@ export type { MetadataColumn, MetadataTable, MetadataTableName, MetadataValue } 
 export { snapshotsTable, historyTable, refsTable, ancestorIds } from './history-tables';
 export { filesTable, manifestsTable, partitionsTable } from './file-tables';
 
-export class MetadataTableError extends Error {
+/** An unknown metadata table, snapshot, ref or time (names the value and what to use instead). */
+export class MetadataTableError extends LakehouseError {
   override readonly name = 'MetadataTableError';
-  constructor(
-    message: string,
-    readonly value: unknown,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+  constructor(message: string, value: unknown) {
+    super(message, { value });
   }
 }
 
