@@ -2,7 +2,7 @@
 // < postfix), producing the Expr tree. Subqueries are delegated to the query parser through parseQuery().
 import type { Expr, FrameBound, Identifier, Query, SortItem, TypeName, WindowSpec } from './ast';
 import { NotSupportedError } from './errors';
-import { TokenCursor } from './token-cursor';
+import { EXPRESSION_RESERVED, TokenCursor } from './token-cursor';
 
 const TYPED_LITERALS = new Set([
   'timestamp',
@@ -220,6 +220,12 @@ export abstract class ExpressionParser extends TokenCursor {
     }
     if (token.kind === 'quoted') return this.parseNameOrCall();
     if (token.kind !== 'ident') this.fail('<expression>');
+    if (
+      EXPRESSION_RESERVED.has(token.value) &&
+      !['null', 'true', 'false', 'case', 'cast', 'extract', 'exists'].includes(token.value)
+    ) {
+      this.fail('<expression>');
+    }
     const word = token.value;
     const nextToken = this.peek(1);
     if (word === 'null') return (this.next(), { k: 'null', pos });
