@@ -1,4 +1,224 @@
+// `pnpm lab order|synth|plan|deploy|destroy [units...]`: the whole lab's Terraform through cdktf, in dependency
+// order. Each prints the order first, then shells out to cdktf with LOGLAKE_TF_COMMAND set, which is what allows
+// (plan/validate) or refuses (apply/destroy) the dependencies' mock outputs at synth. Commands that run Terraform
+// check for a terraform/tofu binary first and say exactly what is missing; nothing is ever reported as deployed
+// unless cdktf says so.
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import { resolveLab, type ResolvedLab } from '@loglake/units';
+import { runCli } from '../cli-support';
+import { InvalidOptionError, LabError } from '../errors';
 
-// Placeholder until its owner lands the real commands.
-export function registerInfraCommands(_program: Command): void {}
+const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+
+export type InfraCommand = 'order' | 'synth' | 'plan' | 'deploy' | 'destroy';
+
+export class TerraformMissingError extends LabError {
+  override readonly name = 'TerraformMissingError';
+}
+
+export interface CdktfStep {
+  readonly argv: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+}
+
+export interface InfraPlan {
+  /** Units in the order the command visits them (reverse for destroy). */
+  readonly order: readonly string[];
+  readonly steps: readonly CdktfStep[];
+  readonly needsTerraform: boolean;
+}
+
+/** Terraform (or OpenTofu, which cdktf runs via TERRAFORM_BINARY_NAME) on PATH, without running anything. */
+export function findTerraform(pathEnv: string | undefined, preferred?: string): string | undefined {
+  const candidates = preferred ? [preferred] : ['terraform', 'tofu'];
+  for (const name of candidates) {
+    for (const dir of (pathEnv ?? '').split(delimiter).filter(Boolean)) {
+      try {
+        accessSync(join(dir, name), constants.X_OK);
+        return name;
+      } catch {
+        // not in this directory
+      }
+    }
+  }
+  return undefined;
+}
+
+function selectUnits(lab: ResolvedLab, asked: readonly string[]): string[] {
+  const unknown = asked.filter((u) => !lab.order.includes(u));
+  if (unknown.length > 0)
+    throw new InvalidOptionError(
+      `unknown unit ${unknown.join(', ')}; the lab's units are ${lab.order.join(', ')}`,
+      unknown,
+    );
+  return asked.length === 0 ? [...lab.order] : lab.order.filter((u) => asked.includes(u));
+}
+
+/** What a command will run: pure, so it can be shown (--dry-run) and tested. */
+export function planInfra(
+  command: InfraCommand,
+  lab: ResolvedLab,
+  asked: readonly string[],
+  options: { autoApprove?: boolean } = {},
+): InfraPlan {
+  const units = selectUnits(lab, asked);
+  const base = { CHECKPOINT_DISABLE: '1' };
+  switch (command) {
+    case 'order':
+      return { order: units, steps: [], needsTerraform: false };
+    case 'synth':
+      return {
+        order: units,
+        steps: [{ argv: ['synth'], env: { ...base, LOGLAKE_TF_COMMAND: 'plan' } }],
+        needsTerraform: false,
+      };
+    case 'plan':
+      // One synth in plan mode (mock outputs allowed where a producer has no state yet), then a diff per stack.
+      return {
+        order: units,
+        steps: [
+          { argv: ['synth'], env: { ...base, LOGLAKE_TF_COMMAND: 'plan' } },
+          ...units.map((u) => ({
+            argv: ['diff', u, '--skip-synth'],
+            env: { ...base, LOGLAKE_TF_COMMAND: 'plan' },
+          })),
+        ],
+        needsTerraform: true,
+      };
+    case 'deploy':
+      return {
+        order: units,
+        steps: [
+          {
+            argv: ['deploy', ...units, ...(options.autoApprove ? ['--auto-approve'] : [])],
+            env: { ...base, LOGLAKE_TF_COMMAND: 'apply' },
+          },
+        ],
+        needsTerraform: true,
+      };
+    case 'destroy': {
+      const reversed = [...units].reverse();
+      return {
+        order: reversed,
+        steps: [
+          {
+            argv: ['destroy', ...reversed, ...(options.autoApprove ? ['--auto-approve'] : [])],
+            env: { ...base, LOGLAKE_TF_COMMAND: 'destroy' },
+          },
+        ],
+        needsTerraform: true,
+      };
+    }
+  }
+}
+
+export function describeOrder(lab: ResolvedLab, command: InfraCommand, order: readonly string[]): string {
+  const verb =
+    command === 'destroy'
+      ? 'Destroy order (dependents first; table-bucket last runs the teardown check)'
+      : 'Deploy order (producers first)';
+  const width = Math.max(...order.map((u) => u.length));
+  const lines = order.map((u, i) => {
+    const unit = lab.units[u]!;
+    const deps = unit.dependencies.map((d) => d.unit);
+    const dependents = lab.order.filter((o) => lab.units[o]!.dependencies.some((d) => d.unit === u));
+    const note =
+      command === 'destroy'
+        ? dependents.length
+          ? `after ${dependents.join(', ')}`
+          : ''
+        : deps.length
+          ? `after ${deps.join(', ')}`
+          : '';
+    return `  ${i + 1}. ${u.padEnd(width)}  ${unit.path}${note ? `  (${note})` : ''}`;
+  });
+  return [`Lab ${lab.labId} (${lab.path}) — ${verb}:`, ...lines].join('\n');
+}
+
+function run(step: CdktfStep, extraEnv: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['cdktf', ...step.argv], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...step.env, ...extraEnv },
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+interface InfraOptions {
+  readonly lab?: string;
+  readonly dryRun?: boolean;
+  readonly autoApprove?: boolean;
+}
+
+export async function runInfra(
+  command: InfraCommand,
+  asked: readonly string[],
+  options: InfraOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  const lab = await resolveLab({ labId: options.lab });
+  const plan = planInfra(command, lab, asked, { autoApprove: options.autoApprove });
+  console.log(describeOrder(lab, command, plan.order));
+  const extraEnv: Record<string, string> = {};
+  if (plan.needsTerraform) {
+    const binary = findTerraform(env.PATH, env.TERRAFORM_BINARY_NAME);
+    if (!binary && !options.dryRun) {
+      throw new TerraformMissingError(
+        `no ${env.TERRAFORM_BINARY_NAME ?? 'terraform or tofu'} binary on PATH, so nothing was ${command === 'plan' ? 'planned' : command === 'deploy' ? 'deployed' : 'destroyed'}. ` +
+          `Install Terraform >= 1.10 or OpenTofu >= 1.10 (the S3 backend uses use_lockfile), make sure AWS credentials are set (and LAB_STATE_BUCKET for remote state), then run pnpm lab ${command} again. ` +
+          'Without Terraform, pnpm lab synth still produces the configuration (cdktf.out/).',
+        command,
+      );
+    }
+    if (binary === 'tofu') extraEnv.TERRAFORM_BINARY_NAME = 'tofu';
+  }
+  for (const step of plan.steps) {
+    const shown = `${Object.entries({ ...step.env, ...extraEnv })
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')} npx cdktf ${step.argv.join(' ')}`;
+    console.log(`$ ${shown}`);
+    if (options.dryRun) continue;
+    const code = await run(step, extraEnv);
+    if (code !== 0) {
+      console.error(`cdktf ${step.argv[0]} exited with ${code}; stopping (${command} is not complete).`);
+      return code;
+    }
+  }
+  return 0;
+}
+
+export function registerInfraCommands(program: Command): void {
+  const add = (name: InfraCommand, description: string, withApprove = false) => {
+    const cmd = program
+      .command(`${name} [units...]`)
+      .description(description)
+      .option('--lab <id>', 'lab id (two digits) when units/ holds several labs')
+      .option('--dry-run', 'print the order and the cdktf commands without running them');
+    if (withApprove)
+      cmd.option('--auto-approve', 'pass --auto-approve to cdktf (no interactive confirmation)');
+    cmd.action((units: string[], options: InfraOptions) => runCli(() => runInfra(name, units, options)));
+  };
+  add('order', "print the lab's units in deploy and destroy order");
+  add('synth', 'synthesize every unit (cdktf synth) into cdktf.out/');
+  add(
+    'plan',
+    'cdktf diff of each unit in order; a unit whose upstream is not deployed yet plans against its mock outputs',
+  );
+  add(
+    'deploy',
+    'cdktf deploy of the units in dependency order (needs Terraform/OpenTofu and AWS credentials)',
+    true,
+  );
+  add(
+    'destroy',
+    'cdktf destroy of the units in reverse order; table-bucket goes last and runs the leftover check',
+    true,
+  );
+}

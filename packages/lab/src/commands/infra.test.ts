@@ -1,0 +1,61 @@
+import { describe, expect, test } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { resolveLab } from '@loglake/units';
+import { describeOrder, findTerraform, planInfra, runInfra } from './infra';
+
+describe('pnpm lab order|synth|plan|deploy|destroy', () => {
+  test('plan synthesizes in plan mode (mocks allowed), then diffs each stack in dependency order', async () => {
+    const lab = await resolveLab({ env: {} });
+    const plan = planInfra('plan', lab, []);
+    expect(plan.order).toEqual(['table-bucket', 'firehose', 'ref-data']);
+    expect(plan.steps.map((s) => s.argv.join(' '))).toEqual([
+      'synth',
+      'diff table-bucket --skip-synth',
+      'diff firehose --skip-synth',
+      'diff ref-data --skip-synth',
+    ]);
+    for (const s of plan.steps)
+      expect(s.env).toEqual({ CHECKPOINT_DISABLE: '1', LOGLAKE_TF_COMMAND: 'plan' });
+  });
+
+  test('deploy runs in dependency order as apply (mocks refused); destroy in reverse', async () => {
+    const lab = await resolveLab({ env: {} });
+    const deploy = planInfra('deploy', lab, [], { autoApprove: true });
+    expect(deploy.steps).toEqual([
+      {
+        argv: ['deploy', 'table-bucket', 'firehose', 'ref-data', '--auto-approve'],
+        env: { CHECKPOINT_DISABLE: '1', LOGLAKE_TF_COMMAND: 'apply' },
+      },
+    ]);
+    const destroy = planInfra('destroy', lab, []);
+    expect(destroy.steps).toEqual([
+      {
+        argv: ['destroy', 'ref-data', 'firehose', 'table-bucket'],
+        env: { CHECKPOINT_DISABLE: '1', LOGLAKE_TF_COMMAND: 'destroy' },
+      },
+    ]);
+    expect(describeOrder(lab, 'destroy', destroy.order)).toContain('3. table-bucket');
+  });
+
+  test('an unknown unit is refused with the list of units', async () => {
+    const lab = await resolveLab({ env: {} });
+    expect(() => planInfra('deploy', lab, ['snapshotz'])).toThrow(
+      "unknown unit snapshotz; the lab's units are table-bucket, firehose, ref-data",
+    );
+  });
+
+  test('finds terraform or tofu on PATH without running them', () => {
+    const empty = mkdtempSync(`${tmpdir()}/nopath-`);
+    expect(findTerraform(empty)).toBeUndefined();
+    rmSync(empty, { recursive: true });
+  });
+
+  test('deploy without a terraform/tofu binary says what is missing and fails; nothing is claimed', async () => {
+    const empty = mkdtempSync(`${tmpdir()}/nopath-`);
+    await expect(runInfra('deploy', [], {}, { PATH: empty })).rejects.toThrow(
+      'no terraform or tofu binary on PATH, so nothing was deployed. Install Terraform >= 1.10 or OpenTofu >= 1.10',
+    );
+    rmSync(empty, { recursive: true });
+  });
+});
