@@ -49,7 +49,17 @@ export function isIcebergPrimitive(type: string): type is IcebergPrimitive {
   return precision >= 1 && precision <= 38 && scale <= precision;
 }
 
+const parsedCache = new Map<string, ParsedType>();
+
 export function parseType(type: string): ParsedType {
+  const cached = parsedCache.get(type);
+  if (cached) return cached;
+  const parsed = parseTypeUncached(type);
+  if (parsedCache.size < 1000) parsedCache.set(type, parsed);
+  return parsed;
+}
+
+function parseTypeUncached(type: string): ParsedType {
   if (SIMPLE.has(type)) return { kind: type as TypeKind, precision: 0, scale: 0 };
   const match = DECIMAL.exec(type);
   if (match && isIcebergPrimitive(type)) {

@@ -8,6 +8,11 @@ describe('coercion of caller values to Iceberg literals', () => {
     expect(coerceValue('timestamp', new Date('2024-05-01T10:00:00Z'))).toBe(1714557600000000n);
     expect(() => coerceValue('timestamp', 1714557600)).toThrow(/expected a timestamp/);
     expect(() => coerceValue('timestamp', '2024-02-30 00:00:00')).toThrow(/invalid date/);
+    expect(coerceValue('date', '2024-02-29')).toBe(19782);
+    expect(coerceValue('date', '2000-02-29')).toBe(11016);
+    expect(coerceValue('date', '1969-12-31')).toBe(-1);
+    expect(() => coerceValue('date', '1900-02-29')).toThrow(/invalid date/);
+    expect(() => coerceValue('date', '2023-02-29')).toThrow(/invalid date/);
   });
 
   test('integers: range-checked, digit strings accepted, fractions refused', () => {

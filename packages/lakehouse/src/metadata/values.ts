@@ -35,12 +35,15 @@ export function coerceValue(type: string, value: unknown): Literal | null {
         return value.trim().toLowerCase() === 'true';
       throw new CoercionError(`expected a boolean, got ${show(value)}`);
     case 'int': {
+      if (typeof value === 'number' && Number.isInteger(value) && value >= INT_MIN && value <= INT_MAX)
+        return value;
       const n = toBigInt(value);
       if (n < BigInt(INT_MIN) || n > BigInt(INT_MAX))
         throw new CoercionError(`${show(value)} is out of range for int`);
       return Number(n);
     }
     case 'long': {
+      if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
       const n = toBigInt(value);
       if (n < LONG_MIN || n > LONG_MAX) throw new CoercionError(`${show(value)} is out of range for long`);
       return n;
@@ -117,13 +120,37 @@ function toUnscaled(value: unknown, type: ParsedType): bigint {
   return unscaled;
 }
 
+/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil; no Date objects). */
 function daysFromCivil(year: number, month: number, day: number): number {
-  if (month < 1 || month > 12 || day < 1 || day > 31)
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
     throw new CoercionError(`invalid date ${year}-${month}-${day}`);
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  if (date.getUTCDate() !== day) throw new CoercionError(`invalid date ${year}-${month}-${day}`);
-  return Math.floor(date.getTime() / 86_400_000);
+  }
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Inverse of daysFromCivil. */
+function civilFromDays(days: number): { year: number; month: number; day: number } {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
 }
 
 function toDays(value: unknown): number {
@@ -136,7 +163,7 @@ function toDays(value: unknown): number {
 }
 
 function fractionMicros(fraction: string | undefined): bigint {
-  return BigInt((fraction ?? '').padEnd(6, '0').slice(0, 6) || '0');
+  return fraction ? BigInt(fraction.padEnd(6, '0').slice(0, 6)) : 0n;
 }
 
 function toTimeMicros(value: unknown): bigint {
@@ -161,8 +188,8 @@ function toTimestampMicros(value: unknown): bigint {
   const days = daysFromCivil(Number(m[1]), Number(m[2]), Number(m[3]));
   const [h, min, s] = [Number(m[4] ?? '0'), Number(m[5] ?? '0'), Number(m[6] ?? '0')];
   if (h > 23 || min > 59 || s > 59) throw new CoercionError(`invalid time of day in ${show(value)}`);
-  let micros =
-    BigInt(days) * MICROS_PER_DAY + BigInt((h * 60 + min) * 60 + s) * 1_000_000n + fractionMicros(m[7]);
+  // Seconds fit a double exactly for any 4+-digit year; only the micros need a bigint.
+  let micros = BigInt(days * 86_400 + (h * 60 + min) * 60 + s) * 1_000_000n + fractionMicros(m[7]);
   const zone = m[8];
   if (zone && !/^(Z|z|UTC)$/.test(zone)) {
     // An explicit offset names an instant: store it as UTC.
@@ -195,15 +222,16 @@ function pad(n: number | bigint, width: number): string {
 }
 
 export function daysToDateText(days: number): string {
-  const d = new Date(days * 86_400_000);
-  const year = d.getUTCFullYear();
-  return `${year < 0 ? '-' + pad(-year, 4) : pad(year, 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
+  const { year, month, day } = civilFromDays(days);
+  return `${year < 0 ? '-' + pad(-year, 4) : pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
 export function microsToTimestampText(micros: bigint): string {
   const days = micros >= 0n ? micros / MICROS_PER_DAY : -((-micros + MICROS_PER_DAY - 1n) / MICROS_PER_DAY);
-  const rest = micros - days * MICROS_PER_DAY;
-  return `${daysToDateText(Number(days))} ${microsToTimeText(rest)}`;
+  const rest = Number(micros - days * MICROS_PER_DAY);
+  const seconds = Math.floor(rest / 1_000_000);
+  const time = `${pad(Math.floor(seconds / 3600), 2)}:${pad(Math.floor(seconds / 60) % 60, 2)}:${pad(seconds % 60, 2)}.${pad(rest % 1_000_000, 6)}`;
+  return `${daysToDateText(Number(days))} ${time}`;
 }
 
 function microsToTimeText(micros: bigint): string {
