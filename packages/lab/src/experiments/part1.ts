@@ -99,7 +99,7 @@ export const snapshotDiary: Experiment = {
     const rows = await ctx.rows('network/snapshots_by_operation');
     const parts = rows.map((r) => `${r.operation} ×${r.snapshots}`);
     return {
-      result: `${rows.length} row${rows.length === 1 ? '' : 's'} tell the story: ${parts.join(', ')}`,
+      result: `${rows.length} row${rows.length === 1 ? ' tells' : 's tell'} the story: ${parts.join(', ')}`,
       measures: Object.fromEntries(rows.map((r) => [r.operation ?? '?', num(r.snapshots)])),
       checks: { hasAppends: rows.some((r) => r.operation === 'append') },
     };
@@ -232,6 +232,7 @@ export const compaction: Experiment = {
     const replaces = (rows: SnapshotRow[]) => rows.filter((s) => s.operation === 'replace').length;
     const before = await ctx.snapshots();
     const runs: string[] = [];
+    const failures: string[] = [];
     if (target.localUrl) {
       // Locally, "waiting" is asking the endpoint to run the jobs S3 Tables runs on its own schedule; twice, as the
       // article saw two runs.
@@ -241,7 +242,9 @@ export const compaction: Experiment = {
           namespace: r.namespace,
           table: r.table,
         });
-        runs.push(...reports.filter((x) => x.type === 'icebergCompaction').map((x) => x.status));
+        const compactions = reports.filter((x) => x.type === 'icebergCompaction');
+        runs.push(...compactions.map((x) => x.status));
+        failures.push(...compactions.flatMap((x) => (x.failureMessage ? [x.failureMessage] : [])));
       }
     }
     const tableBucketARN = `arn:aws:s3tables:${r.region}:${r.accountId}:bucket/${r.tableBucketName}`;
@@ -249,6 +252,7 @@ export const compaction: Experiment = {
       new GetTableMaintenanceJobStatusCommand({ tableBucketARN, namespace: r.namespace, name: r.table }),
     );
     const compactionStatus = status.status?.icebergCompaction?.status ?? 'unknown';
+    const failure = failures[0] ?? status.status?.icebergCompaction?.failureMessage;
     const after = await ctx.snapshots();
     const rewrites = replaces(after) - replaces(before);
     const reported =
@@ -256,8 +260,15 @@ export const compaction: Experiment = {
         ? `${runs.length} runs reported ${[...new Set(runs)].join('/')}`
         : `job status ${compactionStatus}`;
     return {
-      result: `${reported}; $snapshots shows ${rewrites === 0 ? 'no rewrite' : `${rewrites} rewrite${rewrites === 1 ? '' : 's'}`}`,
-      measures: { jobStatus: compactionStatus, runs: runs.length, replaceSnapshots: rewrites },
+      result:
+        `${reported}; $snapshots shows ${rewrites === 0 ? 'no rewrite' : `${rewrites} rewrite${rewrites === 1 ? '' : 's'}`}` +
+        (failure ? ` (failure: ${failure})` : ''),
+      measures: {
+        jobStatus: compactionStatus,
+        runs: runs.length,
+        replaceSnapshots: rewrites,
+        ...(failure ? { failure } : {}),
+      },
       checks: { statusSuccessful: compactionStatus === 'Successful' },
     };
   },
