@@ -12,6 +12,14 @@ export interface RelationResolver {
   relation(ref: TableRelation): string;
 }
 
+/** DuckDB's timestamp type for Trino `timestamp(p)`. */
+export function timestampVariant(precision: number): string {
+  if (precision === 0) return 'TIMESTAMP_S';
+  if (precision <= 3) return 'TIMESTAMP_MS';
+  if (precision <= 6) return 'TIMESTAMP';
+  return 'TIMESTAMP_NS';
+}
+
 export const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 export const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
@@ -252,11 +260,14 @@ export class DuckdbWriter {
 
   private typedLiteral(e: Extract<Expr, { k: 'typed' }>): string {
     switch (e.type) {
-      case 'timestamp':
-        // A zone inside the literal makes it `timestamp with time zone` in Trino.
-        return /(\s[A-Za-z]|[+-]\d\d:?\d\d$|Z$)/.test(e.value.trim().slice(10))
-          ? `TIMESTAMPTZ ${literal(e.value)}`
-          : `TIMESTAMP ${literal(e.value)}`;
+      case 'timestamp': {
+        // A zone inside the literal makes it `timestamp with time zone` in Trino; otherwise its precision is the
+        // number of fractional digits written, which DuckDB's timestamp variants carry to the result encoding.
+        if (/(\s[A-Za-z]|[+-]\d\d:?\d\d$|Z$)/.test(e.value.trim().slice(10)))
+          return `TIMESTAMPTZ ${literal(e.value)}`;
+        const digits = /\.(\d+)/.exec(e.value)?.[1]?.length ?? 0;
+        return `CAST(${literal(e.value)} AS ${timestampVariant(digits)})`;
+      }
       case 'date':
         return `DATE ${literal(e.value)}`;
       case 'time':

@@ -35,9 +35,17 @@ describe('AthenaSqlEngine on the local warehouse', () => {
     await warehouse.createTableBucket('local');
     await warehouse.createNamespace('local', 'net');
     engine = createSqlEngine(warehouse);
-    await run(`CREATE TABLE flows (id bigint, start_time timestamp, action string, bytes bigint) TBLPROPERTIES ('table_type'='iceberg')`);
-    await run(`CREATE TABLE flows_hourly (id bigint, start_time timestamp, action string, bytes bigint) PARTITIONED BY (hour(start_time)) TBLPROPERTIES ('table_type'='iceberg')`);
-    const rows = Array.from({ length: 60 }, (_, i) => `(${i}, TIMESTAMP '2024-05-01 00:00:00' + INTERVAL '${i * 5}' MINUTE, '${i % 3 ? 'ACCEPT' : 'REJECT'}', ${i * 10})`);
+    await run(
+      `CREATE TABLE flows (id bigint, start_time timestamp, action string, bytes bigint) TBLPROPERTIES ('table_type'='iceberg')`,
+    );
+    await run(
+      `CREATE TABLE flows_hourly (id bigint, start_time timestamp, action string, bytes bigint) PARTITIONED BY (hour(start_time)) TBLPROPERTIES ('table_type'='iceberg')`,
+    );
+    const rows = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `(${i}, TIMESTAMP '2024-05-01 00:00:00' + INTERVAL '${i * 5}' MINUTE, '${i % 3 ? 'ACCEPT' : 'REJECT'}', ${i * 10})`,
+    );
     await run(`INSERT INTO flows VALUES ${rows.join(', ')}`);
     await run('INSERT INTO flows_hourly SELECT * FROM flows');
   });
@@ -50,11 +58,15 @@ describe('AthenaSqlEngine on the local warehouse', () => {
   test('statement types as Athena reports them', async () => {
     expect((await run('SELECT 1')).statementType).toBe('DML');
     expect((await run('SHOW TABLES')).statementType).toBe('UTILITY');
-    expect((await run(`CREATE TABLE IF NOT EXISTS flows (id bigint) TBLPROPERTIES ('table_type'='iceberg')`)).statementType).toBe('DDL');
+    expect(
+      (await run(`CREATE TABLE IF NOT EXISTS flows (id bigint) TBLPROPERTIES ('table_type'='iceberg')`))
+        .statementType,
+    ).toBe('DDL');
   });
 
   test('the workgroup cutoff cancels a scan that would exceed it, before any row is returned', async () => {
-    const question = (t: string) => `SELECT count(*) FROM ${t} WHERE start_time >= TIMESTAMP '2024-05-01 02:00:00' AND start_time < TIMESTAMP '2024-05-01 03:00:00'`;
+    const question = (t: string) =>
+      `SELECT count(*) FROM ${t} WHERE start_time >= TIMESTAMP '2024-05-01 02:00:00' AND start_time < TIMESTAMP '2024-05-01 03:00:00'`;
     const flat = await run(question('flows'));
     const hourly = await run(question('flows_hourly'));
     expect(hourly.rows).toEqual(flat.rows);
@@ -71,25 +83,49 @@ describe('AthenaSqlEngine on the local warehouse', () => {
 
   test('errors carry Athena error names, positions, category and type', async () => {
     const missing = await failure(run('SELECT x FROM nope'));
-    expect(missing.message).toBe("TABLE_NOT_FOUND: line 1:15: Table 's3tablescatalog/local.net.nope' does not exist");
-    expect([missing.errorName, missing.errorCategory, missing.errorType]).toEqual(['TABLE_NOT_FOUND', 2, 1000]);
-    expect((await failure(run('SELECT nope(id) FROM flows'))).message).toBe("FUNCTION_NOT_FOUND: line 1:8: Function 'nope' not registered");
-    expect((await failure(run('UPDATE flows SET nope = 1'))).message).toMatch(/^COLUMN_NOT_FOUND: line 1:18: Column 'nope' cannot be resolved/);
-    expect((await failure(run('INSERT INTO flows VALUES (1, 2)'))).message).toMatch(/^TYPE_MISMATCH: .*Insert query has mismatched column types: Table: \[bigint, timestamp, string, bigint\]/);
-    expect((await failure(run('SELECT * FROM "flows$nope"'))).message).toMatch(/^TABLE_NOT_FOUND: .*flows\$nope/);
+    expect(missing.message).toBe(
+      "TABLE_NOT_FOUND: line 1:15: Table 's3tablescatalog/local.net.nope' does not exist",
+    );
+    expect([missing.errorName, missing.errorCategory, missing.errorType]).toEqual([
+      'TABLE_NOT_FOUND',
+      2,
+      1000,
+    ]);
+    expect((await failure(run('SELECT nope(id) FROM flows'))).message).toBe(
+      "FUNCTION_NOT_FOUND: line 1:8: Function 'nope' not registered",
+    );
+    expect((await failure(run('UPDATE flows SET nope = 1'))).message).toMatch(
+      /^COLUMN_NOT_FOUND: line 1:18: Column 'nope' cannot be resolved/,
+    );
+    expect((await failure(run('INSERT INTO flows VALUES (1, 2)'))).message).toMatch(
+      /^TYPE_MISMATCH: .*Insert query has mismatched column types: Table: \[bigint, timestamp, string, bigint\]/,
+    );
+    expect((await failure(run('SELECT * FROM "flows$nope"'))).message).toMatch(
+      /^TABLE_NOT_FOUND: .*flows\$nope/,
+    );
   });
 
   test('version clauses naming nothing are refused with the value', async () => {
-    const e = await failure(run("SELECT * FROM flows FOR TIMESTAMP AS OF TIMESTAMP '2000-01-01 00:00:00 UTC'"));
-    expect(e.message).toBe('INVALID_ARGUMENTS: line 1:41: No version history table net.flows at or before 2000-01-01T00:00:00Z');
-    expect((await failure(run('SELECT * FROM flows FOR VERSION AS OF 7'))).message).toBe('INVALID_ARGUMENTS: line 1:39: Iceberg snapshot ID does not exists: 7');
+    const e = await failure(
+      run("SELECT * FROM flows FOR TIMESTAMP AS OF TIMESTAMP '2000-01-01 00:00:00 UTC'"),
+    );
+    expect(e.message).toBe(
+      'INVALID_ARGUMENTS: line 1:41: No version history table net.flows at or before 2000-01-01T00:00:00Z',
+    );
+    expect((await failure(run('SELECT * FROM flows FOR VERSION AS OF 7'))).message).toBe(
+      'INVALID_ARGUMENTS: line 1:39: Iceberg snapshot ID does not exists: 7',
+    );
   });
 
   test('name resolution: catalog-qualified names work without a context; unqualified ones need one', async () => {
     const qualified = await engine.execute('SELECT count(*) FROM "s3tablescatalog/local".net.flows');
     expect(qualified.rows).toEqual([['60']]);
-    expect((await failure(engine.execute('SELECT * FROM net.flows'))).message).toBe("TABLE_NOT_FOUND: line 1:15: Table 'awsdatacatalog.net.flows' does not exist");
-    expect((await failure(engine.execute('SELECT * FROM "other/x".net.flows'))).message).toMatch(/^CATALOG_NOT_FOUND: line 1:15: Catalog 'other\/x' does not exist/);
+    expect((await failure(engine.execute('SELECT * FROM net.flows'))).message).toBe(
+      "TABLE_NOT_FOUND: line 1:15: Table 'awsdatacatalog.net.flows' does not exist",
+    );
+    expect((await failure(engine.execute('SELECT * FROM "other/x".net.flows'))).message).toMatch(
+      /^CATALOG_NOT_FOUND: line 1:15: Catalog 'other\/x' does not exist/,
+    );
   });
 
   test('SHOW TABLES LIKE and DESCRIBE with partition transforms', async () => {
@@ -101,6 +137,29 @@ describe('AthenaSqlEngine on the local warehouse', () => {
       ['start_time', 'timestamp', ''],
     ]);
     expect(described.rows.at(-1)).toEqual(['start_time', 'hour', '']);
+  });
+
+  test('timestamps print at their Trino precision: Iceberg columns timestamp(6), CAST timestamp(3), literals as written', async () => {
+    const result = await run(
+      `SELECT max(start_time) AS col, CAST(max(start_time) AS timestamp) AS cast3, TIMESTAMP '2024-05-01 10:00:00' AS lit0,
+              date_trunc('hour', max(start_time)) AS trunc6, from_iso8601_timestamp('2024-05-01T10:00:00.250Z') AS tz FROM flows`,
+    );
+    expect(result.columns.map((c) => c.type)).toEqual([
+      'timestamp(6)',
+      'timestamp(3)',
+      'timestamp(0)',
+      'timestamp(6)',
+      'timestamp(3) with time zone',
+    ]);
+    expect(result.rows).toEqual([
+      [
+        '2024-05-01 04:55:00.000000',
+        '2024-05-01 04:55:00.000',
+        '2024-05-01 10:00:00',
+        '2024-05-01 04:00:00.000000',
+        '2024-05-01 10:00:00.250 UTC',
+      ],
+    ]);
   });
 
   test('a DELETE that matches nothing commits nothing', async () => {
@@ -117,29 +176,56 @@ describe('AthenaSqlEngine on the local warehouse', () => {
     expect(result.rows).toEqual([['60']]);
     const partitions = (await readdir(join(dir, 's3/snapshots/flows/day=1'))).sort();
     expect(partitions).toEqual(['action=ACCEPT', 'action=REJECT']);
-    const again = await failure(run(`CREATE TABLE snap.flows_day WITH (external_location = 's3://snapshots/flows/day=1/') AS SELECT 1 AS a`));
-    expect(again.message).toBe("HIVE_PATH_ALREADY_EXISTS: Target directory for table 'snap.flows_day' already exists: s3://snapshots/flows/day=1/");
-    const order = await failure(run(`CREATE TABLE snap.x WITH (external_location = 's3://snapshots/x/', partitioned_by = ARRAY['id']) AS SELECT id, action FROM flows`));
+    const again = await failure(
+      run(
+        `CREATE TABLE snap.flows_day WITH (external_location = 's3://snapshots/flows/day=1/') AS SELECT 1 AS a`,
+      ),
+    );
+    expect(again.message).toBe(
+      "HIVE_PATH_ALREADY_EXISTS: Target directory for table 'snap.flows_day' already exists: s3://snapshots/flows/day=1/",
+    );
+    const order = await failure(
+      run(
+        `CREATE TABLE snap.x WITH (external_location = 's3://snapshots/x/', partitioned_by = ARRAY['id']) AS SELECT id, action FROM flows`,
+      ),
+    );
     expect(order.message).toMatch(/^HIVE_COLUMN_ORDER_MISMATCH/);
   });
 
   test('the external location writer is pluggable', async () => {
     const storage: ExternalStorage = {
       isEmpty: async () => true,
-      writeParquetFromSql: async (connection: DuckDBConnection, sql: string, location: string, options: ParquetWriteOptions) => {
-        const rows = Number((await connection.runAndReadAll(`SELECT count(*) FROM (${sql})`)).getRowsJS()[0]?.[0]);
+      writeParquetFromSql: async (
+        connection: DuckDBConnection,
+        sql: string,
+        location: string,
+        options: ParquetWriteOptions,
+      ) => {
+        const rows = Number(
+          (await connection.runAndReadAll(`SELECT count(*) FROM (${sql})`)).getRowsJS()[0]?.[0],
+        );
         writes.push({ location, options, rows });
         return { files: 1, bytes: 1 };
       },
     };
-    const custom = createSqlEngine(warehouse, { externalStorage: storage, defaultCatalog: ctx.catalog, defaultDatabase: ctx.database });
-    await custom.execute(`CREATE TABLE s.t WITH (format = 'PARQUET', external_location = 's3://b/p/') AS SELECT id FROM flows WHERE id < 5`);
-    expect(writes).toEqual([{ location: 's3://b/p/', options: { partitionedBy: [], compression: undefined }, rows: 5 }]);
+    const custom = createSqlEngine(warehouse, {
+      externalStorage: storage,
+      defaultCatalog: ctx.catalog,
+      defaultDatabase: ctx.database,
+    });
+    await custom.execute(
+      `CREATE TABLE s.t WITH (format = 'PARQUET', external_location = 's3://b/p/') AS SELECT id FROM flows WHERE id < 5`,
+    );
+    expect(writes).toEqual([
+      { location: 's3://b/p/', options: { partitionedBy: [], compression: undefined }, rows: 5 },
+    ]);
   });
 
   test('MERGE inserts every unmatched source row, even with repeated keys (only matched rows must be unique)', async () => {
     await run(`CREATE TABLE kv (k string, v bigint) TBLPROPERTIES ('table_type'='iceberg')`);
-    await run(`MERGE INTO kv t USING (VALUES ('a', 1), ('a', 2)) AS s (k, v) ON t.k = s.k WHEN NOT MATCHED THEN INSERT VALUES (s.k, s.v)`);
+    await run(
+      `MERGE INTO kv t USING (VALUES ('a', 1), ('a', 2)) AS s (k, v) ON t.k = s.k WHEN NOT MATCHED THEN INSERT VALUES (s.k, s.v)`,
+    );
     expect((await run('SELECT k, v FROM kv ORDER BY v')).rows).toEqual([
       ['a', '1'],
       ['a', '2'],
@@ -147,7 +233,11 @@ describe('AthenaSqlEngine on the local warehouse', () => {
   });
 
   test('statements on one engine run one at a time', async () => {
-    const results = await Promise.all([run(`INSERT INTO kv VALUES ('b', 3)`), run('SELECT count(*) FROM kv'), run(`INSERT INTO kv VALUES ('c', 4)`)]);
+    const results = await Promise.all([
+      run(`INSERT INTO kv VALUES ('b', 3)`),
+      run('SELECT count(*) FROM kv'),
+      run(`INSERT INTO kv VALUES ('c', 4)`),
+    ]);
     expect(results[1]?.rows).toEqual([['3']]);
     expect((await run('SELECT count(*) FROM kv')).rows).toEqual([['4']]);
   });

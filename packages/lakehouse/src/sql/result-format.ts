@@ -19,8 +19,9 @@ import {
   type DuckDBArrayType,
 } from '@duckdb/node-api';
 
-/** Trino's name for the type DuckDB produced. Timestamps are reported at millisecond precision, as Athena does for
- * `timestamp` expressions (Iceberg columns are timestamp(6) on Athena: a documented difference). */
+/** Trino's name for the type DuckDB produced. Timestamp precision rides on DuckDB's timestamp variants: Iceberg
+ * columns are microseconds (Athena's timestamp(6)), `CAST(x AS timestamp)` is timestamp(3) (TIMESTAMP_MS), a literal
+ * without fraction is timestamp(0) (TIMESTAMP_S). */
 export function athenaTypeName(type: DuckDBType): string {
   switch (type.typeId) {
     case DuckDBTypeId.BOOLEAN:
@@ -58,10 +59,13 @@ export function athenaTypeName(type: DuckDBType): string {
     case DuckDBTypeId.TIME:
       return 'time(3)';
     case DuckDBTypeId.TIMESTAMP:
+      return 'timestamp(6)';
     case DuckDBTypeId.TIMESTAMP_MS:
-    case DuckDBTypeId.TIMESTAMP_S:
-    case DuckDBTypeId.TIMESTAMP_NS:
       return 'timestamp(3)';
+    case DuckDBTypeId.TIMESTAMP_S:
+      return 'timestamp(0)';
+    case DuckDBTypeId.TIMESTAMP_NS:
+      return 'timestamp(9)';
     case DuckDBTypeId.TIMESTAMP_TZ:
       return 'timestamp(3) with time zone';
     case DuckDBTypeId.INTERVAL:
@@ -122,8 +126,8 @@ function civilFromDays(days: number): string {
   return `${yearText}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
 }
 
-/** `YYYY-MM-DD HH:MM:SS.mmm` from microseconds since the epoch. */
-export function formatTimestampMicros(micros: bigint): string {
+/** `YYYY-MM-DD HH:MM:SS[.fraction]` from microseconds since the epoch, with `digits` fractional digits (0-6). */
+export function formatTimestampMicros(micros: bigint, digits = 3): string {
   const dayMicros = 86_400_000_000n;
   let days = micros / dayMicros;
   let rest = micros % dayMicros;
@@ -131,11 +135,12 @@ export function formatTimestampMicros(micros: bigint): string {
     rest += dayMicros;
     days -= 1n;
   }
-  const ms = Number(rest / 1000n);
-  const h = Math.floor(ms / 3_600_000);
-  const m = Math.floor((ms % 3_600_000) / 60_000);
-  const s = Math.floor((ms % 60_000) / 1000);
-  return `${civilFromDays(Number(days))} ${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}.${pad(ms % 1000, 3)}`;
+  const seconds = Number(rest / 1_000_000n);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const fraction = pad(rest % 1_000_000n, 6).slice(0, digits);
+  return `${civilFromDays(Number(days))} ${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}${digits > 0 ? `.${fraction}` : ''}`;
 }
 
 function formatDecimal(value: DuckDBDecimalValue): string {
@@ -171,15 +176,15 @@ export function formatValue(value: DuckDBValue, type: DuckDBType, nested = false
     case DuckDBTypeId.DATE:
       return civilFromDays((value as DuckDBDateValue).days);
     case DuckDBTypeId.TIMESTAMP:
-      return formatTimestampMicros((value as { micros: bigint }).micros);
+      return formatTimestampMicros((value as { micros: bigint }).micros, 6);
     case DuckDBTypeId.TIMESTAMP_TZ:
-      return `${formatTimestampMicros((value as { micros: bigint }).micros)} UTC`;
+      return `${formatTimestampMicros((value as { micros: bigint }).micros, 3)} UTC`;
     case DuckDBTypeId.TIMESTAMP_MS:
-      return formatTimestampMicros((value as { millis: bigint }).millis * 1000n);
+      return formatTimestampMicros((value as { millis: bigint }).millis * 1000n, 3);
     case DuckDBTypeId.TIMESTAMP_S:
-      return formatTimestampMicros((value as { seconds: bigint }).seconds * 1_000_000n);
+      return formatTimestampMicros((value as { seconds: bigint }).seconds * 1_000_000n, 0);
     case DuckDBTypeId.TIMESTAMP_NS:
-      return formatTimestampMicros((value as { nanos: bigint }).nanos / 1000n);
+      return `${formatTimestampMicros((value as { nanos: bigint }).nanos / 1000n, 6)}${pad((value as { nanos: bigint }).nanos % 1000n, 3)}`;
     case DuckDBTypeId.TIME: {
       const ms = Number((value as { micros: bigint }).micros / 1000n);
       return `${pad(Math.floor(ms / 3_600_000), 2)}:${pad(Math.floor((ms % 3_600_000) / 60_000), 2)}:${pad(Math.floor((ms % 60_000) / 1000), 2)}.${pad(ms % 1000, 3)}`;

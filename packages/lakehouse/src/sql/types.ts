@@ -44,8 +44,18 @@ export function duckdbType(type: TypeName): string {
       return 'BOOLEAN';
     case 'date':
       return 'DATE';
-    case 'timestamp':
-      return type.withTimeZone ? 'TIMESTAMPTZ' : 'TIMESTAMP';
+    case 'timestamp': {
+      if (type.withTimeZone) return 'TIMESTAMPTZ';
+      // Trino's `timestamp` is timestamp(3).
+      const precision = typeof type.params[0] === 'number' ? type.params[0] : 3;
+      return precision === 0
+        ? 'TIMESTAMP_S'
+        : precision <= 3
+          ? 'TIMESTAMP_MS'
+          : precision <= 6
+            ? 'TIMESTAMP'
+            : 'TIMESTAMP_NS';
+    }
     case 'time':
       if (type.withTimeZone) throw new NotSupportedError('Type time with time zone', type.pos);
       return 'TIME';
