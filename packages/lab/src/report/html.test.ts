@@ -137,7 +137,10 @@ describe('HTML report', () => {
     // Assess
     expect(await page.title()).toBe('loglake lab report');
     const cells = await page.$$eval('#experiments tbody tr', (rows) =>
-      rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? '')),
+      // No DOM lib in this tsconfig: describe the little of the DOM the page function uses.
+      (rows as unknown as { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> }[]).map(
+        (r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? ''),
+      ),
     );
     expect(cells.map((c) => c[0])).toEqual([
       'Time travel to the smoke test',
