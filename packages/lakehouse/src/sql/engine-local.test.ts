@@ -76,6 +76,7 @@ describe('AthenaSqlEngine on the local warehouse', () => {
     expect(e.message).toBe('Bytes scanned limit was exceeded');
     expect(e.state).toBe('CANCELLED');
     expect(e.errorCategory).toBe(2);
+    expect((e as SqlError & { dataScannedInBytes: number }).dataScannedInBytes).toBe(cutoff);
     expect((await run(question('flows_hourly'), cutoff)).rows).toEqual(flat.rows);
     // A count answered from metadata scans nothing, so no cutoff applies.
     expect((await run('SELECT count(*) FROM flows', 1)).rows).toEqual([['60']]);

@@ -1,5 +1,5 @@
 // The SQL front end as the contract's SqlEngine: parse one Athena (Trino) statement, dispatch by kind, time it.
-// Statements run one at a time per engine: they share the warehouse's DuckDB connection and its temp tables.
+// Statements run one at a time per warehouse: they share its DuckDB connection, settings and temp tables.
 import { join } from 'node:path';
 import type { ExecuteOptions, SqlEngine, StatementResult, Warehouse } from '../contract';
 import { metadataTable } from '../metadata-tables';
@@ -39,8 +39,10 @@ export interface DdlEnvironment extends ExecutionEnvironment {
   externalStorage: ExternalStorage;
 }
 
+/** One statement at a time per warehouse, across engines: they share its connection, settings and temp tables. */
+const queues = new WeakMap<Warehouse, Promise<unknown>>();
+
 export class AthenaSqlEngine implements SqlEngine {
-  private queue: Promise<unknown> = Promise.resolve();
   private readonly externalStorage: ExternalStorage;
 
   constructor(
@@ -52,8 +54,11 @@ export class AthenaSqlEngine implements SqlEngine {
   }
 
   execute(sql: string, options: ExecuteOptions = {}): Promise<StatementResult> {
-    const run = this.queue.then(() => this.executeNow(sql, options));
-    this.queue = run.catch(() => undefined);
+    const run = (queues.get(this.warehouse) ?? Promise.resolve()).then(() => this.executeNow(sql, options));
+    queues.set(
+      this.warehouse,
+      run.catch(() => undefined),
+    );
     return run;
   }
 

@@ -141,12 +141,15 @@ export class ScanCutoffError extends SqlError {
   override readonly state = 'CANCELLED' as const;
   readonly plannedBytes: number;
   readonly cutoffBytes: number;
+  /** What Athena reports as scanned for a query it cancelled at the cutoff: the cutoff itself. */
+  readonly dataScannedInBytes: number;
   constructor(plannedBytes: number, cutoffBytes: number) {
     super('BYTES_SCANNED_LIMIT', '', { value: plannedBytes });
     // Athena's reason is the bare sentence, without an error-name prefix.
     this.message = 'Bytes scanned limit was exceeded';
     this.plannedBytes = plannedBytes;
     this.cutoffBytes = cutoffBytes;
+    this.dataScannedInBytes = cutoffBytes;
   }
 }
 
