@@ -66,3 +66,5 @@ export {
 } from './metadata/values';
 export { parseType, duckdbType, isIcebergPrimitive, normaliseType } from './metadata/types';
 export * from './sql';
+export * from './maintenance';
+export * from './metadata-tables';

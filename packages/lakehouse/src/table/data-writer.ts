@@ -196,69 +196,82 @@ async function writePartitions(
   const columns = schema.fields.map((f) => sqlIdent(f.name)).join(', ');
   const order = sortSql(meta, schema);
   const written: { path: string; partition: (Literal | null)[] }[] = [];
+  const stageDirs: string[] = [];
+  try {
+    return await writeGroups();
+  } catch (error) {
+    // Leave no half-written partition behind: nothing references these files yet.
+    await Promise.all(
+      [...written.map((w) => w.path), ...stageDirs].map((p) => fs.rm(p, { recursive: true, force: true })),
+    );
+    throw error;
+  }
 
-  for (const group of groups) {
-    if (Number(group['__n']) === 0) continue;
-    const texts = pcols.map((c) => (group[c] === null || group[c] === undefined ? null : String(group[c])));
-    const partition = texts.map((text, i) =>
-      text === null ? null : coerceValue(partitionTypes[i] ?? 'int', text),
-    );
-    const where = texts
-      .map((text, i) => `__p${i} IS NOT DISTINCT FROM ${text === null ? 'NULL' : sqlString(text)}`)
-      .join(' AND ');
-    const partitionPath = spec.fields
-      .map(
-        (pf, i) =>
-          `${pf.name}=${safeSegment(partitionPathValue(parseTransform(pf.transform), partitionTypes[i] ?? 'int', partition[i] ?? null))}`,
-      )
-      .join('/');
-    const dir = layout.partitionDir(partitionPath);
-    const stageDir = join(dir, `.stage-${randomUUID()}`);
-    await fs.mkdir(dir, { recursive: true });
-    const options = [
-      'FORMAT parquet',
-      'COMPRESSION zstd',
-      `FIELD_IDS {${fieldIds}}`,
-      `KV_METADATA ${kv}`,
-      `FILE_SIZE_BYTES ${target}`,
-      `FILENAME_PATTERN 'part_{i}'`,
-      ...(rowGroupRows > 0 ? [`ROW_GROUP_SIZE ${rowGroupRows}`] : []),
-    ];
-    await session.run(
-      `COPY (SELECT ${columns} FROM ${stage}${where ? ` WHERE ${where}` : ''}${order}) TO ${sqlString(stageDir)} (${options.join(', ')})`,
-    );
-    // Give each file a unique name in the partition directory; drop the empty trailing file DuckDB may leave.
-    for (const name of (await fs.readdir(stageDir)).sort((a, b) =>
-      a.localeCompare(b, 'en', { numeric: true }),
-    )) {
-      const finalPath = join(dir, `${randomUUID()}.parquet`);
-      await fs.rename(join(stageDir, name), finalPath);
-      written.push({ path: finalPath, partition });
+  async function writeGroups(): Promise<DataFile[]> {
+    for (const group of groups) {
+      if (Number(group['__n']) === 0) continue;
+      const texts = pcols.map((c) => (group[c] === null || group[c] === undefined ? null : String(group[c])));
+      const partition = texts.map((text, i) =>
+        text === null ? null : coerceValue(partitionTypes[i] ?? 'int', text),
+      );
+      const where = texts
+        .map((text, i) => `__p${i} IS NOT DISTINCT FROM ${text === null ? 'NULL' : sqlString(text)}`)
+        .join(' AND ');
+      const partitionPath = spec.fields
+        .map(
+          (pf, i) =>
+            `${pf.name}=${safeSegment(partitionPathValue(parseTransform(pf.transform), partitionTypes[i] ?? 'int', partition[i] ?? null))}`,
+        )
+        .join('/');
+      const dir = layout.partitionDir(partitionPath);
+      const stageDir = join(dir, `.stage-${randomUUID()}`);
+      stageDirs.push(stageDir);
+      await fs.mkdir(dir, { recursive: true });
+      const options = [
+        'FORMAT parquet',
+        'COMPRESSION zstd',
+        `FIELD_IDS {${fieldIds}}`,
+        `KV_METADATA ${kv}`,
+        `FILE_SIZE_BYTES ${target}`,
+        `FILENAME_PATTERN 'part_{i}'`,
+        ...(rowGroupRows > 0 ? [`ROW_GROUP_SIZE ${rowGroupRows}`] : []),
+      ];
+      await session.run(
+        `COPY (SELECT ${columns} FROM ${stage}${where ? ` WHERE ${where}` : ''}${order}) TO ${sqlString(stageDir)} (${options.join(', ')})`,
+      );
+      // Give each file a unique name in the partition directory; drop the empty trailing file DuckDB may leave.
+      for (const name of (await fs.readdir(stageDir)).sort((a, b) =>
+        a.localeCompare(b, 'en', { numeric: true }),
+      )) {
+        const finalPath = join(dir, `${randomUUID()}.parquet`);
+        await fs.rename(join(stageDir, name), finalPath);
+        written.push({ path: finalPath, partition });
+      }
+      await fs.rm(stageDir, { recursive: true, force: true });
     }
-    await fs.rm(stageDir, { recursive: true, force: true });
-  }
-  const stats = await collectFileStats(
-    session,
-    schema,
-    written.map((w) => w.path),
-  );
-  const files: DataFile[] = [];
-  for (const w of written) {
-    const s = stats.get(w.path);
-    if (!s || s.recordCount === 0) {
-      await fs.rm(w.path, { force: true });
-      continue;
+    const stats = await collectFileStats(
+      session,
+      schema,
+      written.map((w) => w.path),
+    );
+    const files: DataFile[] = [];
+    for (const w of written) {
+      const s = stats.get(w.path);
+      if (!s || s.recordCount === 0) {
+        await fs.rm(w.path, { force: true });
+        continue;
+      }
+      files.push({
+        content: CONTENT_DATA,
+        filePath: toUri(w.path),
+        fileFormat: 'PARQUET',
+        partition: w.partition,
+        ...s,
+        splitOffsets: null,
+        sortOrderId: meta['default-sort-order-id'],
+        referencedDataFile: null,
+      });
     }
-    files.push({
-      content: CONTENT_DATA,
-      filePath: toUri(w.path),
-      fileFormat: 'PARQUET',
-      partition: w.partition,
-      ...s,
-      splitOffsets: null,
-      sortOrderId: meta['default-sort-order-id'],
-      referencedDataFile: null,
-    });
+    return files;
   }
-  return files;
 }
