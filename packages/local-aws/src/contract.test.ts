@@ -222,6 +222,12 @@ describe('local endpoint contract (real engine, real SQL front end, SDK clients 
     // ~2.3 MiB of JSON with a 1 MiB buffer: flushed by size, each flush one commit.
     expect(stats?.commits).toBe(stats?.flushes);
     expect(stats?.commits).toBeGreaterThanOrEqual(3);
+    // The table's own diary agrees: one append snapshot per flush.
+    const snapshots = await query(
+      clients.athena,
+      'SELECT operation, count(*) FROM "vpc_flow_logs$snapshots" GROUP BY operation',
+    );
+    expect(snapshots.rows.slice(1)).toEqual([['append', String(stats?.commits)]]);
   });
 
   test('time travel to the smoke test returns its 10 rows', async () => {

@@ -115,6 +115,8 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
   const dispatch = async (request: LocalRequest): Promise<WireResponse> => {
     if (request.path.startsWith('/_local/'))
       return handleAdmin(request, { maintenance, firehose, faults, dataDir });
+    const queryAction = awsQueryAction(request);
+    if (queryAction) return unsupportedQueryAction(queryAction);
     const service = services.find((s) => s.claims(request));
     if (!service) {
       const target = request.headers['x-amz-target'];
@@ -124,7 +126,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
         new AwsServiceError(
           'UnsupportedOperationException',
           400,
-          `The ${what} is not supported by the local endpoint (it speaks S3 Tables, Firehose and Athena).`,
+          `The ${what} is not supported by the local endpoint (it speaks S3 Tables, Firehose, Athena, Glue and S3).`,
         ),
       );
     }
@@ -162,6 +164,9 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
       ),
     );
     server.listen(port, '127.0.0.1', () => resolvePromise());
+  }).catch(async (error: unknown) => {
+    await warehouse.close();
+    throw error;
   });
   const actualPort = (server.address() as AddressInfo).port;
 
@@ -217,4 +222,24 @@ async function serve(
 
 function cryptoRandomId(): string {
   return globalThis.crypto.randomUUID();
+}
+
+/** awsQuery services (IAM, SNS, CloudWatch, STS...) POST a form with `Action=`: none is served locally. */
+function awsQueryAction(request: LocalRequest): string | undefined {
+  const type = String(request.headers['content-type'] ?? '');
+  if (request.method !== 'POST' || !type.startsWith('application/x-www-form-urlencoded')) return undefined;
+  return new URLSearchParams(request.body.toString('utf8')).get('Action') ?? undefined;
+}
+
+function unsupportedQueryAction(action: string): WireResponse {
+  const message =
+    `The operation ${action} (an awsQuery service such as IAM, SNS, STS or CloudWatch) is not supported by the local ` +
+    'endpoint: it speaks S3 Tables, Firehose, Athena, Glue and S3. Run this step against AWS (--target aws).';
+  return {
+    status: 400,
+    headers: { 'content-type': 'text/xml', 'x-amzn-errortype': 'UnsupportedOperation' },
+    body:
+      '<ErrorResponse><Error><Type>Sender</Type><Code>UnsupportedOperation</Code>' +
+      `<Message>${message}</Message></Error><RequestId>${cryptoRandomId()}</RequestId></ErrorResponse>`,
+  };
 }

@@ -14,6 +14,8 @@ export interface QueryRecord {
   workgroup: string;
   catalog?: string;
   database?: string;
+  /** ResultConfiguration.OutputLocation given with the query (used when the workgroup does not enforce its own). */
+  outputLocation?: string;
   statementType: 'DDL' | 'DML' | 'UTILITY';
   substatementType?: string;
   state: QueryState;
@@ -54,6 +56,7 @@ export class QueryRunner {
     workgroup: string;
     catalog?: string;
     database?: string;
+    outputLocation?: string;
     cutoff?: number;
   }): string {
     const id = randomUUID();
@@ -63,6 +66,7 @@ export class QueryRunner {
       workgroup: input.workgroup,
       catalog: input.catalog,
       database: input.database,
+      outputLocation: input.outputLocation,
       ...classify(input.query),
       state: 'QUEUED',
       submittedAt: Date.now(),

@@ -24,7 +24,9 @@ export function createAthenaService(options: AthenaOptions): ServiceModule {
 
   const describe = (record: QueryRecord) => {
     const group = safeWorkGroup(workgroups, record.workgroup);
-    const outputLocation = outputLocationOf(group);
+    const enforced = group?.Configuration.EnforceWorkGroupConfiguration !== false;
+    const outputLocation =
+      (enforced ? outputLocationOf(group) : undefined) ?? record.outputLocation ?? outputLocationOf(group);
     const end = record.completedAt;
     return {
       QueryExecutionId: record.id,
@@ -124,6 +126,8 @@ export function createAthenaService(options: AthenaOptions): ServiceModule {
           workgroup: group.Name,
           catalog: context?.optionalString('Catalog'),
           database: context?.optionalString('Database'),
+          outputLocation:
+            typeof resultConfig?.OutputLocation === 'string' ? resultConfig.OutputLocation : undefined,
           cutoff: workgroups.cutoffOf(group),
         });
         return { QueryExecutionId: id };
