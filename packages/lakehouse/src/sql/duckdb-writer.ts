@@ -12,14 +12,6 @@ export interface RelationResolver {
   relation(ref: TableRelation): string;
 }
 
-/** DuckDB's timestamp type for Trino `timestamp(p)`. */
-export function timestampVariant(precision: number): string {
-  if (precision === 0) return 'TIMESTAMP_S';
-  if (precision <= 3) return 'TIMESTAMP_MS';
-  if (precision <= 6) return 'TIMESTAMP';
-  return 'TIMESTAMP_NS';
-}
-
 export const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 export const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
@@ -209,8 +201,21 @@ export class DuckdbWriter {
         const whens = e.whens.map((w) => `WHEN ${this.expr(w.when)} THEN ${this.expr(w.then)}`).join(' ');
         return `(CASE${e.operand ? ` ${this.expr(e.operand)}` : ''} ${whens}${e.else ? ` ELSE ${this.expr(e.else)}` : ''} END)`;
       }
-      case 'cast':
-        return `${e.safe ? 'TRY_CAST' : 'CAST'}(${this.expr(e.arg)} AS ${duckdbType(e.type)})`;
+      case 'cast': {
+        // CAST(ROW(...) AS ROW(a ..., b ...)) names the fields by position: keep the row unnamed for DuckDB.
+        const arg =
+          e.arg.k === 'row' ? `row(${e.arg.items.map((x) => this.expr(x)).join(', ')})` : this.expr(e.arg);
+        const cast = e.safe ? 'TRY_CAST' : 'CAST';
+        if (e.type.base === 'timestamp' && !e.type.withTimeZone) {
+          // Trino's `timestamp` is timestamp(3): truncate to that precision, keep DuckDB's comparable TIMESTAMP.
+          const precision = typeof e.type.params[0] === 'number' ? e.type.params[0] : 3;
+          const variant = precision === 0 ? 'TIMESTAMP_S' : precision <= 3 ? 'TIMESTAMP_MS' : 'TIMESTAMP';
+          return variant === 'TIMESTAMP'
+            ? `${cast}(${arg} AS TIMESTAMP)`
+            : `CAST(${cast}(${arg} AS ${variant}) AS TIMESTAMP)`;
+        }
+        return `${cast}(${arg} AS ${duckdbType(e.type)})`;
+      }
       case 'extract': {
         const fields: Record<string, string> = {
           day_of_week: 'isodow',
@@ -231,7 +236,8 @@ export class DuckdbWriter {
       case 'array':
         return `[${e.items.map((x) => this.expr(x)).join(', ')}]`;
       case 'row':
-        return `row(${e.items.map((x) => this.expr(x)).join(', ')})`;
+        // Trino's anonymous row fields are field0, field1...; DuckDB's unnamed struct fields would collide.
+        return `struct_pack(${e.items.map((x, i) => `"field${i}" := ${this.expr(x)}`).join(', ')})`;
       case 'subscript':
         return `${this.expr(e.arg)}[${this.expr(e.index)}]`;
       case 'dereference':
@@ -260,14 +266,12 @@ export class DuckdbWriter {
 
   private typedLiteral(e: Extract<Expr, { k: 'typed' }>): string {
     switch (e.type) {
-      case 'timestamp': {
-        // A zone inside the literal makes it `timestamp with time zone` in Trino; otherwise its precision is the
-        // number of fractional digits written, which DuckDB's timestamp variants carry to the result encoding.
-        if (/(\s[A-Za-z]|[+-]\d\d:?\d\d$|Z$)/.test(e.value.trim().slice(10)))
-          return `TIMESTAMPTZ ${literal(e.value)}`;
-        const digits = /\.(\d+)/.exec(e.value)?.[1]?.length ?? 0;
-        return `CAST(${literal(e.value)} AS ${timestampVariant(digits)})`;
-      }
+      case 'timestamp':
+        // A zone inside the literal makes it `timestamp with time zone` in Trino. Zone-less literals stay DuckDB
+        // TIMESTAMP (printed as timestamp(6)): the narrower variants cannot be compared with TIMESTAMPTZ.
+        return /(\s[A-Za-z]|[+-]\d\d:?\d\d$|Z$)/.test(e.value.trim().slice(10))
+          ? `TIMESTAMPTZ ${literal(e.value)}`
+          : `TIMESTAMP ${literal(e.value)}`;
       case 'date':
         return `DATE ${literal(e.value)}`;
       case 'time':

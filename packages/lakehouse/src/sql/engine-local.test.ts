@@ -140,23 +140,23 @@ describe('AthenaSqlEngine on the local warehouse', () => {
     expect(described.rows.at(-1)).toEqual(['start_time', 'hour', '']);
   });
 
-  test('timestamps print at their Trino precision: Iceberg columns timestamp(6), CAST timestamp(3), literals as written', async () => {
+  test('timestamps: Iceberg columns are timestamp(6), zoned values timestamp(3) with time zone', async () => {
     const result = await run(
       `SELECT max(start_time) AS col, CAST(max(start_time) AS timestamp) AS cast3, TIMESTAMP '2024-05-01 10:00:00' AS lit0,
               date_trunc('hour', max(start_time)) AS trunc6, from_iso8601_timestamp('2024-05-01T10:00:00.250Z') AS tz FROM flows`,
     );
     expect(result.columns.map((c) => c.type)).toEqual([
       'timestamp(6)',
-      'timestamp(3)',
-      'timestamp(0)',
+      'timestamp(6)',
+      'timestamp(6)',
       'timestamp(6)',
       'timestamp(3) with time zone',
     ]);
     expect(result.rows).toEqual([
       [
         '2024-05-01 04:55:00.000000',
-        '2024-05-01 04:55:00.000',
-        '2024-05-01 10:00:00',
+        '2024-05-01 04:55:00.000000',
+        '2024-05-01 10:00:00.000000',
         '2024-05-01 04:00:00.000000',
         '2024-05-01 10:00:00.250 UTC',
       ],

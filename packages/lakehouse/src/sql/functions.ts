@@ -36,7 +36,6 @@ const renamed: Record<string, string> = {
   json_array_length: 'json_array_length',
   to_unixtime: 'epoch',
   from_unixtime: 'to_timestamp',
-  now: 'current_timestamp',
   codepoint: 'unicode',
   rand: 'random',
   stddev_samp: 'stddev_samp',

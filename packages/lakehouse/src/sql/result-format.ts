@@ -19,9 +19,9 @@ import {
   type DuckDBArrayType,
 } from '@duckdb/node-api';
 
-/** Trino's name for the type DuckDB produced. Timestamp precision rides on DuckDB's timestamp variants: Iceberg
- * columns are microseconds (Athena's timestamp(6)), `CAST(x AS timestamp)` is timestamp(3) (TIMESTAMP_MS), a literal
- * without fraction is timestamp(0) (TIMESTAMP_S). */
+/** Trino's name for the type DuckDB produced. DuckDB TIMESTAMP (microseconds, what Iceberg columns hold) is
+ * Athena's timestamp(6); expressions Trino types narrower (literals, CAST AS timestamp) also print with 6 digits
+ * here (a documented difference). */
 export function athenaTypeName(type: DuckDBType): string {
   switch (type.typeId) {
     case DuckDBTypeId.BOOLEAN:
