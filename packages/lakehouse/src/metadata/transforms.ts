@@ -143,33 +143,40 @@ export function applyTransform(
   }
 }
 
-/** A DuckDB expression computing the partition value as text that `coerceValue(resultType)` parses, or null
- * when the transform has no SQL form (bucket, decimal/binary truncate: computed in JS from distinct values). */
-export function transformTextSql(t: ParsedTransform, sourceType: string, column: string): string | null {
+/** A typed DuckDB expression of the transform's result (orderable like the result type), or null when the
+ * transform has no SQL form (bucket, decimal/binary truncate: computed in JS from distinct values). */
+export function transformValueSql(t: ParsedTransform, sourceType: string, column: string): string | null {
   const kind = parseType(sourceType).kind;
   switch (t.kind) {
     case 'identity':
-      return kind === 'binary' ? `to_base64(${column})` : `CAST(${column} AS VARCHAR)`;
+      return column;
     case 'void':
-      return 'CAST(NULL AS VARCHAR)';
+      return 'NULL';
     case 'year':
-      return `CAST(year(${column}) - 1970 AS VARCHAR)`;
+      return `(year(${column}) - 1970)`;
     case 'month':
-      return `CAST((year(${column}) - 1970) * 12 + month(${column}) - 1 AS VARCHAR)`;
+      return `((year(${column}) - 1970) * 12 + month(${column}) - 1)`;
     case 'day':
-      return `CAST(CAST(${column} AS DATE) AS VARCHAR)`;
+      return `CAST(${column} AS DATE)`;
     case 'hour':
       // date_diff counts hour boundaries, i.e. floor division, also before 1970 (epoch_us // n would not).
-      return `CAST(date_diff('hour', TIMESTAMP '1970-01-01', CAST(${column} AS TIMESTAMP)) AS VARCHAR)`;
+      return `date_diff('hour', TIMESTAMP '1970-01-01', CAST(${column} AS TIMESTAMP))`;
     case 'truncate':
       if (kind === 'int' || kind === 'long') {
-        return `CAST(${column} - (((${column} % ${t.param}) + ${t.param}) % ${t.param}) AS VARCHAR)`;
+        return `(${column} - (((${column} % ${t.param}) + ${t.param}) % ${t.param}))`;
       }
       if (kind === 'string') return `left(${column}, ${t.param})`;
       return null;
     case 'bucket':
       return null;
   }
+}
+
+/** The partition value as text that `coerceValue(resultType)` parses (null: no SQL form, see above). */
+export function transformTextSql(t: ParsedTransform, sourceType: string, column: string): string | null {
+  if (t.kind === 'identity' && parseType(sourceType).kind === 'binary') return `to_base64(${column})`;
+  const value = transformValueSql(t, sourceType, column);
+  return value === null ? null : `CAST(${value} AS VARCHAR)`;
 }
 
 /** Human-readable partition directory value (`2024-05-01-10` for hour...). */

@@ -12,7 +12,13 @@ import type { TableLayout } from '../io/table-layout';
 import { CONTENT_DATA, type DataFile } from '../manifests/data-file';
 import { specPartitionTypes } from '../manifests/live-files';
 import { currentSchema, defaultSortOrder, defaultSpec } from '../metadata/table-metadata';
-import { applyTransform, parseTransform, partitionPathValue, transformTextSql } from '../metadata/transforms';
+import {
+  applyTransform,
+  parseTransform,
+  partitionPathValue,
+  transformTextSql,
+  transformValueSql,
+} from '../metadata/transforms';
 import { duckdbType, parseType } from '../metadata/types';
 import { coerceValue, literalToText, type Literal } from '../metadata/values';
 import { collectFileStats } from './file-stats';
@@ -86,8 +92,7 @@ function sortSql(meta: TableMetadata, schema: Schema): string {
     const field = schema.fields.find((f) => f.id === sf['source-id']);
     if (!field) return [];
     const t = parseTransform(sf.transform);
-    const expr =
-      t.kind === 'identity' ? sqlIdent(field.name) : transformTextSql(t, field.type, sqlIdent(field.name));
+    const expr = transformValueSql(t, field.type, sqlIdent(field.name));
     if (expr === null) return [];
     const direction = sf.direction === 'desc' ? 'DESC' : 'ASC';
     return [`${expr} ${direction} ${sf['null-order'] === 'nulls-first' ? 'NULLS FIRST' : 'NULLS LAST'}`];

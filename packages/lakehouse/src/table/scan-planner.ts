@@ -97,5 +97,11 @@ export async function planScan(
 
 function projectedIds(schema: Schema, columns: string[] | undefined, table: string): number[] {
   if (columns === undefined) return schema.fields.map((f) => f.id);
-  return [...new Set(columns.map((c) => findField(schema, c, table).id))];
+  // The hidden row-id columns cost nothing to read (they come from file metadata).
+  const names = columns.filter(
+    (c) => !ROW_ID_COLUMNS.has(c) || schema.fields.some((f) => f.name.toLowerCase() === c.toLowerCase()),
+  );
+  return [...new Set(names.map((c) => findField(schema, c, table).id))];
 }
+
+const ROW_ID_COLUMNS = new Set(['file_path', 'pos']);

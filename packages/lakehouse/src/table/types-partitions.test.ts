@@ -129,6 +129,29 @@ describe('every supported type and transform, end to end', () => {
     expect(plan.stats).toMatchObject({ filesScanned: 1, filesSkipped: 1 });
   });
 
+  test('sort orders with transforms order numerically (hour 9 before hour 11)', async () => {
+    // Prepare
+    const table = await env.warehouse.createTable('types', 'ns', 'sorted_hours', {
+      columns: [{ name: 'ts', type: 'timestamp' }],
+      sortBy: [{ sourceColumn: 'ts', transform: 'hour', direction: 'asc', nullOrder: 'nulls-last' }],
+    });
+    // Act
+    await table.append({
+      rows: ['1970-01-01 11:00:00', '1970-01-01 09:00:00', '1970-01-01 10:00:00'].map((ts) => ({ ts })),
+    });
+    // Assess
+    const plan = await table.scan({ withRowIds: true });
+    const rows = await query(
+      env.warehouse,
+      `SELECT ts::VARCHAR AS ts FROM ${plan.relationSql} AS t ORDER BY pos`,
+    );
+    expect(rows.map((r) => r['ts'])).toEqual([
+      '1970-01-01 09:00:00',
+      '1970-01-01 10:00:00',
+      '1970-01-01 11:00:00',
+    ]);
+  });
+
   test('files are split near the target file size', async () => {
     // Prepare
     const table = await env.warehouse.createTable('types', 'ns', 'split', {
