@@ -7,7 +7,7 @@ import { ExperimentFailedError } from '../errors';
 import { flowRecords, formatAccounting, loadFailed, sendRecords } from '../load/send-flows';
 import { waitForDelivery } from '../load/wait-for-delivery';
 import type { LoadReport } from '../load/put-record-batch-loader';
-import type { QueryResult } from '../query/athena-runner';
+import { runQuery, type QueryResult } from '../query/athena-runner';
 import { runNamedQuery, type NamedQueryRun } from '../query/run-named-query';
 import type { LabTarget } from '../target/lab-target';
 
@@ -127,6 +127,8 @@ export class ExperimentContext {
 
   /** Sends flows through Firehose and waits until they are delivered; fails the experiment if any were lost. */
   async send(label: string, records: FlowRecord[]): Promise<LoadReport> {
+    // On AWS nothing says when Firehose has committed but the table itself: wait for the row count to grow.
+    const rowsBefore = this.target.localUrl ? 0 : await this.tableRows();
     const report = await sendRecords(this.target, flowRecords(records), { label, progress: true });
     this.log(`  ${formatAccounting(label, report).split('\n').join('\n  ')}`);
     if (loadFailed(report)) {
@@ -135,8 +137,17 @@ export class ExperimentContext {
         report,
       );
     }
-    await waitForDelivery(this.target, { onWait: () => undefined });
+    await waitForDelivery(this.target, {
+      expectedRows: rowsBefore + report.accepted,
+      onWait: () => undefined,
+    });
     return report;
+  }
+
+  private async tableRows(): Promise<number> {
+    const { namespace, table } = this.target.resources;
+    const result = await runQuery(this.target.athenaTarget(), `SELECT count(*) FROM ${namespace}.${table}`);
+    return Number(result.rows[0]?.[0] ?? 0);
   }
 }
 

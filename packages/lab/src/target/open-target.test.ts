@@ -1,0 +1,55 @@
+import { describe, test, expect } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ListTableBucketsCommand } from '@aws-sdk/client-s3tables';
+import { GetWorkGroupCommand } from '@aws-sdk/client-athena';
+import { DescribeDeliveryStreamCommand } from '@aws-sdk/client-firehose';
+import { resolveLab } from '@loglake/units';
+import { openTarget, parseTargetKind, resourcesFromUnits } from './open-target';
+
+describe('openTarget', () => {
+  test('an unknown target is refused with the valid ones', () => {
+    expect(() => parseTargetKind('prod')).toThrow(
+      /--target prod is not a target. Use --target local .* or --target aws/,
+    );
+    expect(parseTargetKind(undefined)).toBe('local');
+  });
+
+  test('aws without deployed outputs says which cdktf deploy to run', async () => {
+    await expect(
+      openTarget({ target: 'aws', outputsFile: join(tmpdir(), 'no-such-outputs.json') }),
+    ).rejects.toThrow(/cdktf deploy '\*' --outputs-file/);
+  });
+
+  test('local: loopback endpoint only, provisioned from the units (bucket, stream buffering, workgroup cutoff)', async () => {
+    // Prepare
+    const dir = mkdtempSync(join(tmpdir(), 'lab-target-'));
+    const units = resourcesFromUnits(await resolveLab(), '123456789012');
+    // Act
+    const target = await openTarget({ target: 'local', dataDir: dir, bufferIntervalSeconds: 3 });
+    try {
+      // Assess
+      expect(target.localUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const endpoint = await target.athena.config.endpoint?.();
+      expect(endpoint?.hostname).toBe('127.0.0.1');
+      expect(target.banner.join('\n')).toMatch(/shortened from the unit's 60 s by --buffer-interval/);
+      const buckets = await target.s3tables.send(new ListTableBucketsCommand({}));
+      expect(buckets.tableBuckets?.map((b) => b.name)).toEqual([units.tableBucketName]);
+      const stream = await target.firehose.send(
+        new DescribeDeliveryStreamCommand({ DeliveryStreamName: units.streamName }),
+      );
+      const hints =
+        stream.DeliveryStreamDescription?.Destinations?.[0]?.IcebergDestinationDescription?.BufferingHints;
+      expect(hints).toEqual({
+        SizeInMBs: units.buffering.sizeMb,
+        IntervalInSeconds: units.buffering.intervalSeconds,
+      });
+      const wg = await target.athena.send(new GetWorkGroupCommand({ WorkGroup: units.workgroup }));
+      expect(wg.WorkGroup?.Configuration?.BytesScannedCutoffPerQuery).toBe(units.bytesScannedCutoff);
+    } finally {
+      await target.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
