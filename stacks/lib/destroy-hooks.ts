@@ -1,7 +1,8 @@
 // Destroy-time steps Terraform runs for us (cdktf has no hooks): a terraform_data whose destroy-time local-exec
 // runs a node script. Placement in the dependency graph decides when it runs.
 import type { TerraformStack } from 'cdktf';
-import { DataResource, TerraformResource } from 'cdktf';
+import { TerraformResource } from 'cdktf';
+import { TerraformData } from './terraform-data';
 import type { Construct } from 'constructs';
 
 export interface VerifyTeardownProps {
@@ -19,8 +20,8 @@ export interface VerifyTeardownProps {
  * fail, so a lab with leftovers fails the destroy. Because every other unit depends on this unit, the check runs
  * once, after the whole lab is gone.
  */
-export function verifyTeardownHook(scope: Construct, id: string, props: VerifyTeardownProps): DataResource {
-  const hook = new DataResource(scope, id, {
+export function verifyTeardownHook(scope: Construct, id: string, props: VerifyTeardownProps): TerraformData {
+  const hook = new TerraformData(scope, id, {
     input: { lab_id: props.labId, region: props.region, check_attempts: String(props.checkAttempts) },
     provisioners: [
       {
@@ -77,8 +78,8 @@ export function dropNamespaceTablesOnDestroy(
   scope: Construct,
   id: string,
   props: DropNamespaceTablesProps,
-): DataResource {
-  return new DataResource(scope, id, {
+): TerraformData {
+  return new TerraformData(scope, id, {
     input: {
       table_bucket_arn: props.tableBucketArn,
       namespace: props.namespace,

@@ -3,10 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataResource, LocalBackend, TerraformStack, Testing } from 'cdktf';
+import { LocalBackend, TerraformStack, Testing } from 'cdktf';
 import type { TfCommand } from './contract';
 import { addDependsOn } from './destroy-hooks';
 import { tableBucketDependency, type StackJson } from './fixtures';
+import { TerraformData } from './terraform-data';
 import { UpstreamOutputs } from './upstream';
 
 const OUTPUTS = ['table_bucket_arn', 'table_bucket_name'];
@@ -21,7 +22,9 @@ function consumerStack(command: TfCommand | undefined, repoRoot: string, withMoc
     command,
     repoRoot,
   });
-  const consumer = new DataResource(stack, 'consumer', { input: { table_bucket_arn: upstream.get('table_bucket_arn') } });
+  const consumer = new TerraformData(stack, 'consumer', {
+    input: { table_bucket_arn: upstream.get('table_bucket_arn') },
+  });
   consumer.overrideLogicalId('consumer');
   addDependsOn(consumer, [upstream.guard]);
   return { app, stack, upstream };

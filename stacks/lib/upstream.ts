@@ -4,7 +4,6 @@
 // used only while the producer has no state, and can never be applied: a guard whose precondition is deferred to
 // apply fails there. Every value is a Terraform local, so a plan of the consumer shows real values or the mocks.
 import {
-  DataResource,
   DataTerraformRemoteStateLocal,
   DataTerraformRemoteStateS3,
   TerraformLocal,
@@ -14,6 +13,7 @@ import { Construct } from 'constructs';
 import { DataAwsS3Objects } from '@cdktf/provider-aws/lib/data-aws-s3-objects';
 import type { ResolvedDependency, TfCommand } from './contract';
 import { StacksError } from './errors';
+import { TerraformData } from './terraform-data';
 
 export interface UpstreamOutputsProps {
   readonly dependency: ResolvedDependency;
@@ -31,7 +31,7 @@ export class UpstreamOutputs extends Construct {
   /** True when this synth embedded mock outputs (plan/validate only). */
   readonly mocksEmbedded: boolean;
   /** Every resource that uses these values depends on this guard, so a failed guard stops them. */
-  readonly guard: DataResource;
+  readonly guard: TerraformData;
   readonly remoteState: TerraformRemoteState;
   private readonly values = new Map<string, TerraformLocal>();
 
@@ -92,7 +92,7 @@ export class UpstreamOutputs extends Construct {
     const deployFirst = `cdktf deploy ${dep.unit} (or pnpm lab deploy)`;
     let preconditions: Array<{ condition: string; error_message: string }>;
     if (this.mocksEmbedded) {
-      const marker = new DataResource(this, 'mock-marker', {
+      const marker = new TerraformData(this, 'mock-marker', {
         triggersReplace: { synthesized_with_mocks: '${timestamp()}' },
       });
       marker.overrideLogicalId(`${alias}_mock_marker`);
@@ -116,7 +116,7 @@ export class UpstreamOutputs extends Construct {
         },
       ];
     }
-    this.guard = new DataResource(this, 'guard', {
+    this.guard = new TerraformData(this, 'guard', {
       input: Object.fromEntries(dep.outputs.map((o) => [o, this.get(o)])),
       lifecycle: {
         precondition: preconditions.map((p) => ({ condition: p.condition, errorMessage: p.error_message })),

@@ -7,8 +7,9 @@ import { describeOrder, findTerraform, planInfra, runInfra } from './infra';
 describe('pnpm lab order|synth|plan|deploy|destroy', () => {
   test('plan synthesizes in plan mode (mocks allowed), then diffs each stack in dependency order', async () => {
     const lab = await resolveLab({ env: {} });
-    const plan = planInfra('plan', lab, []);
+    const plan = planInfra('plan', lab, ['ref-data', 'firehose', 'table-bucket']);
     expect(plan.order).toEqual(['table-bucket', 'firehose', 'ref-data']);
+    expect(planInfra('plan', lab, []).order).toEqual(lab.order);
     expect(plan.steps.map((s) => s.argv.join(' '))).toEqual([
       'synth',
       'diff table-bucket --skip-synth',
@@ -21,14 +22,14 @@ describe('pnpm lab order|synth|plan|deploy|destroy', () => {
 
   test('deploy runs in dependency order as apply (mocks refused); destroy in reverse', async () => {
     const lab = await resolveLab({ env: {} });
-    const deploy = planInfra('deploy', lab, [], { autoApprove: true });
+    const deploy = planInfra('deploy', lab, ['firehose', 'ref-data', 'table-bucket'], { autoApprove: true });
     expect(deploy.steps).toEqual([
       {
         argv: ['deploy', 'table-bucket', 'firehose', 'ref-data', '--auto-approve'],
         env: { CHECKPOINT_DISABLE: '1', LOGLAKE_TF_COMMAND: 'apply' },
       },
     ]);
-    const destroy = planInfra('destroy', lab, []);
+    const destroy = planInfra('destroy', lab, ['table-bucket', 'ref-data', 'firehose']);
     expect(destroy.steps).toEqual([
       {
         argv: ['destroy', 'ref-data', 'firehose', 'table-bucket'],
@@ -36,12 +37,15 @@ describe('pnpm lab order|synth|plan|deploy|destroy', () => {
       },
     ]);
     expect(describeOrder(lab, 'destroy', destroy.order)).toContain('3. table-bucket');
+    // The whole lab: table-bucket is deployed first and destroyed last.
+    expect(planInfra('deploy', lab, []).order[0]).toBe('table-bucket');
+    expect(planInfra('destroy', lab, []).order.at(-1)).toBe('table-bucket');
   });
 
   test('an unknown unit is refused with the list of units', async () => {
     const lab = await resolveLab({ env: {} });
     expect(() => planInfra('deploy', lab, ['snapshotz'])).toThrow(
-      "unknown unit snapshotz; the lab's units are table-bucket, firehose, ref-data",
+      `unknown unit snapshotz; the lab's units are ${lab.order.join(', ')}`,
     );
   });
 

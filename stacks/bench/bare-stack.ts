@@ -1,0 +1,8 @@
+// Baseline for the synth bench: one bare stack with only the AWS provider, synthesized to CDKTF_OUTDIR.
+import { App, TerraformStack } from 'cdktf';
+import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
+
+const app = new App({ outdir: process.env.CDKTF_OUTDIR ?? 'cdktf.out' });
+const stack = new TerraformStack(app, 'bare');
+new AwsProvider(stack, 'aws', { region: 'us-east-1' });
+app.synth();
