@@ -27,3 +27,9 @@ export {
 export { METADATA_TABLE_KINDS, type MetadataTableKind, type MetadataTableSource } from './binder';
 export { parseStatement } from './parse-statement';
 export type { Statement } from './ast';
+export {
+  ATHENA_BEHAVIOUR_SUITE,
+  runSuiteStep,
+  type SuiteContext,
+  type SuiteStep,
+} from './athena-behaviour-suite';
