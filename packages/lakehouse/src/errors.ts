@@ -70,6 +70,10 @@ export class NoSuchRefError extends LakehouseError {
 export class RefAlreadyExistsError extends LakehouseError {
   override readonly name = 'RefAlreadyExistsError';
 }
+/** A table property with a value the engine cannot honour (e.g. an unknown compression codec). */
+export class InvalidPropertyError extends LakehouseError {
+  override readonly name = 'InvalidPropertyError';
+}
 /** Table files on disk that cannot be read as Iceberg (corrupt or foreign metadata). */
 export class CorruptTableError extends LakehouseError {
   override readonly name = 'CorruptTableError';

@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { Schema, SchemaField, TableMetadata } from '../contract';
 import { sqlIdent, sqlString, type DuckDbSession } from '../duckdb/duckdb-session';
-import { QueryFailedError, SchemaMismatchError } from '../errors';
+import { InvalidPropertyError, QueryFailedError, SchemaMismatchError } from '../errors';
 import { toUri } from '../io/file-io';
 import type { TableLayout } from '../io/table-layout';
 import { CONTENT_DATA, type DataFile } from '../manifests/data-file';
@@ -73,6 +73,39 @@ async function sourceProjection(input: WriteDataInput, schema: Schema): Promise<
       return `CAST(${value} AS ${duckdbType(f.type)}) AS ${sqlIdent(f.name)}`;
     })
     .join(', ');
+}
+
+const CODECS: Record<string, string> = {
+  zstd: 'zstd',
+  snappy: 'snappy',
+  gzip: 'gzip',
+  lz4: 'lz4_raw',
+  brotli: 'brotli',
+  uncompressed: 'uncompressed',
+  none: 'uncompressed',
+};
+
+/** Iceberg's write.parquet.compression-codec / -level properties as DuckDB COPY options. */
+export function parquetCompression(properties: Record<string, string>, table: string): string[] {
+  const codec = (properties['write.parquet.compression-codec'] ?? 'zstd').toLowerCase();
+  const duck = CODECS[codec];
+  if (!duck) {
+    throw new InvalidPropertyError(
+      `write.parquet.compression-codec '${codec}' of ${table} is not supported; use one of ${Object.keys(CODECS).join(', ')}.`,
+      { value: codec },
+    );
+  }
+  const level = properties['write.parquet.compression-level'];
+  if (level === undefined || duck !== 'zstd') return [`COMPRESSION ${duck}`];
+  if (!/^-?\d+$/.test(level) || Number(level) < 1 || Number(level) > 22) {
+    throw new InvalidPropertyError(
+      `write.parquet.compression-level '${level}' of ${table} must be an integer from 1 to 22.`,
+      {
+        value: level,
+      },
+    );
+  }
+  return [`COMPRESSION ${duck}`, `COMPRESSION_LEVEL ${Number(level)}`];
 }
 
 /** Directory names are informational only (values live in manifests): keep them to portable characters. */
@@ -234,7 +267,7 @@ async function writePartitions(
       await fs.mkdir(dir, { recursive: true });
       const options = [
         'FORMAT parquet',
-        'COMPRESSION zstd',
+        ...parquetCompression(meta.properties, input.table),
         `FIELD_IDS {${fieldIds}}`,
         `KV_METADATA ${kv}`,
         `FILE_SIZE_BYTES ${target}`,

@@ -175,6 +175,28 @@ describe('every supported type and transform, end to end', () => {
     expect([Number(row?.['n']), Number(row?.['d'])]).toEqual([20000, 20000]);
   });
 
+  test('the compression codec follows write.parquet.compression-codec', async () => {
+    // Prepare
+    const table = await env.warehouse.createTable('types', 'ns', 'snappy', {
+      columns: [{ name: 'id', type: 'long' }],
+      properties: { 'write.parquet.compression-codec': 'snappy' },
+    });
+    // Act
+    await table.append({ sql: 'SELECT 1::BIGINT AS id' });
+    await table.setProperties({ 'write.parquet.compression-codec': 'lzo' });
+    // Assess
+    const plan = await table.scan({ withRowIds: true });
+    const [file] = await query(env.warehouse, `SELECT DISTINCT file_path FROM ${plan.relationSql} AS t`);
+    const [meta] = await query(
+      env.warehouse,
+      `SELECT compression FROM parquet_metadata('${String(file?.['file_path']).slice('file://'.length)}')`,
+    );
+    expect(meta?.['compression']).toBe('SNAPPY');
+    await expect(table.append({ sql: 'SELECT 2::BIGINT AS id' })).rejects.toMatchObject({
+      name: 'InvalidPropertyError',
+    });
+  });
+
   test('SQL sources with unknown columns, bad casts or NULL required values are refused', async () => {
     // Prepare
     const table = await env.warehouse.createTable('types', 'ns', 'strict_sql', {
