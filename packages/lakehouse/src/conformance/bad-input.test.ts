@@ -9,13 +9,13 @@ import {
   InvalidExpressionError,
   InvalidSchemaError,
   InvalidTransformError,
-  LakehouseError,
   NoSuchRefError,
   NoSuchSnapshotError,
   NoSuchTableError,
   RefAlreadyExistsError,
   SchemaMismatchError,
 } from '../errors';
+import type { LakehouseError } from '../errors';
 import { toPath } from '../io/file-io';
 import { countRows, flowRows, flowTable, testWarehouse, type TestWarehouse } from '../table/testing';
 
@@ -146,7 +146,7 @@ describe('operations against things that do not exist', () => {
   test('a delete on an unknown column or with a value of the wrong type', async () => {
     await refusedWithoutDamage(
       () => table.deleteWhere({ op: 'eq', column: 'colour', value: 'blue' }),
-      InvalidExpressionError,
+      SchemaMismatchError,
       'colour',
     );
     await refusedWithoutDamage(
