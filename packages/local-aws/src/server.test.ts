@@ -74,4 +74,29 @@ describe('local endpoint server', () => {
     await second.stop();
     expect(other.closed).toBe(true);
   });
+
+  test('maintenanceIntervalSeconds runs the maintenance jobs on a schedule', async () => {
+    // Prepare
+    const memory = new MemoryWarehouse();
+    await memory.createTableBucket('sched-bucket');
+    await memory.createNamespace('sched-bucket', 'network');
+    await memory.createTable('sched-bucket', 'network', 'flows', { columns: [{ name: 'n', type: 'long' }] });
+    const scheduled = await startLocalEndpoint({
+      dataDir: join(dir, 'scheduled'),
+      maintenanceIntervalSeconds: 1,
+      engine: { openWarehouse: async () => memory },
+    });
+
+    // Act
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const reports = (await (await fetch(`${scheduled.url}/_local/maintenance/reports`)).json()) as {
+      reports: { type: string; status: string }[];
+    };
+    await scheduled.stop();
+
+    // Assess
+    expect(reports.reports.filter((r) => r.type === 'icebergCompaction').map((r) => r.status)).toContain(
+      'Successful',
+    );
+  });
 });

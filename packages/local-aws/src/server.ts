@@ -170,12 +170,19 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
   });
   const actualPort = (server.address() as AddressInfo).port;
 
+  // Scheduled maintenance (when asked for): one run at a time; a failed run is reported in the job status.
+  let scheduledRun: Promise<unknown> = Promise.resolve();
+  let scheduledBusy = false;
   const maintenanceTimer =
     options.maintenanceIntervalSeconds && options.maintenanceIntervalSeconds > 0
-      ? setInterval(
-          () => void maintenance.run().catch(() => undefined),
-          options.maintenanceIntervalSeconds * 1000,
-        )
+      ? setInterval(() => {
+          if (scheduledBusy) return;
+          scheduledBusy = true;
+          scheduledRun = maintenance
+            .run()
+            .catch(() => undefined)
+            .finally(() => (scheduledBusy = false));
+        }, options.maintenanceIntervalSeconds * 1000)
       : undefined;
   maintenanceTimer?.unref();
 
@@ -183,10 +190,13 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
   const stop = () => {
     stopping ??= (async () => {
       if (maintenanceTimer) clearInterval(maintenanceTimer);
+      await scheduledRun;
       // Stop accepting requests first, then flush what Firehose buffered, then close the engine.
       const closed = new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
       server.closeIdleConnections();
       for (const service of services) await service.close?.();
+      // Keep-alive sockets that went idle after the first sweep would hold close() for keepAliveTimeout.
+      server.closeAllConnections();
       await closed;
       await warehouse.close();
     })();
