@@ -1,0 +1,128 @@
+// Inputs of the snapshots unit: the daily schedule (hour and time zone), the alert address, the staleness alarm,
+// Lambda sizing and the snapshot definitions themselves (data, validated by the pipeline's own rules so a bad
+// definition fails synth, not the 06:00 run). Pure: no cdktf.
+import { parseSnapshotDefinitions, type SnapshotDefinition } from '@loglake/snapshot-lambdas/definitions';
+import type { InputsSpec, UnitContext } from '../lib/contract';
+import { UnitConfigError } from '../lib/errors';
+import { FieldReader } from '../lib/fields';
+
+export interface SnapshotsInputs {
+  /** Glue database the snapshot tables are catalogued in (Athena database). */
+  readonly databaseName: string;
+  /** The snapshot bucket is `<prefix>-<account id>`. */
+  readonly bucketNamePrefix: string;
+  /** Safety net under the pipeline's runs-to-keep: objects older than this are expired by S3. */
+  readonly objectExpiryDays: number;
+  readonly schedule: { readonly hour: number; readonly minute: number; readonly timezone: string };
+  readonly alertEmail: string;
+  /** The staleness alarm fires when the published watermark's lag exceeds this (or no lag is reported). */
+  readonly staleAfterHours: number;
+  readonly queryTimeoutSeconds: number;
+  readonly lambda: { readonly memoryMb: number; readonly logRetentionDays: number };
+  readonly snapshots: readonly SnapshotDefinition[];
+}
+
+export const SNAPSHOTS_OUTPUTS = [
+  'snapshot_bucket_name',
+  'snapshot_database',
+  'state_machine_arn',
+  'alert_topic_arn',
+  'resolve_watermark_function',
+  'build_snapshot_function',
+] as const;
+
+const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365];
+
+function validTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const spec: InputsSpec<SnapshotsInputs> = {
+  stack: 'snapshots',
+  outputs: SNAPSHOTS_OUTPUTS,
+  resolveInputs(raw, unit: UnitContext): SnapshotsInputs {
+    const r = new FieldReader(unit.name, raw);
+    const s = r.child('schedule');
+    const l = r.child('lambda');
+    const underscored = unit.namePrefix.replaceAll('-', '_');
+    const timezone = s.string('timezone', 'UTC');
+    if (!validTimeZone(timezone)) {
+      throw new UnitConfigError(
+        unit.name,
+        'inputs.schedule.timezone',
+        `is "${timezone}", which is not an IANA time zone`,
+        'use e.g. "UTC" or "Europe/Paris"',
+        timezone,
+      );
+    }
+    const alertEmail = r.string('alertEmail', '', {
+      re: EMAIL,
+      fix: 'give the address that receives failure alerts, e.g. "data-eng@example.com"',
+    });
+    const logRetentionDays = l.int('logRetentionDays', 14, { min: 1, max: 365 });
+    if (!LOG_RETENTION_DAYS.includes(logRetentionDays)) {
+      throw new UnitConfigError(
+        unit.name,
+        'inputs.lambda.logRetentionDays',
+        `is ${logRetentionDays}, which CloudWatch Logs does not accept`,
+        `use one of ${LOG_RETENTION_DAYS.join(', ')}`,
+        logRetentionDays,
+      );
+    }
+    let snapshots: SnapshotDefinition[];
+    try {
+      // Like every named resource of the lab, a snapshot table carries the lab prefix (lab policy):
+      // `vpc_flow_logs_daily` is catalogued, stored and scheduled as `loglake_01_vpc_flow_logs_daily`.
+      snapshots = parseSnapshotDefinitions(raw.snapshots).map((d) =>
+        d.name.startsWith(`${underscored}_`) ? d : { ...d, name: `${underscored}_${d.name}` },
+      );
+      parseSnapshotDefinitions(snapshots);
+    } catch (error) {
+      throw new UnitConfigError(
+        unit.name,
+        'inputs.snapshots',
+        `is invalid: ${(error as Error).message}`,
+        'fix that definition (see stacks/snapshots/inputs.ts for the fields)',
+        raw.snapshots,
+      );
+    }
+    return {
+      databaseName: r.string('databaseName', `${underscored}_snapshots`, {
+        re: new RegExp(`^${underscored}_[a-z0-9_]+$`),
+        fix: `start with "${underscored}_" and use a-z, 0-9 and _`,
+      }),
+      bucketNamePrefix: r.string('bucketNamePrefix', `${unit.namePrefix}-snapshots`, {
+        re: new RegExp(`^${unit.namePrefix}-[a-z0-9-]+$`),
+        fix: `start with "${unit.namePrefix}-" and use a-z, 0-9 and -`,
+      }),
+      objectExpiryDays: r.int('objectExpiryDays', 30, {
+        min: 2,
+        why: 'older runs than the published one must survive a day',
+      }),
+      schedule: {
+        hour: s.int('hour', 6, { min: 0, max: 23 }),
+        minute: s.int('minute', 0, { min: 0, max: 59 }),
+        timezone,
+      },
+      alertEmail,
+      staleAfterHours: r.int('staleAfterHours', 48, {
+        min: 25,
+        max: 24 * 14,
+        why: 'a daily snapshot is normally up to ~30 h behind',
+      }),
+      queryTimeoutSeconds: r.int('queryTimeoutSeconds', 600, {
+        min: 30,
+        max: 840,
+        why: 'must fit in the 15-minute Lambda limit',
+      }),
+      lambda: { memoryMb: l.int('memoryMb', 512, { min: 128, max: 10240 }), logRetentionDays },
+      snapshots,
+    };
+  },
+};

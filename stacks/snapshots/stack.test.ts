@@ -1,0 +1,240 @@
+import { describe, expect, test } from '@jest/globals';
+import { Aspects, Testing } from 'cdktf';
+import type { TfCommand } from '../lib/contract';
+import {
+  fixtureUnit,
+  onlyResource,
+  resourcesOf,
+  tableBucketDependency,
+  type StackJson,
+} from '../lib/fixtures';
+import { IamRolePolicy } from '@cdktf/provider-aws/lib/iam-role-policy';
+import { policyJson } from '../lib/iam';
+import { LabPolicy } from '../lib/policy/lab-policy';
+import { spec, type SnapshotsInputs } from './inputs';
+import { SnapshotsStack } from './stack';
+
+const READS = ['table_bucket_name', 'table_bucket_arn', 'workgroup_name'];
+const DAILY = {
+  name: 'vpc_flow_logs_daily',
+  source: { namespace: 'network', table: 'vpc_flow_logs', timeColumn: 'start_time' },
+  columns: [
+    { name: 'srcaddr', type: 'string' },
+    { name: 'bytes', type: 'bigint' },
+    { name: 'start_time', type: 'timestamp' },
+    { name: 'action', type: 'string' },
+  ],
+  latenessGraceMinutes: 30,
+  runsToKeep: 2,
+};
+const BASE = {
+  alertEmail: 'data-eng@example.com',
+  schedule: { hour: 6, timezone: 'Europe/Paris' },
+  snapshots: [DAILY],
+};
+
+function unitWith(inputs: Record<string, unknown> = {}) {
+  return fixtureUnit<SnapshotsInputs>(spec, {
+    name: 'snapshots',
+    inputs: { ...BASE, ...inputs },
+    dependencies: [tableBucketDependency(READS)],
+  });
+}
+
+function synth(
+  command?: TfCommand,
+  inputs: Record<string, unknown> = {},
+): { json: StackJson; policy: LabPolicy } {
+  const policy = new LabPolicy({ namePrefix: 'loglake-01' });
+  const stack = new SnapshotsStack(Testing.app(), unitWith(inputs), { command });
+  Aspects.of(stack).add(policy);
+  return { json: JSON.parse(Testing.synth(stack)) as StackJson, policy };
+}
+
+type Doc = { Statement: { Sid: string; Action: string[]; Resource: string | string[] }[] };
+const statements = (json: StackJson, id: string) =>
+  Object.fromEntries(
+    (JSON.parse(String(resourcesOf(json, 'aws_iam_role_policy')[id]?.policy)) as Doc).Statement.map((s) => [
+      s.Sid,
+      s,
+    ]),
+  );
+
+describe('snapshots stack', () => {
+  const { json, policy } = synth();
+
+  test('passes the lab policy (private/encrypted/TLS-only buckets, no wildcard or write-on-* IAM, prefixes, tags)', () => {
+    expect(policy.violations).toEqual([]);
+    // The same synth path does catch a violation (the aspect really ran over this stack).
+    const strict = new LabPolicy({ namePrefix: 'loglake-01' });
+    const stack = new SnapshotsStack(Testing.app(), unitWith());
+    Aspects.of(stack).add(strict);
+    new IamRolePolicy(stack, 'too-broad', {
+      name: 'loglake-01-bad',
+      role: 'x',
+      policy: policyJson({ Effect: 'Allow', Action: ['s3:*'], Resource: '*' }),
+    });
+    Testing.synth(stack);
+    expect(strict.violations.join('\n')).toContain('grants wildcard actions s3:*');
+  });
+
+  test('reads the table bucket through terraform_remote_state, behind its guard', () => {
+    expect(json.data!.terraform_remote_state!.table_bucket).toBeDefined();
+    const fn = resourcesOf(json, 'aws_lambda_function')['snapshot-build'] as Record<string, unknown>;
+    expect(fn.depends_on).toEqual(expect.arrayContaining(['terraform_data.table_bucket_upstream_guard']));
+    expect((fn.environment as { variables: Record<string, string> }).variables).toMatchObject({
+      SOURCE_TABLE_BUCKET: '${local.table_bucket_table_bucket_name}',
+      ATHENA_WORKGROUP: '${local.table_bucket_workgroup_name}',
+      SNAPSHOT_DATABASE: 'loglake_01_snapshots',
+    });
+  });
+
+  test('snapshot bucket: public access blocked, SSE, TLS-only, lifecycle expiry', () => {
+    expect(onlyResource(json, 'aws_s3_bucket').bucket).toBe(
+      'loglake-01-snapshots-${data.aws_caller_identity.account.account_id}',
+    );
+    expect(onlyResource(json, 'aws_s3_bucket_public_access_block')).toMatchObject({
+      block_public_acls: true,
+      restrict_public_buckets: true,
+    });
+    expect(
+      JSON.stringify(onlyResource(json, 'aws_s3_bucket_server_side_encryption_configuration')),
+    ).toContain('AES256');
+    expect(String(onlyResource(json, 'aws_s3_bucket_policy').policy)).toContain(
+      '"aws:SecureTransport":"false"',
+    );
+    expect(JSON.stringify(onlyResource(json, 'aws_s3_bucket_lifecycle_configuration'))).toContain(
+      '"days":30',
+    );
+  });
+
+  test('one Glue table per snapshot, catalogued by Terraform, ignoring the drift the publish step makes', () => {
+    expect(onlyResource(json, 'aws_glue_catalog_database').name).toBe('loglake_01_snapshots');
+    const table = onlyResource(json, 'aws_glue_catalog_table');
+    expect(table).toMatchObject({ name: 'loglake_01_vpc_flow_logs_daily', table_type: 'EXTERNAL_TABLE' });
+    expect(table.lifecycle).toEqual({ ignore_changes: ['storage_descriptor[0].location', 'parameters'] });
+    const sd = table.storage_descriptor as { columns: { name: string }[]; location: string };
+    expect(sd.columns.map((c) => c.name)).toEqual([
+      'srcaddr',
+      'bytes',
+      'start_time',
+      'action',
+      'snapshot_watermark',
+      'snapshot_built_at',
+    ]);
+    expect(sd.location).toBe(
+      's3://${aws_s3_bucket.snapshot-bucket_1167CB4B.bucket}/loglake_01_vpc_flow_logs_daily/initial/',
+    );
+  });
+
+  test('two Lambdas on nodejs22.x from esbuild assets, each with its own log group', () => {
+    const fns = resourcesOf(json, 'aws_lambda_function');
+    expect(Object.keys(fns).sort()).toEqual(['snapshot-build', 'snapshot-resolve-watermark']);
+    for (const fn of Object.values(fns)) {
+      expect(fn).toMatchObject({ runtime: 'nodejs22.x', handler: 'index.handler' });
+      expect(String(fn.filename)).toMatch(/^assets\/snapshot-[a-z-]+-asset\/[0-9A-F]+\/archive\.zip$/);
+      expect(fn.source_code_hash).toBeTruthy();
+    }
+    expect(fns['snapshot-build']!.timeout).toBe(900);
+    expect(fns['snapshot-resolve-watermark']!.timeout).toBe(660);
+  });
+
+  test('IAM: the pre-processor only reads; only the CTAS step writes, and only to the snapshot bucket and tables', () => {
+    const resolve = statements(json, 'snapshot-resolve-watermark-policy');
+    const build = statements(json, 'snapshot-build-policy');
+    const actions = (doc: typeof resolve) => Object.values(doc).flatMap((s) => s.Action);
+    expect(actions(resolve).filter((a) => /Put|Delete|Create|Update/.test(a))).toEqual([
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+    ]);
+    expect(resolve.ReadPublishedWatermark!.Resource).toContain(
+      'arn:aws:glue:us-east-1:${data.aws_caller_identity.account.account_id}:table/loglake_01_snapshots/loglake_01_vpc_flow_logs_daily',
+    );
+    expect(build.SnapshotRuns!.Resource).toEqual([
+      '${aws_s3_bucket.snapshot-bucket_1167CB4B.arn}/loglake_01_vpc_flow_logs_daily/*',
+    ]);
+    expect(build.CatalogueRunsAndPublish!.Resource).toContain(
+      'arn:aws:glue:us-east-1:${data.aws_caller_identity.account.account_id}:table/loglake_01_snapshots/loglake_01_vpc_flow_logs_daily__run_*',
+    );
+    expect(build.AthenaInTheLabWorkgroup!.Resource).toEqual([
+      'arn:aws:athena:us-east-1:${data.aws_caller_identity.account.account_id}:workgroup/${local.table_bucket_workgroup_name}',
+    ]);
+    const sfn = statements(json, 'state-machine-policy');
+    expect(sfn.PublishFailureAlerts!.Resource).toEqual(['${aws_sns_topic.alerts.arn}']);
+    expect(statements(json, 'scheduler-policy').StartDailyExecution!.Resource).toEqual([
+      '${aws_sfn_state_machine.state-machine.arn}',
+    ]);
+  });
+
+  test('state machine from the generated ASL: Lambda ARNs wired, SNS failure path', () => {
+    const sm = onlyResource(json, 'aws_sfn_state_machine');
+    const def = JSON.parse(String(sm.definition)) as { States: Record<string, Record<string, unknown>> };
+    expect(def.States.ResolveWatermark!.Resource).toBe(
+      '${aws_lambda_function.snapshot-resolve-watermark.arn}',
+    );
+    expect(def.States.BuildSnapshot!.Resource).toBe('${aws_lambda_function.snapshot-build.arn}');
+    expect(def.States.NotifyFailure).toMatchObject({
+      Resource: 'arn:aws:states:::sns:publish',
+      Next: 'Failed',
+    });
+    expect((def.States.NotifyFailure!.Parameters as Record<string, string>).TopicArn).toBe(
+      '${aws_sns_topic.alerts.arn}',
+    );
+  });
+
+  test('daily schedule in the unit time zone, one per snapshot, input naming the snapshot', () => {
+    const schedule = onlyResource(json, 'aws_scheduler_schedule');
+    expect(schedule).toMatchObject({
+      schedule_expression: 'cron(0 6 * * ? *)',
+      schedule_expression_timezone: 'Europe/Paris',
+      flexible_time_window: { mode: 'OFF' },
+    });
+    expect((schedule.target as { input: string }).input).toBe(
+      '{"snapshot":"loglake_01_vpc_flow_logs_daily"}',
+    );
+  });
+
+  test('SNS topic with the email subscription; alarms on failed and timed-out executions and on staleness', () => {
+    expect(onlyResource(json, 'aws_sns_topic_subscription')).toMatchObject({
+      protocol: 'email',
+      endpoint: 'data-eng@example.com',
+    });
+    const alarms = Object.values(resourcesOf(json, 'aws_cloudwatch_metric_alarm'));
+    expect(alarms.map((a) => a.metric_name).sort()).toEqual([
+      'ExecutionsFailed',
+      'ExecutionsTimedOut',
+      'WatermarkLagSeconds',
+    ]);
+    const stale = alarms.find((a) => a.metric_name === 'WatermarkLagSeconds')!;
+    expect(stale).toMatchObject({
+      namespace: 'loglake/snapshots',
+      dimensions: { service: 'snapshots', Snapshot: 'loglake_01_vpc_flow_logs_daily' },
+      threshold: 48 * 3600,
+      treat_missing_data: 'breaching',
+      alarm_actions: ['${aws_sns_topic.alerts.arn}'],
+    });
+  });
+
+  test('mock outputs only for a plan; apply synthesizes strictly', () => {
+    expect(synth('plan').json.locals!.table_bucket_workgroup_name).toContain('"mock-workgroup_name"');
+    expect(synth('apply').json.locals!.table_bucket_workgroup_name).toBe(
+      '${try(data.terraform_remote_state.table_bucket[0].outputs.workgroup_name, null)}',
+    );
+  });
+
+  test.each([
+    [{ alertEmail: 'not-an-address' }, 'inputs.alertEmail is "not-an-address", which is not valid'],
+    [
+      { schedule: { hour: 6, timezone: 'Mars/Olympus' } },
+      'inputs.schedule.timezone is "Mars/Olympus", which is not an IANA time zone',
+    ],
+    [{ schedule: { hour: 25 } }, 'inputs.schedule.hour is 25'],
+    [
+      { snapshots: [{ ...DAILY, name: 'daily; DROP TABLE x' }] },
+      'inputs.snapshots is invalid: Snapshot definition #0.name',
+    ],
+    [{ snapshots: [{ ...DAILY, runsToKeep: 1 }] }, 'runsToKeep'],
+  ])('bad input %p is refused with unit, field and fix', (inputs, message) => {
+    expect(() => unitWith(inputs)).toThrow(message);
+  });
+});

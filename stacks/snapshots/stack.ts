@@ -1,0 +1,304 @@
+// The snapshots unit: a private snapshot bucket, a Glue database with one Terraform-catalogued table per snapshot,
+// the two Lambdas (esbuild bundles as assets), the daily state machine (ASL generated and validated from typed
+// code), one EventBridge Scheduler schedule per snapshot, the SNS alert topic with its email subscription, and
+// alarms on failed executions and on snapshot staleness. Reads the table bucket's outputs through remote state.
+import { TerraformOutput } from 'cdktf';
+import type { Construct } from 'constructs';
+import { CloudwatchLogGroup } from '@cdktf/provider-aws/lib/cloudwatch-log-group';
+import { CloudwatchMetricAlarm } from '@cdktf/provider-aws/lib/cloudwatch-metric-alarm';
+import { DataAwsCallerIdentity } from '@cdktf/provider-aws/lib/data-aws-caller-identity';
+import { GlueCatalogDatabase } from '@cdktf/provider-aws/lib/glue-catalog-database';
+import { GlueCatalogTable } from '@cdktf/provider-aws/lib/glue-catalog-table';
+import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
+import { IamRolePolicy } from '@cdktf/provider-aws/lib/iam-role-policy';
+import { LakeformationPermissions } from '@cdktf/provider-aws/lib/lakeformation-permissions';
+import { LambdaFunction } from '@cdktf/provider-aws/lib/lambda-function';
+import { SchedulerSchedule } from '@cdktf/provider-aws/lib/scheduler-schedule';
+import { SfnStateMachine } from '@cdktf/provider-aws/lib/sfn-state-machine';
+import { SnsTopic } from '@cdktf/provider-aws/lib/sns-topic';
+import { SnsTopicSubscription } from '@cdktf/provider-aws/lib/sns-topic-subscription';
+import { SNAPSHOT_META_COLUMNS } from '@loglake/snapshot-lambdas/definitions';
+import { handlerEnvironment } from '@loglake/snapshot-lambdas/env';
+import {
+  DIMENSION_SNAPSHOT,
+  METRIC,
+  METRICS_NAMESPACE,
+  METRICS_SERVICE,
+} from '@loglake/snapshot-lambdas/metrics';
+import {
+  EXAMPLE_ARNS,
+  snapshotStateMachine,
+  validateStateMachine,
+} from '@loglake/snapshot-lambdas/state-machine';
+import type { ResolvedUnit } from '../lib/contract';
+import { addDependsOn } from '../lib/destroy-hooks';
+import { StacksError } from '../lib/errors';
+import { assumeRolePolicy, policyJson } from '../lib/iam';
+import { LabStack, type LabStackOptions } from '../lib/lab-stack';
+import { PrivateBucket } from '../lib/private-bucket';
+import { SNAPSHOTS_OUTPUTS, type SnapshotsInputs } from './inputs';
+import { handlerAsset } from './lambda-assets';
+import { buildSnapshotPolicy, resolveWatermarkPolicy, schedulerPolicy, stateMachinePolicy } from './policies';
+
+const LAMBDA_TIMEOUT_SECONDS = 900;
+
+export class SnapshotsStack extends LabStack<SnapshotsInputs> {
+  static readonly outputs = SNAPSHOTS_OUTPUTS;
+  readonly stateMachine: SfnStateMachine;
+  readonly tables: GlueCatalogTable[] = [];
+
+  constructor(scope: Construct, unit: ResolvedUnit<SnapshotsInputs>, options: LabStackOptions = {}) {
+    super(scope, unit, options);
+    const i = unit.inputs;
+    const tb = this.upstream('table_bucket');
+    const tableBucket = tb.get('table_bucket_name');
+    const workgroup = tb.get('workgroup_name');
+    const account = new DataAwsCallerIdentity(this, 'account').accountId;
+    const arn = (service: string, resource: string) =>
+      `arn:aws:${service}:${unit.region}:${account}:${resource}`;
+
+    // Runs are pruned by the pipeline (runs to keep); the expiry is a safety net, long enough for the staleness
+    // alarm to be acted on, short enough that a pipeline dead for weeks does not serve a months-old snapshot.
+    const bucket = new PrivateBucket(this, 'snapshot-bucket', {
+      bucket: `${i.bucketNamePrefix}-${account}`,
+      expireAfterDays: i.objectExpiryDays,
+    }).bucket;
+
+    const database = new GlueCatalogDatabase(this, 'database', {
+      name: i.databaseName,
+      description: 'Daily snapshots of the lab tables: the latest complete day, as Parquet',
+    });
+    for (const def of i.snapshots) {
+      this.tables.push(
+        new GlueCatalogTable(this, `table-${def.name}`, {
+          name: def.name,
+          databaseName: database.name,
+          description: `Latest complete day of ${def.source.namespace}.${def.source.table}, rebuilt daily`,
+          tableType: 'EXTERNAL_TABLE',
+          parameters: { classification: 'parquet', EXTERNAL: 'TRUE', 'parquet.compression': 'ZSTD' },
+          storageDescriptor: {
+            // Empty until the first publish moves the table to its first run.
+            location: `s3://${bucket.bucket}/${def.name}/initial/`,
+            inputFormat: 'org.apache.hadoop.hive.ql.io.parquet.MapredParquetInputFormat',
+            outputFormat: 'org.apache.hadoop.hive.ql.io.parquet.MapredParquetOutputFormat',
+            serDeInfo: {
+              serializationLibrary: 'org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe',
+            },
+            columns: [...def.columns, ...SNAPSHOT_META_COLUMNS].map((c) => ({ name: c.name, type: c.type })),
+          },
+          // The pipeline publishes each run by moving the location and recording its watermark in the parameters
+          // (one UpdateTable). Terraform owns the table's shape, not which run it points at: without this every
+          // plan would "fix" the table back to the empty initial location and un-publish the snapshot.
+          lifecycle: { ignoreChanges: ['storage_descriptor[0].location', 'parameters'] },
+        }),
+      );
+    }
+
+    const sources = [
+      ...new Map(i.snapshots.map((d) => [`${d.source.namespace}.${d.source.table}`, d.source])).values(),
+    ];
+    const policyContext = {
+      arn,
+      workgroup,
+      tableBucket,
+      sources,
+      database: i.databaseName,
+      snapshotTables: i.snapshots.map((d) => d.name),
+      bucketArn: bucket.arn,
+    };
+    const env = {
+      ...handlerEnvironment({
+        sourceTableBucket: tableBucket,
+        snapshotDatabase: i.databaseName,
+        snapshotBucket: bucket.bucket,
+        workgroup,
+        queryTimeoutMs: i.queryTimeoutSeconds * 1000,
+        definitions: [...i.snapshots],
+      }),
+      POWERTOOLS_SERVICE_NAME: METRICS_SERVICE,
+      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+    };
+
+    const resolveTimeout = Math.min(LAMBDA_TIMEOUT_SECONDS, i.queryTimeoutSeconds + 60);
+    const lambdas = (['resolveWatermark', 'buildSnapshot'] as const).map((handler) => {
+      const suffix = handler === 'resolveWatermark' ? 'snapshot-resolve-watermark' : 'snapshot-build';
+      const fnName = this.name(suffix);
+      const logGroup = new CloudwatchLogGroup(this, `${suffix}-logs`, {
+        name: `/aws/lambda/${fnName}`,
+        retentionInDays: i.lambda.logRetentionDays,
+      });
+      const role = new IamRole(this, `${suffix}-role`, {
+        name: this.name(suffix),
+        assumeRolePolicy: assumeRolePolicy('lambda.amazonaws.com'),
+      });
+      const statements = (handler === 'resolveWatermark' ? resolveWatermarkPolicy : buildSnapshotPolicy)({
+        ...policyContext,
+        logGroupArn: logGroup.arn,
+      });
+      const rolePolicy = new IamRolePolicy(this, `${suffix}-policy`, {
+        name: this.name(suffix),
+        role: role.id,
+        policy: policyJson(...statements),
+      });
+      // Athena reads the S3 Tables source through Lake Formation: this role needs SELECT on each source table.
+      const grants = sources.flatMap((s, n) => [
+        new LakeformationPermissions(this, `${suffix}-lf-db-${n}`, {
+          principal: role.arn,
+          permissions: ['DESCRIBE'],
+          catalogId: account,
+          database: { catalogId: `${account}:s3tablescatalog/${tableBucket}`, name: s.namespace },
+        }),
+        new LakeformationPermissions(this, `${suffix}-lf-table-${n}`, {
+          principal: role.arn,
+          permissions: ['SELECT', 'DESCRIBE'],
+          catalogId: account,
+          table: {
+            catalogId: `${account}:s3tablescatalog/${tableBucket}`,
+            databaseName: s.namespace,
+            name: s.table,
+          },
+        }),
+      ]);
+      const asset = handlerAsset(this, `${suffix}-asset`, handler);
+      const fn = new LambdaFunction(this, suffix, {
+        functionName: fnName,
+        role: role.arn,
+        runtime: 'nodejs22.x',
+        architectures: ['arm64'],
+        handler: 'index.handler',
+        filename: asset.path,
+        sourceCodeHash: asset.assetHash,
+        timeout: handler === 'resolveWatermark' ? resolveTimeout : LAMBDA_TIMEOUT_SECONDS,
+        memorySize: i.lambda.memoryMb,
+        environment: { variables: env },
+        loggingConfig: { logFormat: 'Text', logGroup: logGroup.name },
+        dependsOn: [logGroup, rolePolicy, ...grants],
+      });
+      addDependsOn(role, this.upstreamGuards);
+      addDependsOn(rolePolicy, this.upstreamGuards);
+      for (const g of grants) addDependsOn(g, this.upstreamGuards);
+      addDependsOn(fn, this.upstreamGuards);
+      return fn;
+    });
+    const [resolveFn, buildFn] = lambdas as [LambdaFunction, LambdaFunction];
+
+    // No KMS on the topic: CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key.
+    const topic = new SnsTopic(this, 'alerts', { name: this.name('snapshot-alerts') });
+    new SnsTopicSubscription(this, 'alerts-email', {
+      topicArn: topic.arn,
+      protocol: 'email',
+      endpoint: i.alertEmail,
+    });
+
+    // The shape is validated with placeholder ARNs (the real ones are Terraform references until apply).
+    const props = {
+      resolveTimeoutSeconds: resolveTimeout + 30,
+      buildTimeoutSeconds: LAMBDA_TIMEOUT_SECONDS + 30,
+    };
+    try {
+      validateStateMachine(snapshotStateMachine({ ...EXAMPLE_ARNS, ...props }));
+    } catch (error) {
+      throw new StacksError(
+        `unit ${unit.name}: the snapshot state machine is invalid: ${(error as Error).message}`,
+        error,
+      );
+    }
+    const sfnRole = new IamRole(this, 'state-machine-role', {
+      name: this.name('snapshot-state-machine'),
+      assumeRolePolicy: assumeRolePolicy('states.amazonaws.com', [], account),
+    });
+    const sfnPolicy = new IamRolePolicy(this, 'state-machine-policy', {
+      name: this.name('snapshot-state-machine'),
+      role: sfnRole.id,
+      policy: policyJson(...stateMachinePolicy([resolveFn.arn, buildFn.arn], topic.arn)),
+    });
+    this.stateMachine = new SfnStateMachine(this, 'state-machine', {
+      name: this.name('snapshots'),
+      roleArn: sfnRole.arn,
+      definition: JSON.stringify(
+        snapshotStateMachine({
+          resolveWatermarkFunctionArn: resolveFn.arn,
+          buildSnapshotFunctionArn: buildFn.arn,
+          alertTopicArn: topic.arn,
+          ...props,
+        }),
+      ),
+      dependsOn: [sfnPolicy],
+    });
+
+    const schedulerRole = new IamRole(this, 'scheduler-role', {
+      name: this.name('snapshot-scheduler'),
+      assumeRolePolicy: assumeRolePolicy('scheduler.amazonaws.com', [], account),
+    });
+    const schedulerRolePolicy = new IamRolePolicy(this, 'scheduler-policy', {
+      name: this.name('snapshot-scheduler'),
+      role: schedulerRole.id,
+      policy: policyJson(...schedulerPolicy(this.stateMachine.arn)),
+    });
+    for (const def of i.snapshots) {
+      new SchedulerSchedule(this, `schedule-${def.name}`, {
+        name: this.name(`snapshot-${def.name.replaceAll('_', '-')}`).slice(0, 64),
+        description: `Daily snapshot of ${def.source.namespace}.${def.source.table}`,
+        scheduleExpression: `cron(${i.schedule.minute} ${i.schedule.hour} * * ? *)`,
+        scheduleExpressionTimezone: i.schedule.timezone,
+        flexibleTimeWindow: { mode: 'OFF' },
+        target: {
+          arn: this.stateMachine.arn,
+          roleArn: schedulerRole.arn,
+          input: JSON.stringify({ snapshot: def.name }),
+          retryPolicy: { maximumRetryAttempts: 2, maximumEventAgeInSeconds: 3600 },
+        },
+        dependsOn: [schedulerRolePolicy],
+      });
+    }
+
+    for (const metric of ['ExecutionsFailed', 'ExecutionsTimedOut']) {
+      new CloudwatchMetricAlarm(this, `alarm-${metric}`, {
+        alarmName: this.name(`snapshots-${metric.replace('Executions', 'executions-').toLowerCase()}`),
+        alarmDescription: `A daily snapshot execution ${metric === 'ExecutionsFailed' ? 'failed' : 'timed out'}; the SNS alert names the step and the evidence`,
+        namespace: 'AWS/States',
+        metricName: metric,
+        dimensions: { StateMachineArn: this.stateMachine.arn },
+        statistic: 'Sum',
+        period: 3600,
+        evaluationPeriods: 1,
+        threshold: 1,
+        comparisonOperator: 'GreaterThanOrEqualToThreshold',
+        treatMissingData: 'notBreaching',
+        alarmActions: [topic.arn],
+      });
+    }
+    for (const def of i.snapshots) {
+      new CloudwatchMetricAlarm(this, `alarm-stale-${def.name}`, {
+        alarmName: this.name(`snapshot-stale-${def.name.replaceAll('_', '-')}`),
+        alarmDescription: `${def.name}: the published watermark is more than ${i.staleAfterHours} h behind, or no run reported it for a day`,
+        namespace: METRICS_NAMESPACE,
+        metricName: METRIC.watermarkLag,
+        dimensions: { service: METRICS_SERVICE, [DIMENSION_SNAPSHOT]: def.name },
+        statistic: 'Maximum',
+        period: 86_400,
+        evaluationPeriods: 1,
+        threshold: i.staleAfterHours * 3600,
+        comparisonOperator: 'GreaterThanThreshold',
+        // A pipeline that stops running reports nothing: silence is staleness.
+        treatMissingData: 'breaching',
+        alarmActions: [topic.arn],
+        okActions: [topic.arn],
+      });
+    }
+
+    const outputs: Record<(typeof SNAPSHOTS_OUTPUTS)[number], string> = {
+      snapshot_bucket_name: bucket.bucket,
+      snapshot_database: database.name,
+      state_machine_arn: this.stateMachine.arn,
+      alert_topic_arn: topic.arn,
+      resolve_watermark_function: resolveFn.functionName,
+      build_snapshot_function: buildFn.functionName,
+    };
+    for (const [key, value] of Object.entries(outputs))
+      new TerraformOutput(this, `output-${key}`, { value }).overrideLogicalId(key);
+  }
+}
+
+export const create = (scope: Construct, unit: ResolvedUnit, options?: LabStackOptions): LabStack =>
+  new SnapshotsStack(scope, unit as ResolvedUnit<SnapshotsInputs>, options);

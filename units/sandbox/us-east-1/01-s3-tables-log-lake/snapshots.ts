@@ -1,0 +1,53 @@
+// Daily snapshots of the biggest tables: the latest COMPLETE day as a small Parquet table, queried exactly like
+// its source. Reads the table bucket (source catalog, lab workgroup) through its remote state. The snapshot
+// definitions are data: source, columns, filters, target name, lateness grace, runs to keep.
+import type { SnapshotsInputs } from '@loglake/stacks/snapshots/inputs';
+import { defineUnit } from '../../../lib/define';
+
+export default defineUnit<SnapshotsInputs>({
+  inputs: {
+    // 06:00 in the analysts' time zone, after the night's data has landed.
+    schedule: { hour: 6, minute: 0, timezone: 'Europe/Paris' },
+    // Failure alerts and staleness alarms go here (confirm the subscription mail after deploy).
+    alertEmail: 'data-engineering@example.com',
+    staleAfterHours: 48,
+    snapshots: [
+      {
+        name: 'vpc_flow_logs_daily',
+        source: { namespace: 'network', table: 'vpc_flow_logs', timeColumn: 'start_time' },
+        columns: [
+          { name: 'interface_id', type: 'string' },
+          { name: 'srcaddr', type: 'string' },
+          { name: 'dstaddr', type: 'string' },
+          { name: 'srcport', type: 'int' },
+          { name: 'dstport', type: 'int' },
+          { name: 'protocol', type: 'int' },
+          { name: 'packets', type: 'bigint' },
+          { name: 'bytes', type: 'bigint' },
+          { name: 'start_time', type: 'timestamp' },
+          { name: 'end_time', type: 'timestamp' },
+          { name: 'action', type: 'string' },
+        ],
+        filters: [],
+        // A day counts once a record 30 minutes past its midnight exists (Firehose buffers ≤ 60 s).
+        latenessGraceMinutes: 30,
+        minRecordsPerHour: 1,
+        lookbackDays: 7,
+        // The published run and the one it replaced (for queries planned just before the swap).
+        runsToKeep: 2,
+      },
+    ],
+  },
+  dependencies: {
+    table_bucket: {
+      configPath: '../table-bucket',
+      outputs: ['table_bucket_name', 'table_bucket_arn', 'workgroup_name'],
+      mockOutputs: {
+        table_bucket_name: 'mock-bucket',
+        table_bucket_arn: 'arn:aws:s3tables:us-east-1:123456789012:bucket/mock-bucket',
+        workgroup_name: 'mock-workgroup',
+      },
+      mockOutputsAllowedTerraformCommands: ['init', 'validate', 'plan'],
+    },
+  },
+});
