@@ -26,6 +26,7 @@ import {
 import { createExclusive, readText, toPath, toUri } from '../io/file-io';
 import { TableLayout } from '../io/table-layout';
 import { newTableMetadata, parseMetadata, serializeMetadata } from '../metadata/table-metadata';
+import { parquetCompression } from '../table/data-writer';
 import { IcebergTable } from '../table/table-handle';
 import { CatalogStore, type TableRecord } from './catalog-store';
 import { checkBucketName, checkNamespaceName, checkTableName } from './names';
@@ -172,6 +173,7 @@ export class LocalWarehouse implements Warehouse {
     const path = this.store.newTableLocation(bucket, namespace, name);
     const layout = new TableLayout(toUri(path));
     const metadata = newTableMetadata(layout.location, input, `table ${namespace}.${name}`);
+    parquetCompression(metadata.properties, `table ${namespace}.${name}`);
     await fs.mkdir(layout.metadataDir, { recursive: true });
     await createExclusive(layout.metadataFile(1), serializeMetadata(metadata));
     await layout.writeVersionHint(1);

@@ -2,6 +2,7 @@
 import type { ColumnDefinition, SortFieldDefinition, TableMetadata } from '../contract';
 import { InvalidNameError, NoSuchRefError, NoSuchSnapshotError, RefAlreadyExistsError } from '../errors';
 import { buildSortOrder } from '../metadata/partition-spec';
+import { parquetCompression } from './data-writer';
 import { addColumnsToSchema, renameInSchema } from '../metadata/schema';
 import { branchHead, currentSchema, snapshotById } from '../metadata/table-metadata';
 
@@ -53,7 +54,9 @@ export function setPropertiesChange(base: TableMetadata, properties: Record<stri
       });
     }
   }
-  return { ...base, properties: { ...base.properties, ...properties } };
+  const merged = { ...base.properties, ...properties };
+  parquetCompression(merged, 'the table'); // refuse codecs the writer could not honour, before committing
+  return { ...base, properties: merged };
 }
 
 const REF_NAME = /^[A-Za-z0-9_.-]{1,255}$/;

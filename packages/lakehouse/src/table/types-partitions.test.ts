@@ -183,7 +183,7 @@ describe('every supported type and transform, end to end', () => {
     });
     // Act
     await table.append({ sql: 'SELECT 1::BIGINT AS id' });
-    await table.setProperties({ 'write.parquet.compression-codec': 'lzo' });
+    const refused = table.setProperties({ 'write.parquet.compression-codec': 'lzo' });
     // Assess
     const plan = await table.scan({ withRowIds: true });
     const [file] = await query(env.warehouse, `SELECT DISTINCT file_path FROM ${plan.relationSql} AS t`);
@@ -192,9 +192,8 @@ describe('every supported type and transform, end to end', () => {
       `SELECT compression FROM parquet_metadata('${String(file?.['file_path']).slice('file://'.length)}')`,
     );
     expect(meta?.['compression']).toBe('SNAPPY');
-    await expect(table.append({ sql: 'SELECT 2::BIGINT AS id' })).rejects.toMatchObject({
-      name: 'InvalidPropertyError',
-    });
+    await expect(refused).rejects.toMatchObject({ name: 'InvalidPropertyError' });
+    expect((await table.metadata()).properties['write.parquet.compression-codec']).toBe('snappy');
   });
 
   test('SQL sources with unknown columns, bad casts or NULL required values are refused', async () => {
