@@ -151,6 +151,8 @@ export function mapDuckdbError(error: unknown, positions?: PositionIndex): SqlEr
     );
   }
   const firstLine = (message.split('\n')[0] ?? message).replace(/^[A-Za-z ]+ Error: /, '');
+  if (/Division by zero/.test(firstLine))
+    return new GenericUserError('DIVISION_BY_ZERO', 'Division by zero', { cause: error });
   if (/^Conversion Error/.test(message))
     return new GenericUserError('INVALID_CAST_ARGUMENT', firstLine, { cause: error });
   if (/No function matches|Cannot compare|Cannot mix|cannot be cast|Could not convert/i.test(message)) {

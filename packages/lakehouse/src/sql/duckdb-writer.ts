@@ -181,7 +181,15 @@ export class DuckdbWriter {
         return this.functionCall(e);
       case 'binary': {
         const op = e.op === 'and' || e.op === 'or' ? e.op.toUpperCase() : e.op;
-        return `(${this.expr(e.left)} ${op} ${this.expr(e.right)})`;
+        const left = this.expr(e.left);
+        const right = this.expr(e.right);
+        if (op === '/' || op === '%') {
+          // Trino fails exact division by zero; DuckDB would answer NULL. (Doubles: Trino gives Infinity/NaN,
+          // DuckDB NULL — a documented difference.)
+          const exact = `typeof(${left}) NOT IN ('DOUBLE', 'FLOAT') AND typeof(${right}) NOT IN ('DOUBLE', 'FLOAT')`;
+          return `(${left} ${op} (CASE WHEN (${right}) = 0 AND ${exact} THEN error('Division by zero') ELSE ${right} END))`;
+        }
+        return `(${left} ${op} ${right})`;
       }
       case 'unary':
         return e.op === 'not' ? `(NOT ${this.expr(e.arg)})` : `(${e.op}${this.expr(e.arg)})`;
