@@ -4,8 +4,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { TargetNotReadyError } from '../errors';
 
 export const DEFAULT_OUTPUTS_FILE = '.lab/cdktf-outputs.json';
-export const DEPLOY_HINT = (file: string) =>
-  `Deploy the lab first: pnpm exec cdktf deploy '*' --outputs-file ${file} (then run again with --target aws).`;
+/** What to run when the outputs are missing: deploy in order, then write the stacks' outputs where the lab reads them. */
+export const DEPLOY_HINT = (file: string, units: readonly string[] = DEFAULT_UNITS) =>
+  `Deploy the lab first with \`pnpm lab deploy\`, then write its outputs: ` +
+  `\`LOGLAKE_TF_COMMAND=output npx cdktf output ${units.join(' ')} --outputs-file ${file}\` (then run again with --target aws).`;
+
+const DEFAULT_UNITS = ['table-bucket', 'firehose', 'ref-data'];
 
 export interface DeployedNames {
   tableBucketName: string;
@@ -28,16 +32,19 @@ const REQUIRED = {
   errorBucketName: 'error_bucket_name',
 } as const;
 
-export function readDeployedNames(file: string = DEFAULT_OUTPUTS_FILE): DeployedNames {
+export function readDeployedNames(
+  file: string = DEFAULT_OUTPUTS_FILE,
+  units: readonly string[] = DEFAULT_UNITS,
+): DeployedNames {
   if (!existsSync(file)) {
-    throw new TargetNotReadyError(`No deployed-stack outputs at ${file}. ${DEPLOY_HINT(file)}`, file);
+    throw new TargetNotReadyError(`No deployed-stack outputs at ${file}. ${DEPLOY_HINT(file, units)}`, file);
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new TargetNotReadyError(
-      `${file} is not JSON (${(error as Error).message}). ${DEPLOY_HINT(file)}`,
+      `${file} is not JSON (${(error as Error).message}). ${DEPLOY_HINT(file, units)}`,
       file,
       { cause: error },
     );
@@ -59,7 +66,7 @@ export function readDeployedNames(file: string = DEFAULT_OUTPUTS_FILE): Deployed
     const value = outputs.get(key);
     if (typeof value !== 'string' || value === '') {
       throw new TargetNotReadyError(
-        `The outputs in ${file} have no ${key}: a stack is missing. ${DEPLOY_HINT(file)}`,
+        `The outputs in ${file} have no ${key}: a stack is missing. ${DEPLOY_HINT(file, units)}`,
         key,
       );
     }
@@ -77,7 +84,7 @@ export function readDeployedNames(file: string = DEFAULT_OUTPUTS_FILE): Deployed
       : [];
   if (sqlNamespaces.length === 0) {
     throw new TargetNotReadyError(
-      `The outputs in ${file} have no namespaces (ref-data stack). ${DEPLOY_HINT(file)}`,
+      `The outputs in ${file} have no namespaces (ref-data stack). ${DEPLOY_HINT(file, units)}`,
       'namespaces',
     );
   }

@@ -111,7 +111,7 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
 }
 
 async function openAwsTarget(lab: ResolvedLab, options: OpenTargetOptions): Promise<LabTarget> {
-  const deployed = readDeployedNames(options.outputsFile ?? DEFAULT_OUTPUTS_FILE);
+  const deployed = readDeployedNames(options.outputsFile ?? DEFAULT_OUTPUTS_FILE, lab.order);
   const fromUnits = resourcesFromUnits(lab, accountFromArn(deployed.tableBucketArn));
   const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? fromUnits.region;
   const resources: LabResources = {
