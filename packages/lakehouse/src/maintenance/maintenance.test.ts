@@ -110,6 +110,24 @@ describe('compaction', () => {
     expect(Number(left?.['n'])).toBe(100 - 34);
   });
 
+  test('maintenance racing writers loses no commit: appends during compaction and expiry all land', async () => {
+    const table = await flowTable(env.warehouse, 'busy');
+    for (let i = 0; i < 3; i++) await table.append({ rows: flowRows(10, 1, i * 10) });
+    const writer = await env.warehouse.loadTable('lab', 'network', 'busy');
+    const appends = (async () => {
+      for (let i = 3; i < 9; i++) await writer.append({ rows: flowRows(10, 1, i * 10) });
+    })();
+    const maintenanceRuns = (async () => {
+      await table.compact();
+      await table.expireSnapshots({ minSnapshotsToKeep: 1, maxSnapshotAgeMs: 0 });
+      await table.compact();
+    })();
+    await Promise.all([appends, maintenanceRuns]);
+    expect(await countRows(env.warehouse, table)).toBe(90);
+    const head = (await table.metadata()).snapshots.at(-1)!;
+    expect(head.summary['total-records']).toBe('90');
+  });
+
   test('bad settings are named errors and change nothing', async () => {
     const table = await flowTable(env.warehouse, 'bad_compaction');
     await table.append({ rows: flowRows(5) });
