@@ -15,6 +15,8 @@ import {
 import { readManifestCached, readManifestListCached, specPartitionTypes } from '../manifests/live-files';
 import { writeManifest, writeManifestList } from '../manifests/manifest-io';
 import { branchHead, currentSchema, defaultSpec, specById } from '../metadata/table-metadata';
+import { promises as fs } from 'node:fs';
+import { toPath } from '../io/file-io';
 import type { TableLayout } from '../io/table-layout';
 import { newSnapshotId } from './snapshot-id';
 import { buildSummary } from './summary';
@@ -49,12 +51,28 @@ export async function produceSnapshot(
   changes: FileChanges,
   now = Date.now(),
 ): Promise<ProducedSnapshot> {
+  const written: string[] = [];
+  try {
+    return await produce(base, layout, changes, now, written);
+  } catch (error) {
+    // Nothing references this attempt's manifests: remove them rather than leave orphans.
+    await Promise.all(written.map((f) => fs.rm(toPath(f), { force: true })));
+    throw error;
+  }
+}
+
+async function produce(
+  base: TableMetadata,
+  layout: TableLayout,
+  changes: FileChanges,
+  now: number,
+  written: string[],
+): Promise<ProducedSnapshot> {
   const branch = changes.branch ?? 'main';
   const parent = branchHead(base, branch);
   const sequenceNumber = base['last-sequence-number'] + 1;
   const snapshotId = newSnapshotId(base);
   const schema = currentSchema(base);
-  const written: string[] = [];
   const manifests: ManifestFile[] = [];
   const removed = new Set(changes.removed);
   const removedFiles: DataFile[] = [];

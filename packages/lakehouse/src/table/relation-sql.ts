@@ -33,11 +33,17 @@ export function buildRelationSql(input: RelationInput): string {
     )
     .join(', ');
   // Stored URIs are `file://` + the verbatim path (see io/file-io), so the row id is a plain concatenation.
-  const fileUri = `(${sqlString(toUri(''))} || d.__ll_file)`;
-  const read = `read_parquet(${pathList(input.dataFiles)}, schema=MAP{${mapping}}, filename='__ll_file', file_row_number=true)`;
+  const prefix = toUri('');
+  const needsRowIds = input.withRowIds || input.deleteFiles.length > 0;
+  const rowIdOptions = needsRowIds ? `, filename='__ll_file', file_row_number=true` : '';
+  const read = `read_parquet(${pathList(input.dataFiles)}, schema=MAP{${mapping}}${rowIdOptions})`;
   const columns = schema.fields.map((f) => `d.${sqlIdent(f.name)}`);
-  if (input.withRowIds) columns.push(`${fileUri} AS file_path`, 'd.file_row_number AS pos');
+  if (input.withRowIds)
+    columns.push(`(${sqlString(prefix)} || d.__ll_file) AS file_path`, 'd.file_row_number AS pos');
   if (input.deleteFiles.length === 0) return `(SELECT ${columns.join(', ')} FROM ${read} AS d)`;
-  const deletes = `(SELECT file_path, pos FROM read_parquet(${pathList(input.deleteFiles)}))`;
-  return `(SELECT ${columns.join(', ')} FROM ${read} AS d ANTI JOIN ${deletes} AS del ON ${fileUri} = del.file_path AND d.file_row_number = del.pos)`;
+  // Strip the prefix on the (small) delete side rather than building a URI for every data row.
+  const deletes =
+    `(SELECT substr(file_path, ${prefix.length + 1}) AS path, pos FROM read_parquet(${pathList(input.deleteFiles)}) ` +
+    `WHERE starts_with(file_path, ${sqlString(prefix)}))`;
+  return `(SELECT ${columns.join(', ')} FROM ${read} AS d ANTI JOIN ${deletes} AS del ON d.__ll_file = del.path AND d.file_row_number = del.pos)`;
 }
