@@ -37,7 +37,7 @@ export { readManifest, readManifestList, writeManifest, writeManifestList } from
 export { snapshotFiles, specPartitionTypes, type SnapshotFiles } from './manifests/live-files';
 export { bindExpression, referencedFieldIds, type BoundExpression, type BoundLeaf } from './expressions/bind';
 export { fileMightMatch, manifestMightMatch } from './expressions/evaluate';
-export { boundToSql } from './expressions/to-sql';
+export { boundToSql, expressionToSql } from './expressions/to-sql';
 export * from './metadata/table-metadata';
 export {
   buildPartitionSpec,

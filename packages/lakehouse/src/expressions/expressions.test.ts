@@ -7,7 +7,7 @@ import { bucketOf } from '../metadata/murmur3';
 import { coerceValue, encodeBound } from '../metadata/values';
 import { bindExpression } from './bind';
 import { fileMightMatch, manifestMightMatch } from './evaluate';
-import { boundToSql } from './to-sql';
+import { boundToSql, expressionToSql } from './to-sql';
 
 const schema = buildSchema(0, [
   { name: 'id', type: 'long' },
@@ -67,6 +67,15 @@ describe('binding and SQL rendering', () => {
     const sql = boundToSql(bindExpression(expression, schema));
     // Assess
     expect(sql).toBe(`(("id" >= CAST(5 AS BIGINT)) OR ("host" NOT IN ('a', 'o''b')))`);
+  });
+
+  test('expressionToSql binds and renders typed literals', () => {
+    const sql = expressionToSql(
+      { op: 'gte', column: 'start_time', value: '2024-05-01T10:00:00Z' },
+      schema,
+      't',
+    );
+    expect(sql).toBe(`(t."start_time" >= TIMESTAMP '2024-05-01 10:00:00.000000')`);
   });
 
   test('unknown columns and uncoercible values are named errors', () => {

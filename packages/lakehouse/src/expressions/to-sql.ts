@@ -1,7 +1,8 @@
 // Rendering a bound expression as a DuckDB predicate over the table's current column names.
 import { sqlIdent } from '../duckdb/duckdb-session';
 import { literalToSql } from '../metadata/values';
-import type { BoundExpression } from './bind';
+import type { Expression, Schema } from '../contract';
+import { bindExpression, type BoundExpression } from './bind';
 
 const OPERATORS = { eq: '=', neq: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 
@@ -29,4 +30,9 @@ export function boundToSql(expression: BoundExpression, qualifier?: string): str
     default:
       return `(${column(expression.field.name)} ${OPERATORS[expression.op]} ${literalToSql(expression.field.type, expression.value)})`;
   }
+}
+
+/** Binds `expression` to `schema` and renders it (unknown columns or bad values throw named errors). */
+export function expressionToSql(expression: Expression, schema: Schema, qualifier?: string): string {
+  return boundToSql(bindExpression(expression, schema), qualifier);
 }
