@@ -4,8 +4,14 @@ import type { Schema } from '../contract';
 
 export type NormalisedRow = Record<string, string | number | boolean | null>;
 
+/**
+ * icebird (hyparquet) decodes un-annotated BYTE_ARRAY columns as UTF-8 text, replacing invalid bytes with
+ * U+FFFD; bytes from the engine go through the same lossy decoding so the two compare equal when the stored
+ * bytes are equal (invalid sequences are the only thing the comparison cannot tell apart).
+ */
 function toBytesHex(value: unknown): string {
-  if (value instanceof Uint8Array) return Buffer.from(value).toString('hex');
+  if (value instanceof Uint8Array)
+    return Buffer.from(new TextDecoder().decode(value), 'utf8').toString('hex');
   if (typeof value === 'string') return Buffer.from(value, 'utf8').toString('hex');
   return String(value);
 }
@@ -31,7 +37,8 @@ function isoDay(value: unknown): string {
 
 export function normaliseValue(type: string, value: unknown): string | number | boolean | null {
   if (value === null || value === undefined) return null;
-  if (type.startsWith('decimal')) return Number(value).toString();
+  // icebird returns decimals as JS numbers (12.120000000000001): compare at the type's scale.
+  if (type.startsWith('decimal')) return Number(value).toFixed(Number(/,\s*(\d+)\)/.exec(type)?.[1] ?? 0));
   switch (type) {
     case 'boolean':
       return Boolean(value);
