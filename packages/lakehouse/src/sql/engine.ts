@@ -7,12 +7,12 @@ import type { MetadataTableSource } from './binder';
 import { PositionIndex, mapDuckdbError } from './duckdb-run';
 import {
   executeCreateTable,
-  executeCtas,
   executeDescribe,
   executeDropTable,
   executeShowTables,
   executeAlterAddColumns,
 } from './execute-ddl';
+import { executeCtas } from './execute-ctas';
 import { executeDelete, executeInsert, executeUpdate } from './execute-dml';
 import { executeMerge } from './execute-merge';
 import { executeQuery, type ExecutionEnvironment } from './execute-query';

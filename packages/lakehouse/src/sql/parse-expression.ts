@@ -1,8 +1,9 @@
 // Trino's expression grammar (precedence: OR < AND < NOT < predicates < || < + - < * / % < unary < AT TIME ZONE
 // < postfix), producing the Expr tree. Subqueries are delegated to the query parser through parseQuery().
-import type { Expr, FrameBound, Identifier, Query, SortItem, TypeName, WindowSpec } from './ast';
+import type { Expr, Identifier, Query, WindowSpec } from './ast';
 import { NotSupportedError } from './errors';
-import { EXPRESSION_RESERVED, TokenCursor } from './token-cursor';
+import { ClauseParser } from './parse-clauses';
+import { EXPRESSION_RESERVED } from './token-cursor';
 
 const TYPED_LITERALS = new Set([
   'timestamp',
@@ -34,7 +35,7 @@ const INTERVAL_UNITS = new Set([
 ]);
 const COMPARISON = new Set(['=', '<>', '!=', '<', '<=', '>', '>=']);
 
-export abstract class ExpressionParser extends TokenCursor {
+export abstract class ExpressionParser extends ClauseParser {
   protected abstract parseQuery(): Query;
 
   /** Does a subquery start here (after an opening parenthesis)? */
@@ -412,102 +413,5 @@ export abstract class ExpressionParser extends TokenCursor {
       }
     }
     return { k: 'func', name, args, distinct, orderBy, filter, over, nullTreatment, pos };
-  }
-
-  protected parseWindowSpec(): WindowSpec {
-    const spec: WindowSpec = { partitionBy: [], orderBy: [] };
-    if (
-      this.isIdentifier() &&
-      !this.is('partition') &&
-      !this.is('rows') &&
-      !this.is('range') &&
-      !this.is('groups')
-    )
-      spec.name = this.identifier().name;
-    if (this.acceptSeq('partition', 'by')) {
-      spec.partitionBy.push(this.parseExpression());
-      while (this.accept(',')) spec.partitionBy.push(this.parseExpression());
-    }
-    if (this.acceptSeq('order', 'by')) spec.orderBy = this.parseSortItems();
-    if (this.is('rows') || this.is('range') || this.is('groups')) {
-      const unit = this.next().value as 'rows' | 'range' | 'groups';
-      if (this.accept('between')) {
-        const start = this.parseFrameBound();
-        this.expect('and');
-        spec.frame = { unit, start, end: this.parseFrameBound() };
-      } else spec.frame = { unit, start: this.parseFrameBound() };
-    }
-    return spec;
-  }
-
-  private parseFrameBound(): FrameBound {
-    if (this.acceptSeq('unbounded', 'preceding')) return { kind: 'unbounded-preceding' };
-    if (this.acceptSeq('unbounded', 'following')) return { kind: 'unbounded-following' };
-    if (this.acceptSeq('current', 'row')) return { kind: 'current' };
-    const offset = this.parseExpression();
-    if (this.accept('preceding')) return { kind: 'preceding', offset };
-    this.expect('following', "'PRECEDING', 'FOLLOWING'");
-    return { kind: 'following', offset };
-  }
-
-  protected parseSortItems(): SortItem[] {
-    const items: SortItem[] = [];
-    do {
-      const expr = this.parseExpression();
-      let desc = false;
-      if (this.accept('desc')) desc = true;
-      else this.accept('asc');
-      let nulls: 'first' | 'last' | undefined;
-      if (this.accept('nulls')) {
-        if (this.accept('first')) nulls = 'first';
-        else {
-          this.expect('last', "'FIRST', 'LAST'");
-          nulls = 'last';
-        }
-      }
-      items.push({ expr, desc, nulls });
-    } while (this.accept(','));
-    return items;
-  }
-
-  parseType(): TypeName {
-    const pos = this.pos;
-    const base = this.identifier(true).name;
-    if (base === 'double' && this.accept('precision')) return { base: 'double', params: [], pos };
-    const type: TypeName = { base, params: [], pos };
-    if (this.accept('(')) {
-      if (base === 'row' || base === 'struct') {
-        type.fieldNames = [];
-        do {
-          type.fieldNames.push(this.identifier(true).name);
-          type.params.push(this.parseType());
-        } while (this.accept(','));
-      } else {
-        do {
-          if (this.peek().kind === 'number') type.params.push(this.integer());
-          else type.params.push(this.parseType());
-        } while (this.accept(','));
-      }
-      this.expect(')');
-    } else if (this.accept('<')) {
-      // Hive-style array<string>, map<string,int>, struct<a:int> as Athena DDL writes them.
-      if (base === 'struct') {
-        type.fieldNames = [];
-        do {
-          type.fieldNames.push(this.identifier(true).name);
-          this.expect(':');
-          type.params.push(this.parseType());
-        } while (this.accept(','));
-      } else {
-        do type.params.push(this.parseType());
-        while (this.accept(','));
-      }
-      this.expect('>');
-    }
-    if (this.isSeq('with', 'time', 'zone')) {
-      this.acceptSeq('with', 'time', 'zone');
-      type.withTimeZone = true;
-    } else this.acceptSeq('without', 'time', 'zone');
-    return type;
   }
 }
