@@ -164,6 +164,8 @@ export interface Experiment {
   name: string;
   /** The seed table's "Experiment" cell. */
   title: string;
+  /** When the title names the lab's size (the load), how it reads at this scale. */
+  titleAt?(scale: LabScale): string;
   part: 1 | 2;
   run(ctx: ExperimentContext): Promise<ExperimentOutcome>;
 }

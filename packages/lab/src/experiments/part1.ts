@@ -14,6 +14,7 @@ const latest = (rows: SnapshotRow[]) => rows[rows.length - 1];
 export const load: Experiment = {
   name: 'load',
   title: 'Load 50,000 records',
+  titleAt: (scale) => `Load ${formatCount(scale.records)} records`,
   part: 1,
   async run(ctx) {
     const { scale } = ctx;

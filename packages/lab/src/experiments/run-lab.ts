@@ -36,7 +36,8 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
   const results: ExperimentReport[] = [];
   for (const experiment of options.experiments) {
     ctx.current = experiment.name;
-    log(`\n▶ ${experiment.title} (${experiment.name})`);
+    const title = experiment.titleAt?.(scale) ?? experiment.title;
+    log(`\n▶ ${title} (${experiment.name})`);
     const t0 = performance.now();
     try {
       const outcome = await experiment.run(ctx);
@@ -52,7 +53,7 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       results.push({
         name: experiment.name,
-        title: experiment.title,
+        title,
         part: experiment.part,
         result: '',
         measures: {},

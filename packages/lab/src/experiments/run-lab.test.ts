@@ -1,0 +1,150 @@
+// The whole lab against the local endpoint at a reduced size: each experiment's qualitative result, as the
+// articles saw it, must hold on the local endpoint too.
+import { describe, test, expect, beforeAll, afterAll } from '@jest/globals';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openTarget } from '../target/open-target';
+import type { LabTarget } from '../target/lab-target';
+import type { ExperimentReport, LabReport } from '../report/lab-report';
+import { EXPERIMENTS } from './registry';
+import { runLab } from './run-lab';
+
+let dir: string;
+let target: LabTarget;
+let report: LabReport;
+let htmlPath: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'lab-e2e-'));
+  target = await openTarget({ target: 'local', dataDir: join(dir, 'local'), bufferIntervalSeconds: 1 });
+  const run = await runLab({
+    target,
+    experiments: EXPERIMENTS,
+    scale: { records: 1500, hours: 24, bursts: 2, burstSize: 60, seed: 3 },
+    outDir: join(dir, 'out'),
+    fresh: true,
+    log: () => undefined,
+  });
+  report = run.report;
+  htmlPath = run.htmlPath;
+}, 600_000);
+
+afterAll(async () => {
+  await target?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function experiment(name: string): ExperimentReport {
+  const found = report.experiments.find((e) => e.name === name);
+  if (!found)
+    throw new Error(
+      `experiment ${name} did not run; ran: ${report.experiments.map((e) => e.name).join(', ')}`,
+    );
+  if (found.error) throw new Error(`experiment ${name} failed: ${found.error}`);
+  return found;
+}
+
+// KNOWN BUG in @loglake/local-aws (reported): its Firehose reads a numeric timestamp as epoch milliseconds, while
+// AWS's Iceberg destination takes timestamps in microseconds (flowgen sends microseconds, as AWS documents), so
+// local start_time lands ~1000× too late and the one-hour question cannot be asked. These tests are marked
+// `failing` until the endpoint reads microseconds; then `test.failing` must become `test` again.
+const untilLocalFirehoseReadsMicros = test.failing;
+
+describe('the whole lab on the local endpoint (reduced size)', () => {
+  untilLocalFirehoseReadsMicros('every experiment ran without error, in order', () => {
+    expect(report.experiments.map((e) => [e.name, e.error ?? 'ok'])).toEqual(
+      EXPERIMENTS.map((e) => [e.name, 'ok']),
+    );
+  });
+
+  test('load: all records accepted; Parquet is smaller than the JSON; the smoke test is one commit', () => {
+    expect(experiment('load').checks).toEqual({
+      allAccepted: true,
+      parquetSmallerThanJson: true,
+      smokeIsOneCommit: true,
+    });
+  });
+
+  test('time travel to the smoke test: exactly 10 rows, 0 bytes scanned', () => {
+    expect(experiment('time-travel').measures).toMatchObject({ rows: 10, bytesScanned: 0 });
+  });
+
+  test('add columns: no snapshot, no file rewritten, every old row reads NULL', () => {
+    expect(experiment('add-columns').checks).toEqual({
+      noNewSnapshot: true,
+      noFilesRewritten: true,
+      oldRowsNull: true,
+    });
+  });
+
+  test('delete: one position delete per scanner row, 0 data files rewritten', () => {
+    const e = experiment('delete');
+    expect(e.checks).toEqual({
+      positionDeletesMatchRows: true,
+      zeroDataFilesRewritten: true,
+      oneCommit: true,
+    });
+    expect(Number(e.measures.scannerRows)).toBeGreaterThan(0);
+  });
+
+  test('the scanner comes back after the delete; undo by timestamp still reads every deleted row', () => {
+    expect(experiment('top-rejected').checks).toEqual({ goneAfterDelete: true, backOnTop: true });
+    expect(experiment('undo').checks).toEqual({ allDeletedRowsReadable: true });
+  });
+
+  test('compaction: the job status and the snapshot history are both reported', () => {
+    const e = experiment('compaction');
+    expect(typeof e.measures.jobStatus).toBe('string');
+    expect(Number.isInteger(e.measures.replaceSnapshots)).toBe(true);
+  });
+
+  test('MERGE: two inventory snapshots; app-08 moved, web-04 gone, web-05 added', () => {
+    expect(experiment('ref-tables').checks).toEqual({ oneSnapshot: true });
+    expect(experiment('merge').checks).toEqual({
+      twoSnapshots: true,
+      moved: true,
+      decommissioned: true,
+      appeared: true,
+    });
+  });
+
+  test('duplicate-key MERGE is refused and the snapshot count is unchanged', () => {
+    const e = experiment('merge-duplicate');
+    expect(e.checks).toEqual({ refused: true, snapshotCountUnchanged: true });
+    expect(e.measures.snapshotsAfter).toBe(2);
+  });
+
+  test('the as-of-now join relabels history: web-04 → unknown, app-08 → batch', () => {
+    expect(experiment('join-as-of-now').checks).toEqual({ web04Unknown: true, app08Batch: true });
+  });
+
+  test("labels at load time come from the inventory's first snapshot; the change feed's from the current one", () => {
+    expect(experiment('labels-at-load-time').checks).toEqual({
+      web04LabelledWeb: true,
+      app08LabelledApp: true,
+      noneUnknown: true,
+    });
+    const feed = experiment('change-feed');
+    expect(feed.checks).toEqual({ feedEqualsBurst: true, newHostLabelled: true });
+    expect(feed.measures.changeFeedRows).toBe(60);
+  });
+
+  untilLocalFirehoseReadsMicros(
+    'the one-hour question: same answer, the partitioned table reads less',
+    () => {
+      const e = experiment('one-hour');
+      expect(e.checks).toEqual({ sameAnswer: true, partitionedReadsLess: true });
+      expect(Number(e.measures.ratio)).toBeGreaterThan(1);
+    },
+  );
+
+  untilLocalFirehoseReadsMicros('the report files are written, with the timeline of all three tables', () => {
+    expect(existsSync(htmlPath)).toBe(true);
+    const json = JSON.parse(readFileSync(join(dir, 'out', 'report-local.json'), 'utf8')) as LabReport;
+    expect(new Set(json.timeline.map((t) => t.table))).toEqual(
+      new Set(['network.vpc_flow_logs', 'ref.host_inventory', 'enriched.vpc_flow_logs_labelled']),
+    );
+    expect(json.charts.map((c) => c.bars.length)).toEqual([2, 2]);
+  });
+});
