@@ -16,6 +16,18 @@ export {
   type CompactionPolicy,
 } from './compaction-plan';
 
+/**
+ * S3 Tables' maintenance defaults (AWS prescriptive guidance, "Maintenance in Amazon S3 Tables"), for callers
+ * that model PutTableMaintenanceConfiguration. Compaction strategy "auto" = sort when the table declares a
+ * sort order, else binpack: compactTable writes in the declared order, so it is "auto". Unreferenced files
+ * are deleted by removeTableOrphanFiles after `olderThanMs` directly, without S3's noncurrent stage.
+ */
+export const S3_TABLES_MAINTENANCE_DEFAULTS = {
+  icebergCompaction: { targetFileSizeMB: 512, minTargetFileSizeMB: 64, maxTargetFileSizeMB: 512 },
+  icebergSnapshotManagement: { minSnapshotsToKeep: 1, maxSnapshotAgeHours: 120 },
+  icebergUnreferencedFileRemoval: { unreferencedDays: 3, nonCurrentDays: 10 },
+} as const;
+
 registerMaintenance({
   expireSnapshots: (table, options) => expireTableSnapshots(table, options),
   compact: (table, options) => compactTable(table, options),
