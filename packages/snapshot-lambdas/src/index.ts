@@ -15,3 +15,5 @@ export * from './state-machine';
 export * from './local-run';
 export type * from './asl';
 export * from './bundle';
+export * from './local-lab';
+export * from './offline';

@@ -174,7 +174,11 @@ export function snapshotTableInput(config: Pick<HandlerConfig, 'snapshotBucket'>
 export function flowRows(hours: string[], perHour: number, seed = 1): string[] {
   const rows: string[] = [];
   let n = seed;
-  const next = () => (n = (n * 1103515245 + 12345) % 2147483648);
+  // LCG; its low bits cycle, so draws use the high ones.
+  const next = () => {
+    n = (n * 1103515245 + 12345) % 2147483648;
+    return n >>> 8;
+  };
   for (const hour of hours) {
     const base = Date.parse(`${hour}:00:00Z`);
     for (let i = 0; i < perHour; i++) {
@@ -203,7 +207,7 @@ export async function loadFlows(
   config: HandlerConfig,
   definition: SnapshotDefinition,
   rows: string[],
-  batch = 2000,
+  batch = 1000,
 ): Promise<void> {
   const target = sourceReference(config.sourceTableBucket, definition);
   const columns = FLOW_LOG_COLUMNS.map((c) => quoteIdentifier(c.name)).join(', ');
