@@ -188,9 +188,12 @@ export class IcebergTable implements TableHandle {
       if (deletes.deletedRows === 0 && added.length === 0)
         return { metadata: null, writtenFiles: [], result: NOTHING };
       const produced = await produceSnapshot(base, this.layout, {
-        operation: deletes.deletedRows === 0 && operation === 'delete' ? 'append' : operation,
+        operation,
         added: [...added.map((file) => ({ file, specId: appended!.specId })), ...deletes.files],
         removed: [],
+      }).catch(async (error: unknown) => {
+        await this.discard(deletes.files.map((f) => f.file));
+        throw error;
       });
       return {
         metadata: produced.metadata,
