@@ -174,6 +174,7 @@ async function throughEndpoint(records: Buffer[], dir: string) {
       commits: stats?.commits ?? 0,
       flushes: stats?.flushes ?? 0,
       flushMsTotal: stats?.flushMsTotal ?? 0,
+      rawPathFlushes: stats?.rawPathFlushes ?? 0,
     };
   } finally {
     clients.destroy();
@@ -208,6 +209,7 @@ async function main(): Promise<void> {
         commits: local.commits,
         flushes: local.flushes,
         flushMsTotal: local.flushMsTotal,
+        rawPathFlushes: local.rawPathFlushes,
         counted: local.counted,
       },
       rawDuckDbInsert: { recordsPerSecond: Math.round(rawRate), totalMs: Math.round(raw.ms), rows: raw.rows },

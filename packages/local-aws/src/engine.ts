@@ -20,8 +20,9 @@ export async function loadEngineFactories(): Promise<EngineFactories> {
   try {
     lakehouse = (await import('@loglake/lakehouse')) as Module;
   } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
     throw new EngineUnavailableError(
-      'Could not load @loglake/lakehouse; run `pnpm install` at the repository root.',
+      `Could not load @loglake/lakehouse (${reason}). If the package is missing, run \`pnpm install\` at the repository root.`,
       undefined,
       { cause },
     );

@@ -7,6 +7,7 @@ import { isNotFound } from '../engine-errors';
 import type { FaultInjector } from '../faults';
 import { writeErrorOutput, type ErrorOutputTarget, type FailedRecord } from './error-output';
 import { RECORD_ERROR, RecordMapper } from './records';
+import { asJsonLine, rawPathSupports, stageRawRecords } from './staging';
 
 export interface BufferedRecord {
   data: Buffer;
@@ -20,6 +21,8 @@ export interface DeliveryTarget {
   sizeBytes: number;
   intervalMs: number;
   errorOutput: ErrorOutputTarget;
+  /** Where the raw fast path stages NDJSON for the engine; undefined = always the rows path. */
+  stagingDir?: string;
 }
 
 export interface DeliveryStats {
@@ -30,6 +33,8 @@ export interface DeliveryStats {
   commits: number;
   commitConflicts: number;
   flushes: number;
+  /** Flushes committed through the raw NDJSON fast path (the rest went through the rows path). */
+  rawPathFlushes?: number;
   /** Wall time spent in flushes (mapping, commit, error output), for tuning and the benchmark. */
   flushMsTotal?: number;
   lastFlushAt?: string;
@@ -120,17 +125,40 @@ export class StreamDelivery {
       const mapper = new RecordMapper(schema);
       const rows: Record<string, unknown>[] = [];
       const delivered: BufferedRecord[] = [];
+      // The raw path needs every delivered record canonical and on one line (see staging.ts).
+      const lines: Buffer[] | undefined = this.target.stagingDir && rawPathSupports(schema) ? [] : undefined;
+      let raw = lines !== undefined;
       for (const record of batch) {
         const outcome = mapper.map(record.data);
         if (outcome.ok) {
           rows.push(outcome.row);
           delivered.push(record);
+          if (raw) {
+            const line = outcome.canonical ? asJsonLine(record.data) : undefined;
+            if (line) lines?.push(line);
+            else raw = false;
+          }
         } else failed.push({ ...record, errorCode: outcome.errorCode, errorMessage: outcome.errorMessage });
       }
       if (rows.length > 0) {
         try {
-          await this.commit(() => handle.append({ rows }));
+          await this.commit(async () => {
+            if (!raw || !lines || !this.target.stagingDir) return handle.append({ rows });
+            const staged = stageRawRecords(this.target.stagingDir, schema, lines);
+            try {
+              return await handle.append({ sql: staged.sql });
+            } catch (error) {
+              // A conflict is retried by commit(); anything else (e.g. bytes DuckDB's reader refuses) falls back
+              // to the rows path once, so a record is never lost to the fast path.
+              if (error instanceof Error && /Conflict/i.test(error.name)) throw error;
+              raw = false;
+              return handle.append({ rows });
+            } finally {
+              staged.dispose();
+            }
+          });
           this.stats.recordsDelivered += rows.length;
+          if (raw) this.stats.rawPathFlushes = (this.stats.rawPathFlushes ?? 0) + 1;
         } catch (error) {
           fail(
             delivered,

@@ -5,7 +5,14 @@
 import type { Schema, SchemaField } from '@loglake/lakehouse';
 
 export type RecordOutcome =
-  { ok: true; row: Record<string, unknown> } | { ok: false; errorCode: string; errorMessage: string };
+  | {
+      ok: true;
+      row: Record<string, unknown>;
+      /** The raw JSON already has every column under its exact name with its native JSON type, so DuckDB can
+       * read the raw bytes and get the same values (see staging.ts). */
+      canonical: boolean;
+    }
+  | { ok: false; errorCode: string; errorMessage: string };
 
 /** Error codes the local endpoint writes to the error output (local names; see README "Local endpoint"). */
 export const RECORD_ERROR = {
@@ -43,6 +50,7 @@ export class RecordMapper {
     const source = parsed as Record<string, unknown>;
     // Case-insensitive lookup only when a column is not found by its exact name (the common case is exact).
     let byLowerKey: Map<string, unknown> | undefined;
+    let canonical = true;
     const row: Record<string, unknown> = {};
     for (const field of this.schema.fields) {
       let raw = source[field.name];
@@ -53,6 +61,7 @@ export class RecordMapper {
             .map(([key, value]) => [key.toLowerCase(), value]),
         );
         raw = byLowerKey.get(field.name.toLowerCase());
+        if (raw !== undefined) canonical = false;
       }
       if (raw === undefined || raw === null) {
         if (field.required) return misfit(`Required column ${field.name} is missing or null.`);
@@ -62,8 +71,9 @@ export class RecordMapper {
       const converted = convert(field, raw);
       if (converted instanceof Misfit) return misfit(converted.message);
       row[field.name] = converted;
+      if (canonical && !isNative(field.type, raw)) canonical = false;
     }
-    return { ok: true, row };
+    return { ok: true, row, canonical };
   }
 }
 
@@ -77,6 +87,27 @@ function misfit(message: string): RecordOutcome {
 
 const INT_MIN = -(2 ** 31);
 const INT_MAX = 2 ** 31 - 1;
+
+/** True when DuckDB's JSON reader, given this raw value for this column type, reads the value the mapper read. */
+function isNative(type: string, raw: unknown): boolean {
+  switch (type) {
+    case 'string':
+      return typeof raw === 'string';
+    case 'int':
+    case 'long':
+      return typeof raw === 'number' && Number.isSafeInteger(raw);
+    case 'float':
+    case 'double':
+      return typeof raw === 'number';
+    case 'boolean':
+      return typeof raw === 'boolean';
+    case 'timestamp':
+    case 'timestamptz':
+      return typeof raw === 'string' && raw.length === 24 && ISO_MILLIS_UTC.test(raw);
+    default:
+      return false;
+  }
+}
 
 // Returns the converted value, or a Misfit. No closures here: it runs once per value of every record.
 function convert(field: SchemaField, raw: unknown): unknown {

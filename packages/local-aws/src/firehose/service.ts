@@ -68,6 +68,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
           table: stream.table,
           sizeBytes: stream.sizeInMBs * 1024 * 1024,
           intervalMs: Math.max(0, intervalSeconds * 1000),
+          stagingDir: join(options.dataDir, 'tmp', 'firehose'),
           errorOutput: {
             s3Root: join(options.dataDir, 's3'),
             bucket: stream.errorBucket,

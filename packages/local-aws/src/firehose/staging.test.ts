@@ -1,0 +1,101 @@
+import { describe, test, expect, beforeAll, afterAll } from '@jest/globals';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Warehouse } from '@loglake/lakehouse';
+import { loadEngineFactories } from '../engine';
+import { FaultInjector } from '../faults';
+import { StreamDelivery, type DeliveryStats } from './delivery';
+
+// Both delivery paths on the real engine: the raw NDJSON fast path (canonical records) and the rows path
+// (anything else) must store the same values.
+describe('Firehose delivery paths on the real engine', () => {
+  let dir: string;
+  let warehouse: Warehouse;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'local-staging-'));
+    warehouse = await (await loadEngineFactories()).openWarehouse(join(dir, 'warehouse'));
+    await warehouse.createTableBucket('paths-bucket');
+    await warehouse.createNamespace('paths-bucket', 'network');
+  });
+  afterAll(async () => {
+    await warehouse.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function deliver(
+    table: string,
+    records: string[],
+  ): Promise<{ stats: DeliveryStats; rows: unknown[][] }> {
+    const handle = await warehouse.createTable('paths-bucket', 'network', table, {
+      columns: [
+        { name: 'srcaddr', type: 'string' },
+        { name: 'bytes', type: 'long' },
+        { name: 'port', type: 'int' },
+        { name: 'ratio', type: 'double' },
+        { name: 'ok', type: 'boolean' },
+        { name: 'start_time', type: 'timestamp' },
+      ],
+    });
+    const delivery = new StreamDelivery(
+      warehouse,
+      {
+        bucket: 'paths-bucket',
+        database: 'network',
+        table,
+        sizeBytes: 1 << 20,
+        intervalMs: 60_000,
+        stagingDir: join(dir, 'staging'),
+        errorOutput: {
+          s3Root: join(dir, 's3'),
+          bucket: 'errors',
+          prefix: 'e/',
+          streamName: 's',
+          database: 'network',
+          table,
+          catalogArn: 'arn',
+          region: 'us-east-1',
+        },
+      },
+      new FaultInjector(),
+      undefined,
+      () => undefined,
+    );
+    delivery.add(records.map((r) => ({ data: Buffer.from(r), arrivalMs: Date.now() })));
+    await delivery.drain();
+    const plan = await handle.scan();
+    const reader = await warehouse.connection.runAndReadAll(
+      `SELECT srcaddr, bytes::VARCHAR, port, ratio, ok, strftime(start_time, '%Y-%m-%dT%H:%M:%S.%g') FROM ${plan.relationSql} AS t ORDER BY srcaddr`,
+    );
+    return { stats: delivery.stats, rows: reader.getRows() };
+  }
+
+  const expected = [
+    ['10.0.0.1', '1500', 443, 0.5, true, '2026-11-29T10:00:00.123'],
+    ['10.0.0.2', '9007199254740991', 22, 2, false, '2026-11-29T10:00:01.000'],
+    ['10.0.0.3', null, null, null, null, null],
+  ];
+
+  test('canonical records (one per line, trailing newline allowed) take the raw path', async () => {
+    const { stats, rows } = await deliver('raw_path', [
+      '{"srcaddr":"10.0.0.1","bytes":1500,"port":443,"ratio":0.5,"ok":true,"start_time":"2026-11-29T10:00:00.123Z","extra":"ignored"}\n',
+      '{"srcaddr":"10.0.0.2","bytes":9007199254740991,"port":22,"ratio":2,"ok":false,"start_time":"2026-11-29T10:00:01.000Z"}',
+      '{"srcaddr":"10.0.0.3"}',
+    ]);
+    expect(stats).toMatchObject({ recordsDelivered: 3, commits: 1, rawPathFlushes: 1 });
+    expect(rows).toEqual(expected);
+    expect(readdirSync(join(dir, 'staging'))).toEqual([]);
+  });
+
+  test('records needing conversion take the rows path and store the same values', async () => {
+    const { stats, rows } = await deliver('rows_path', [
+      '{"SrcAddr":"10.0.0.1","bytes":"1500","port":443,"ratio":0.5,"ok":"true","start_time":"2026-11-29 10:00:00.123"}',
+      '{\n "srcaddr": "10.0.0.2", "bytes": 9007199254740991, "port": 22, "ratio": 2, "ok": false,\n "start_time": 1795946401000\n}',
+      '{"srcaddr":"10.0.0.3"}',
+    ]);
+    expect(stats).toMatchObject({ recordsDelivered: 3, commits: 1 });
+    expect(stats.rawPathFlushes ?? 0).toBe(0);
+    expect(rows).toEqual(expected);
+  });
+});

@@ -1,0 +1,53 @@
+// The fast path of a flush: when every record of the batch is canonical (see records.ts), the raw record bytes
+// are written as newline-delimited JSON and the table reads them with DuckDB's JSON reader — one engine append
+// from a query, without re-encoding every value in JavaScript. Anything else takes the rows path.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Schema } from '@loglake/lakehouse';
+
+const DUCKDB_TYPES: Record<string, string> = {
+  string: 'VARCHAR',
+  int: 'INTEGER',
+  long: 'BIGINT',
+  float: 'FLOAT',
+  double: 'DOUBLE',
+  boolean: 'BOOLEAN',
+  timestamp: 'TIMESTAMP',
+  timestamptz: 'TIMESTAMPTZ',
+};
+
+/** True when every column has a type the raw path reads exactly. */
+export function rawPathSupports(schema: Schema): boolean {
+  return schema.fields.length > 0 && schema.fields.every((field) => field.type in DUCKDB_TYPES);
+}
+
+/** Record bytes as one NDJSON line, or undefined when the record spans lines (pretty-printed JSON). */
+export function asJsonLine(data: Buffer): Buffer | undefined {
+  let end = data.length;
+  while (end > 0 && (data[end - 1] === 0x0a || data[end - 1] === 0x0d)) end--;
+  const line = end === data.length ? data : data.subarray(0, end);
+  return line.includes(0x0a) || line.includes(0x0d) ? undefined : line;
+}
+
+export interface StagedRecords {
+  sql: string;
+  dispose(): void;
+}
+
+export function stageRawRecords(stagingDir: string, schema: Schema, lines: Buffer[]): StagedRecords {
+  mkdirSync(stagingDir, { recursive: true });
+  const file = join(stagingDir, `firehose-${randomUUID()}.ndjson`);
+  const newline = Buffer.from('\n');
+  writeFileSync(file, Buffer.concat(lines.flatMap((line) => [line, newline])));
+  const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
+  const columns = schema.fields
+    .map((f) => `${ident(f.name)}: ${text(DUCKDB_TYPES[f.type] as string)}`)
+    .join(', ');
+  const select = schema.fields.map((f) => ident(f.name)).join(', ');
+  return {
+    sql: `SELECT ${select} FROM read_json(${text(file)}, format = 'newline_delimited', columns = {${columns}})`,
+    dispose: () => rmSync(file, { force: true }),
+  };
+}
