@@ -11,6 +11,8 @@ export interface VerifyTeardownProps {
   readonly checkAttempts: number;
   /** Relative path from the stack's terraform working directory to the repository root. */
   readonly repoRoot: string;
+  /** The check to run; defaults to the leftover verifier (tests substitute a harmless command). */
+  readonly command?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ export function verifyTeardownHook(scope: Construct, id: string, props: VerifyTe
         type: 'local-exec',
         when: 'destroy',
         workingDir: props.repoRoot,
-        command: 'npx tsx scripts/check-leftovers.ts ${self.input.lab_id}',
+        command: props.command ?? 'npx tsx scripts/check-leftovers.ts ${self.input.lab_id}',
         environment: { CHECK_ATTEMPTS: '${self.input.check_attempts}', AWS_REGION: '${self.input.region}' },
       },
     ],
