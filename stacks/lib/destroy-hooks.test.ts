@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalBackend, TerraformStack, Testing } from 'cdktf';
-import { dependOnEverything, verifyTeardownHook } from './destroy-hooks';
+import {
+  addDependsOn,
+  dependOnEverything,
+  dropNamespaceTablesOnDestroy,
+  verifyTeardownHook,
+} from './destroy-hooks';
 import { TerraformData } from './terraform-data';
 
 // The hook's semantics, proven with a real terraform (or tofu) binary over built-in resources only (offline):
@@ -84,5 +89,50 @@ withTerraform(`post-destroy hook under a real ${binary ?? 'terraform'} binary`, 
     expect(tf(dir, 'destroy', '-auto-approve')).not.toBe(0);
     const lines = existsSync(log) ? readFileSync(log, 'utf8') : '';
     expect(lines).not.toContain('check');
+  });
+
+  /** A namespace whose delete fails while it holds tables (as S3 Tables does), optionally with the drop step. */
+  function namespaceDir(withDropStep: boolean): { dir: string; tables: string } {
+    const work = mkdtempSync(join(tmpdir(), 'loglake-ns-'));
+    dirs.push(work);
+    const tables = join(work, 'tables.txt');
+    const app = Testing.app();
+    const stack = new TerraformStack(app, 'ref-data');
+    new LocalBackend(stack, { path: join(work, 'terraform.tfstate') });
+    const ns = new TerraformData(stack, 'namespace-ref', {
+      input: { namespace: 'ref' },
+      provisioners: [
+        {
+          type: 'local-exec',
+          when: 'destroy',
+          command: `test ! -s ${tables} || { echo "namespace ref is not empty" >&2; exit 1; }`,
+        },
+      ],
+    });
+    if (withDropStep) {
+      const drop = dropNamespaceTablesOnDestroy(stack, 'drop-tables-ref', {
+        tableBucketArn: 'arn',
+        namespace: 'ref',
+        region: 'us-east-1',
+        keep: [],
+        repoRoot: work,
+        command: `: > ${tables}`,
+      });
+      addDependsOn(drop, [ns]);
+    }
+    return { dir: join(Testing.fullSynth(stack), 'stacks', 'ref-data'), tables };
+  }
+
+  test('whole-lab destroy succeeds although SQL created tables in the namespace: the drop step runs first', () => {
+    for (const withDropStep of [false, true]) {
+      const { dir, tables } = namespaceDir(withDropStep);
+      expect(tf(dir, 'init')).toBe(0);
+      expect(tf(dir, 'apply', '-auto-approve')).toBe(0);
+      writeFileSync(tables, 'inventory\nbad_ips\n'); // what the lab's SQL creates after deploy
+      expect({ withDropStep, destroyed: tf(dir, 'destroy', '-auto-approve') === 0 }).toEqual({
+        withDropStep,
+        destroyed: withDropStep,
+      });
+    }
   });
 });

@@ -69,6 +69,8 @@ export interface DropNamespaceTablesProps {
   /** Tables Terraform manages itself in this namespace (left for Terraform to delete). */
   readonly keep: readonly string[];
   readonly repoRoot: string;
+  /** Defaults to the teardown package's dropper (tests substitute a local stand-in). */
+  readonly command?: string;
 }
 
 /**
@@ -93,7 +95,7 @@ export function dropNamespaceTablesOnDestroy(
         type: 'local-exec',
         when: 'destroy',
         workingDir: props.repoRoot,
-        command: 'npx tsx packages/teardown/src/drop-namespace-tables-cli.ts',
+        command: props.command ?? 'npx tsx packages/teardown/src/drop-namespace-tables-cli.ts',
         environment: {
           TABLE_BUCKET_ARN: '${self.input.table_bucket_arn}',
           NAMESPACE: '${self.input.namespace}',
