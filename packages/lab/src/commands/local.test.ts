@@ -1,0 +1,64 @@
+import { describe, test, expect } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
+
+function runLocal(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'local', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = async (): Promise<string> => {
+    const deadline = Date.now() + 90_000;
+    while (!stdout.includes('\n')) {
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`no ready line; stderr: ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return stdout;
+  };
+  return { child, ready, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe('pnpm lab local', () => {
+  test('prints exactly the ready line, serves on loopback, and SIGTERM stops it cleanly with state kept', async () => {
+    // Prepare
+    const dir = mkdtempSync(join(tmpdir(), 'lab-local-'));
+    const run = runLocal(['--port', '0', '--data', dir, '--fault-record-failures', '0.1']);
+    try {
+      // Act
+      const line = await run.ready();
+      const url = /^loglake local endpoint ready on (http:\/\/127\.0\.0\.1:\d+)\n$/.exec(line)?.[1];
+      const health = (await (await fetch(`${url}/_local/health`)).json()) as { ok: boolean; dataDir: string };
+      run.child.kill('SIGTERM');
+      const code = await run.exited;
+
+      // Assess
+      expect(url).toBeDefined();
+      expect(health).toMatchObject({ ok: true, dataDir: dir });
+      expect(run.output().stderr).toContain('fault injection ON: records failed inside PutRecordBatch: 10%');
+      expect(run.output().stderr).toContain('loglake local endpoint stopped.');
+      expect(run.output().stdout).toBe(line);
+      expect(code).toBe(0);
+      expect(existsSync(join(dir, 'warehouse'))).toBe(true);
+    } finally {
+      if (run.child.exitCode === null) run.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a bad flag value is refused with a message naming it', async () => {
+    const run = runLocal(['--port', '70000']);
+    const code = await run.exited;
+    expect(code).toBe(1);
+    expect(run.output().stderr).toContain('--port 70000 is not a whole number between 0 and 65535');
+  });
+});
