@@ -236,6 +236,17 @@ describe('AthenaSqlEngine on the local warehouse', () => {
     ]);
   });
 
+  test('a cancelled statement commits nothing', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const before = await run('SELECT count(*) FROM "kv$snapshots"');
+    const e = await failure(
+      engine.execute(`INSERT INTO kv VALUES ('z', 9)`, { ...ctx, signal: controller.signal }),
+    );
+    expect(e.message).toBe('USER_CANCELLED: Query was cancelled by user');
+    expect((await run('SELECT count(*) FROM "kv$snapshots"')).rows).toEqual(before.rows);
+  });
+
   test('statements on one engine run one at a time', async () => {
     const results = await Promise.all([
       run(`INSERT INTO kv VALUES ('b', 3)`),

@@ -15,7 +15,7 @@ import {
 import { executeCtas } from './execute-ctas';
 import { executeDelete, executeInsert, executeUpdate } from './execute-dml';
 import { executeMerge } from './execute-merge';
-import { executeQuery, type ExecutionEnvironment } from './execute-query';
+import { executeQuery, throwIfCancelled, type ExecutionEnvironment } from './execute-query';
 import { LocalDirectoryStorage, type ExternalStorage } from './external-storage';
 import { parseStatement } from './parse-statement';
 
@@ -64,7 +64,6 @@ export class AthenaSqlEngine implements SqlEngine {
 
   private async executeNow(sql: string, options: ExecuteOptions): Promise<StatementResult> {
     const started = performance.now();
-    options.signal?.throwIfAborted();
     const statement = parseStatement(sql);
     const positions = new PositionIndex(statement);
     const env: DdlEnvironment = {
@@ -77,9 +76,11 @@ export class AthenaSqlEngine implements SqlEngine {
       metadataTables: this.options.metadataTables ?? icebergMetadataTables,
       bytesScannedCutoff: options.bytesScannedCutoff,
       externalStorage: this.externalStorage,
+      signal: options.signal,
     };
     let result: StatementResult;
     try {
+      throwIfCancelled(env);
       switch (statement.k) {
         case 'query':
           result = await executeQuery(env, statement, positions);

@@ -15,7 +15,7 @@ import {
   rowsResult,
   tableExists,
 } from './execute-ddl';
-import { enforceCutoff } from './execute-query';
+import { enforceCutoff, throwIfCancelled } from './execute-query';
 import { resolveName } from './name-resolution';
 import { icebergToDuckdb } from './types';
 
@@ -117,6 +117,7 @@ export async function executeCtas(
           { value: external },
         );
       }
+      throwIfCancelled(env);
       await env.externalStorage.writeParquetFromSql(env.connection, rowsSql, external, {
         partitionedBy,
         compression: propertyText(s.properties, 'write_compression'),
@@ -138,6 +139,7 @@ export async function executeCtas(
     }));
     const partitioningExpr = s.properties['partitioning'];
     const items = partitioningExpr ? partitioningItems(partitioningExpr) : [];
+    throwIfCancelled(env);
     const table = await env.warehouse.createTable(name.bucket, name.namespace, name.table, {
       columns,
       partitionBy: partitionFields(items, names),

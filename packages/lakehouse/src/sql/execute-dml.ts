@@ -9,7 +9,7 @@ import { dropTemporary, runTrinoSql, temporaryName, type PositionIndex } from '.
 import type { DdlEnvironment } from './engine';
 import { ColumnNotFoundError, GenericUserError } from './errors';
 import { rowsResult } from './execute-ddl';
-import { enforceCutoff } from './execute-query';
+import { enforceCutoff, throwIfCancelled } from './execute-query';
 import { loadResolvedTable, resolveName } from './name-resolution';
 import { icebergToAthena, icebergToDuckdb } from './types';
 
@@ -84,6 +84,7 @@ export async function executeInsert(
       return `CAST(${value} AS ${icebergToDuckdb(field.type)}) AS ${ident(field.name)}`;
     });
     const count = await countRows(env, temp);
+    throwIfCancelled(env);
     if (count > 0) await target.table.append({ sql: `SELECT ${projection.join(', ')} FROM ${ident(temp)}` });
     return rowsResult(count, binder.bytesScanned);
   } finally {
@@ -113,6 +114,7 @@ export async function executeDelete(
       positions,
     );
     const count = await countRows(env, temp);
+    throwIfCancelled(env);
     if (count > 0) {
       const readSnapshotId = binder.scans.find((scan) => scan.ref === target.ref)?.plan?.snapshotId ?? null;
       await target.table.rowDelta({
@@ -160,6 +162,7 @@ export async function executeUpdate(
       positions,
     );
     const count = await countRows(env, temp);
+    throwIfCancelled(env);
     if (count > 0) {
       const readSnapshotId = binder.scans.find((scan) => scan.ref === target.ref)?.plan?.snapshotId ?? null;
       await target.table.rowDelta({

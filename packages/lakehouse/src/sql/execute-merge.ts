@@ -11,7 +11,7 @@ import type { DdlEnvironment } from './engine';
 import { GenericUserError, MergeMultipleMatchesError } from './errors';
 import { checkColumns, loadTarget } from './execute-dml';
 import { rowsResult } from './execute-ddl';
-import { enforceCutoff } from './execute-query';
+import { enforceCutoff, throwIfCancelled } from './execute-query';
 import { icebergToDuckdb } from './types';
 
 const FP = '__loglake_fp';
@@ -111,6 +111,7 @@ export async function executeMerge(
       )
     ).getRowsJS()[0] ?? [0, 0, 0];
     const [affected, deletes, appends] = counts.map((n) => Number(n));
+    throwIfCancelled(env);
     if ((deletes ?? 0) > 0 || (appends ?? 0) > 0) {
       await target.table.rowDelta({
         ...(deletes

@@ -6,11 +6,17 @@ import type { Query, Statement } from './ast';
 import { StatementBinder, type BindEnvironment } from './binder';
 import { outputName } from './duckdb-writer';
 import { runTrinoSql, type PositionIndex } from './duckdb-run';
-import { ScanCutoffError } from './errors';
+import { GenericUserError, ScanCutoffError } from './errors';
 import { athenaTypeName, formatValue } from './result-format';
 
 export interface ExecutionEnvironment extends BindEnvironment {
   bytesScannedCutoff?: number;
+  signal?: AbortSignal;
+}
+
+/** Stops a statement that was cancelled (StopQueryExecution) before it commits anything. */
+export function throwIfCancelled(env: ExecutionEnvironment): void {
+  if (env.signal?.aborted) throw new GenericUserError('USER_CANCELLED', 'Query was cancelled by user');
 }
 
 /** Athena cancels a query whose scan exceeds the workgroup's per-query cutoff. */
