@@ -5,7 +5,8 @@
 import type { ScanOptions, ScanPlan, Schema, TableMetadata } from '../contract';
 import { bindExpression, type BoundExpression } from '../expressions/bind';
 import { fileMightMatch, manifestMightMatch } from '../expressions/evaluate';
-import type { LiveFile } from '../manifests/data-file';
+import { CONTENT_EQUALITY_DELETES, type LiveFile } from '../manifests/data-file';
+import { CorruptTableError } from '../errors';
 import { snapshotFiles, specPartitionTypes } from '../manifests/live-files';
 import { findField } from '../metadata/schema';
 import { specById } from '../metadata/table-metadata';
@@ -59,6 +60,14 @@ export async function planScan(
         return fileMightMatch(filter, spec, specPartitionTypes(meta, spec), f.file);
       })
     : files.dataFiles;
+  const equality = files.deleteFiles.find((d) => d.file.content === CONTENT_EQUALITY_DELETES);
+  if (equality) {
+    throw new CorruptTableError(
+      `${table} has equality delete files (e.g. ${equality.file.filePath}), which this engine does not read; ` +
+        `compact the table with an engine that does (e.g. Spark rewrite_data_files) first.`,
+      { value: equality.file.filePath },
+    );
+  }
   const deletes = applicableDeletes(kept, files.deleteFiles);
   const projected = projectedIds(schema, options.columns, table);
   const metadataRowCount =
