@@ -4,6 +4,8 @@ import { defineRoot } from './lib/define';
 export default defineRoot({
   labId: '01',
   prefix: 'loglake',
+  // Provider region; each lab's region folder must agree (units/<env>/<region>/<NN-lab>/).
+  region: 'us-east-1',
   // Applied as the AWS provider's default_tags; resolution adds `lab` and `unit` to every unit.
   tags: { project: 'loglake', 'managed-by': 'cdktf' },
   // Optional guard rail: list the sandbox account(s) to make Terraform refuse any other account.

@@ -13,6 +13,8 @@ export interface RemoteStateConfig {
 export interface LevelConfig {
   readonly labId?: string;
   readonly prefix?: string;
+  /** AWS region; must match the region folder the lab sits in (the path is the configuration). */
+  readonly region?: string;
   readonly tags?: Readonly<Record<string, string>>;
   readonly allowedAccountIds?: readonly string[];
   readonly remoteState?: RemoteStateConfig;

@@ -123,6 +123,11 @@ describe('resolveLabTree', () => {
       'region is "mars-1", not an AWS region. Fix: name the region folder like "us-east-1"',
     ],
     [
+      'region not matching the folder',
+      () => tree({ root: { region: 'eu-west-1' } }),
+      'region is "eu-west-1" but the lab sits in the region folder "us-east-1". Fix: move the lab under units/sandbox/eu-west-1/ or set region to "us-east-1"',
+    ],
+    [
       'bad prefix',
       () => tree({ root: { prefix: 'Log_Lake' } }),
       'prefix is "Log_Lake". Fix: use 2–20 characters a-z, 0-9, - starting with a letter',

@@ -228,6 +228,15 @@ export async function resolveLabTree(
     'name the region folder like "us-east-1"',
     tree.region.name,
   );
+  const configured = labMerged.region as string | undefined;
+  check(
+    configured === undefined || configured === tree.region.name,
+    labPath,
+    'region',
+    `is "${configured}" but the lab sits in the region folder "${tree.region.name}"`,
+    `move the lab under units/${tree.env.name}/${configured}/ or set region to "${tree.region.name}"`,
+    configured,
+  );
   const labName = tree.lab.dir.slice(labId.length + 1);
   const namePrefix = `${prefix}-${labId}`;
 
