@@ -46,6 +46,13 @@ export class PositionIndex {
     return this.columns.get(name.toLowerCase());
   }
 
+  /** The first column reference qualified by `qualifier` (`z.a` for `z`), with its position. */
+  qualified(qualifier: string): { name: string; pos: SourcePosition } | undefined {
+    const prefix = `${qualifier.toLowerCase()}.`;
+    for (const [name, pos] of this.columns) if (name.startsWith(prefix)) return { name, pos };
+    return undefined;
+  }
+
   func(name: string): SourcePosition | undefined {
     return this.functions.get(name.toLowerCase());
   }
@@ -119,7 +126,10 @@ export function mapDuckdbError(error: unknown, positions?: PositionIndex): SqlEr
   m = /Table "([^"]+)" does not have a column named "([^"]+)"/.exec(message);
   if (m) return new ColumnNotFoundError(m[2] as string, positions?.column(m[2] as string), error);
   m = /Referenced table "([^"]+)" not found/.exec(message);
-  if (m) return new ColumnNotFoundError(m[1] as string, positions?.column(m[1] as string), error);
+  if (m) {
+    const ref = positions?.qualified(m[1] as string);
+    return new ColumnNotFoundError(ref?.name ?? (m[1] as string), ref?.pos, error);
+  }
   m = /(?:Scalar|Aggregate|Table|Window) Function with name "?([A-Za-z0-9_]+)"? does not exist/i.exec(
     message,
   );
