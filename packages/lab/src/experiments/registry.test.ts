@@ -11,7 +11,7 @@ describe('experiment registry', () => {
   test('finds experiments in the order asked; an unknown name lists the valid ones in order', () => {
     expect(findExperiments(['undo', 'load']).map((e) => e.name)).toEqual(['undo', 'load']);
     expect(() => findExperiments(['load', 'compact'])).toThrow(
-      /No experiment named compact. Valid names, in order: load, time-travel, snapshots, add-columns, delete/,
+      /No experiment named compact. Valid names, in order: load, time-travel, add-columns, delete, top-rejected/,
     );
   });
 });
