@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { FlowGenerator, type FlowRecord } from '@loglake/flowgen';
 import { openWarehouse, type TableHandle, type Warehouse } from '../index';
 import '../maintenance';
+import { filesTable } from '../metadata-tables/file-tables';
 import { checkTableState } from './check-table';
 
 let dir: string;
@@ -134,6 +135,28 @@ describe('every table state the engine produces reads the same in icebird', () =
   test('rename column: files are not rewritten, readers map by field id', async () => {
     await table.renameColumn('srcaddr', 'src_addr');
     await table.append({ rows: rows(20).map(({ srcaddr, ...r }) => ({ ...r, src_addr: srcaddr })) });
+    await assertConformant();
+  });
+
+  test('set sort order: a metadata-only commit, later files written in the new order', async () => {
+    const before = (await table.metadata()).snapshots.length;
+    await table.setSortOrder([{ sourceColumn: 'start_time', direction: 'desc', nullOrder: 'nulls-last' }]);
+    expect((await table.metadata()).snapshots.length).toBe(before);
+    await table.append({ rows: rows(15).map(({ srcaddr, ...r }) => ({ ...r, src_addr: srcaddr })) });
+    // The files the last append added must be in descending start_time order.
+    const metadata = await table.metadata();
+    const [previous, current] = metadata.snapshots.slice(-2).map((x) => x['snapshot-id']);
+    const paths = async (id: number | undefined) =>
+      (await filesTable(table.name, metadata, id ?? null)).rows.map((r) => String(r[1]));
+    const old = new Set(await paths(previous));
+    const added = (await paths(current)).filter((p) => !old.has(p));
+    expect(added.length).toBeGreaterThan(0);
+    const reader = await warehouse.connection.runAndReadAll(
+      `SELECT bool_and(ok) AS sorted FROM (
+         SELECT coalesce(start_time <= lag(start_time) OVER (PARTITION BY filename ORDER BY file_row_number), true) AS ok
+         FROM read_parquet([${added.map((p) => `'${p}'`).join(', ')}], filename = true, file_row_number = true))`,
+    );
+    expect(reader.getRowObjectsJS()[0]?.sorted).toBe(true);
     await assertConformant();
   });
 
