@@ -275,15 +275,16 @@ export const compaction: Experiment = {
   },
 };
 
+// The diary is read last: by then it tells the whole of Part 1 (appends, the delete, any rewrite).
 export const PART1: Experiment[] = [
   load,
   timeTravel,
-  snapshotDiary,
   addColumns,
   deleteScanner,
   topRejected,
   undo,
   compaction,
+  snapshotDiary,
 ];
 
 export type { ExperimentContext };
