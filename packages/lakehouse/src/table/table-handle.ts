@@ -12,6 +12,7 @@ import type {
   RowDelta,
   RowSource,
   ScanOptions,
+  Schema,
   ScanPlan,
   SortFieldDefinition,
   TableHandle,
@@ -38,6 +39,7 @@ import {
   setSortOrderChange,
 } from './metadata-changes';
 import { validateRowDelta } from './row-delta-validation';
+import { assertWrittenSchemaStillValid } from './schema-validation';
 import { resolveRowSource, type ResolvedSource } from './row-source';
 import { writePositionDeletes, type WrittenDeletes } from './position-delete-writer';
 import { planScan } from './scan-planner';
@@ -137,7 +139,8 @@ export class IcebergTable implements TableHandle {
       const specId = base['default-spec-id'];
       try {
         const { result } = await commitWithRetry(this.layout, this.label, async (latest) => {
-          // Appends never conflict: the files carry field ids and their own spec id.
+          // Appends only conflict with a schema change that invalidates their columns (ids survive renames).
+          assertWrittenSchemaStillValid(currentSchema(base), latest, this.label);
           const produced = await produceSnapshot(latest, this.layout, {
             operation: 'append',
             added: files.map((file) => ({ file, specId })),
@@ -165,7 +168,8 @@ export class IcebergTable implements TableHandle {
     return this.withSource(source, async (resolved, base) => {
       const files = await this.writeData(resolved.sql, base);
       try {
-        return await this.deleteAndAppend(filter, { files, specId: base['default-spec-id'] }, 'overwrite');
+        const written = { files, specId: base['default-spec-id'], schema: currentSchema(base) };
+        return await this.deleteAndAppend(filter, written, 'overwrite');
       } catch (error) {
         await this.discard(files);
         throw error;
@@ -176,10 +180,11 @@ export class IcebergTable implements TableHandle {
   /** Position-deletes the rows matching `filter` (re-planned on every attempt) and adds `appended`. */
   private async deleteAndAppend(
     filter: Expression,
-    appended: { files: DataFile[]; specId: number } | null,
+    appended: { files: DataFile[]; specId: number; schema: Schema } | null,
     operation: 'delete' | 'overwrite',
   ): Promise<CommitResult> {
     const { result } = await commitWithRetry(this.layout, this.label, async (base) => {
+      if (appended) assertWrittenSchemaStillValid(appended.schema, base, this.label);
       const plan = await planScan(base, { filter, withRowIds: true }, this.label);
       const bound = bindExpression(filter, plan.schema, this.label);
       const deletesSql = `SELECT file_path, pos FROM ${plan.relationSql} AS t WHERE ${boundToSql(bound, 't')}`;
@@ -220,6 +225,7 @@ export class IcebergTable implements TableHandle {
       const operation = deletes.deletedRows > 0 ? (added.length > 0 ? 'overwrite' : 'delete') : 'append';
       const { result } = await commitWithRetry(this.layout, this.label, async (latest) => {
         await validateRowDelta(latest, readSnapshotId, deletes, this.label);
+        assertWrittenSchemaStillValid(currentSchema(base), latest, this.label);
         const produced = await produceSnapshot(latest, this.layout, {
           operation,
           added: [...added.map((file) => ({ file, specId: base['default-spec-id'] })), ...deletes.files],
