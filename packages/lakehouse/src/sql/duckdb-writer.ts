@@ -222,6 +222,8 @@ export class DuckdbWriter {
             ? `${cast}(${arg} AS TIMESTAMP)`
             : `CAST(${cast}(${arg} AS ${variant}) AS TIMESTAMP)`;
         }
+        if ((e.type.base === 'varchar' || e.type.base === 'char') && e.arg.k !== 'string')
+          return this.castToVarchar(arg, cast);
         return `${cast}(${arg} AS ${duckdbType(e.type)})`;
       }
       case 'extract': {
@@ -270,6 +272,19 @@ export class DuckdbWriter {
         return `${e.kind.toUpperCase()} (${e.sets.map((set) => this.expr(set[0] as Expr)).join(', ')})`;
       }
     }
+  }
+
+  /** Trino prints timestamps in CAST(... AS varchar) at their precision and zone (`... 10:00:00.000000`,
+   * `... 10:00:00.000 UTC`); DuckDB would drop the fraction. The type is only known at run time, so branch on it
+   * (each branch re-parses the value from text, which binds for any argument type). */
+  private castToVarchar(arg: string, cast: string): string {
+    const text = `CAST(${arg} AS VARCHAR)`;
+    return (
+      `(CASE typeof(${arg}) ` +
+      `WHEN 'TIMESTAMP' THEN strftime(CAST(${text} AS TIMESTAMP), '%Y-%m-%d %H:%M:%S.%f') ` +
+      `WHEN 'TIMESTAMP WITH TIME ZONE' THEN strftime(CAST(${text} AS TIMESTAMPTZ), '%Y-%m-%d %H:%M:%S.%g UTC') ` +
+      `ELSE ${cast}(${arg} AS VARCHAR) END)`
+    );
   }
 
   private typedLiteral(e: Extract<Expr, { k: 'typed' }>): string {

@@ -51,10 +51,10 @@ describe('Trino → DuckDB translation', () => {
   test('types, typed literals and intervals', () => {
     expect(
       translate(
-        "SELECT CAST(x AS varchar), CAST(y AS array(bigint)), TIMESTAMP '2024-01-01 10:00:00', TIMESTAMP '2024-01-01 10:00:00 UTC', DECIMAL '12.50', INTERVAL '3' DAY",
+        "SELECT CAST('x' AS varchar), CAST(y AS array(bigint)), TIMESTAMP '2024-01-01 10:00:00', TIMESTAMP '2024-01-01 10:00:00 UTC', DECIMAL '12.50', INTERVAL '3' DAY",
       ),
     ).toBe(
-      `SELECT CAST("x" AS VARCHAR) AS "_col0", CAST("y" AS BIGINT[]) AS "_col1", TIMESTAMP '2024-01-01 10:00:00' AS "_col2", TIMESTAMPTZ '2024-01-01 10:00:00 UTC' AS "_col3", CAST('12.50' AS DECIMAL(4,2)) AS "_col4", INTERVAL '3' DAY AS "_col5"`,
+      `SELECT CAST('x' AS VARCHAR) AS "_col0", CAST("y" AS BIGINT[]) AS "_col1", TIMESTAMP '2024-01-01 10:00:00' AS "_col2", TIMESTAMPTZ '2024-01-01 10:00:00 UTC' AS "_col3", CAST('12.50' AS DECIMAL(4,2)) AS "_col4", INTERVAL '3' DAY AS "_col5"`,
     );
   });
 
