@@ -109,7 +109,18 @@ export function renderTemplate(
   }
   const env = new nunjucks.Environment(null, { autoescape: false, throwOnUndefined: true });
   env.addFilter('sqlstr', sqlString);
-  const sql = env.renderString(template.source, { ...data, ...values });
+  let sql: string;
+  try {
+    sql = env.renderString(template.source, { ...data, ...values });
+  } catch (error) {
+    // Templates outside the lab's namespaces (e.g. sql/snapshots/) are rendered by their own workflow.
+    throw new TemplateParameterError(
+      `${template.name} could not be rendered: ${(error as Error).message.split('\n').pop()?.trim()}. ` +
+        'It uses a value that is neither a declared @param nor lab data; run it through the workflow that owns it.',
+      template.name,
+      { cause: error },
+    );
+  }
   return splitStatements(sql);
 }
 
