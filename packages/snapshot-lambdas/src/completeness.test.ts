@@ -91,7 +91,9 @@ describe('decideWatermark', () => {
   });
 
   test('no data at all says so', () => {
-    expect(() => decideWatermark({ ...base, hours: [], lastPublished: null })).toThrow(/last record none/);
+    expect(() => decideWatermark({ ...base, hours: [], lastPublished: null })).toThrow(
+      /The source holds no records since 2026-11-20T00:00:00.000Z/,
+    );
   });
 
   test('formatHours compresses runs', () => {

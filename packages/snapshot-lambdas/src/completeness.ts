@@ -165,9 +165,11 @@ export function decideWatermark(input: CompletenessInput): WatermarkDecision {
 
   const blocking = days.filter((d) => !d.complete);
   const summary =
-    blocking.length > 0
-      ? blocking.map((d) => describe(d, lastRecordAt)).join(' | ')
-      : `no records since ${evidence.scannedFrom}`;
+    lastRecordAt === null
+      ? `The source holds no records since ${evidence.scannedFrom}`
+      : blocking.length > 0
+        ? blocking.map((d) => describe(d, lastRecordAt)).join(' | ')
+        : `no records since ${evidence.scannedFrom}`;
   throw new NoCompleteDayError(
     `No complete day newer than the published watermark ${input.lastPublished ?? '(none)'}; nothing was published. ${summary}. Rule: ${rule}.`,
     { context: { evidence } },

@@ -17,3 +17,4 @@ export type * from './asl';
 export * from './bundle';
 export * from './local-lab';
 export * from './offline';
+export * from './aws-run';

@@ -3,7 +3,8 @@
 // here on an ephemeral port); the SNS alert and the EMF metrics are captured and printed, never sent.
 // --demo uses a fresh folder and tells the incident story: a complete day is published, a partly loaded day is
 // refused with its missing hours, the rest lands and is published, then the analysts' query on snapshot vs history.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { SFNClient } from '@aws-sdk/client-sfn';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -17,6 +18,7 @@ import {
   loadFlows,
   localSnapshotClients,
   provisionLocalSnapshots,
+  runSnapshotOnAws,
   runSnapshotOffline,
   snapshotContents,
   type HandlerConfig,
@@ -35,6 +37,7 @@ interface SnapshotOptions {
   dataDir?: string;
   demo?: boolean;
   target: string;
+  outputsFile?: string;
 }
 
 /** The fields of the snapshots unit this command reads (the unit is typed in stacks/snapshots/inputs.ts). */
@@ -55,7 +58,15 @@ export function registerSnapshotCommands(program: Command): void {
     .option('--snapshot <name>', 'which configured snapshot (default: the first in the snapshots unit)')
     .option('--data-dir <dir>', 'local endpoint state folder (default .lab/local, the lab data)')
     .option('--demo', 'fresh folder, synthetic days: publish, refuse a partial day, publish it once complete')
-    .option('-t, --target <target>', 'local only for now (AWS: start the deployed state machine)', 'local')
+    .option(
+      '-t, --target <target>',
+      'local (default: local endpoint, no AWS account) or aws (start the deployed state machine)',
+      'local',
+    )
+    .option(
+      '--outputs-file <file>',
+      'aws only: `cdktf output --outputs-file` JSON (default .lab/cdktf-outputs.json)',
+    )
     .action((options: SnapshotOptions) => runCli(() => snapshotMain(options)));
 }
 
@@ -165,10 +176,47 @@ async function demo(clients: LocalClients, config: HandlerConfig, def: SnapshotD
   return ok ? 0 : 1;
 }
 
+/** `state_machine_arn` of the deployed snapshots stack, from the `cdktf output --outputs-file` JSON. */
+function deployedStateMachineArn(file: string): string {
+  const hint = `Deploy the snapshots unit (\`pnpm lab deploy\`), then \`LOGLAKE_TF_COMMAND=output npx cdktf output snapshots --outputs-file ${file}\`.`;
+  if (!existsSync(file)) throw new InvalidOptionError(`No deployed-stack outputs at ${file}. ${hint}`, file);
+  const stacks = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
+  const arn = stacks.snapshots?.state_machine_arn ?? stacks.snapshots?.stateMachineArn;
+  if (typeof arn !== 'string')
+    throw new InvalidOptionError(`${file} has no snapshots.state_machine_arn. ${hint}`, file);
+  return arn;
+}
+
+async function runOnAws(options: SnapshotOptions, date: string | undefined): Promise<number> {
+  if (options.demo || options.dataDir)
+    throw new InvalidOptionError('--demo and --data-dir apply to --target local only.', options.target);
+  const config = await unitConfig();
+  const def = options.snapshot
+    ? findDefinition(config.definitions, options.snapshot)
+    : (config.definitions[0] as SnapshotDefinition);
+  const stateMachineArn = deployedStateMachineArn(resolve(options.outputsFile ?? '.lab/cdktf-outputs.json'));
+  const sfn = new SFNClient({});
+  try {
+    console.log(
+      `starting ${stateMachineArn} for ${def.name}${date ? ` (${date})` : ''} — this is AWS, not the local endpoint`,
+    );
+    const result = await runSnapshotOnAws(sfn, { stateMachineArn, snapshot: def.name, date });
+    console.log(`execution ${result.executionArn}: ${result.status}`);
+    if (result.error)
+      console.log(
+        `   error ${result.error}: ${result.cause ?? ''}\n   (the SNS topic mailed the alert with the evidence)`,
+      );
+    else console.log(`   output ${JSON.stringify(result.output)}`);
+    return result.status === 'SUCCEEDED' ? 0 : 1;
+  } finally {
+    sfn.destroy();
+  }
+}
+
 async function snapshotMain(options: SnapshotOptions): Promise<number> {
-  if (options.target !== 'local') {
+  if (options.target !== 'local' && options.target !== 'aws') {
     throw new InvalidOptionError(
-      `--target ${options.target}: on AWS the schedule starts the deployed state machine; run it there with \`aws stepfunctions start-execution\`. This command runs --target local.`,
+      `--target ${options.target} is not a target. Use --target local (default) or --target aws.`,
       options.target,
     );
   }
@@ -178,6 +226,7 @@ async function snapshotMain(options: SnapshotOptions): Promise<number> {
   } catch (error) {
     throw new InvalidOptionError(`${(error as Error).message}.`, options.date);
   }
+  if (options.target === 'aws') return runOnAws(options, date);
   const config = await unitConfig();
   const def = options.snapshot
     ? findDefinition(config.definitions, options.snapshot)
