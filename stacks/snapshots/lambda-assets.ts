@@ -1,6 +1,6 @@
-// The two Lambda bundles as cdktf assets. esbuild output is deterministic, so each bundle lands in a folder named
-// by its content hash under .lab/build/ (git-ignored): repeated or concurrent synths reuse it, and the asset hash
-// Terraform sees changes only when the code or the SQL templates do.
+// The two Lambda bundles as cdktf assets. Bundling takes seconds, so each bundle is cached under .lab/build/
+// (git-ignored) by a hash of its inputs — the package's sources, the SQL templates and the lockfile: a synth
+// with unchanged inputs reuses it, and the asset hash Terraform sees changes only when the code does.
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -12,44 +12,52 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { AssetType, TerraformAsset } from 'cdktf';
 import type { Construct } from 'constructs';
 import { bundleHandler, HANDLERS, type HandlerName } from '@loglake/snapshot-lambdas/bundle';
 import { REPO_ROOT } from '../lib/paths';
 
 const BUILD_ROOT = join(REPO_ROOT, '.lab', 'build', 'snapshot-lambdas');
+const INPUT_DIRS = [
+  join(REPO_ROOT, 'packages', 'snapshot-lambdas', 'src'),
+  join(REPO_ROOT, 'sql', 'snapshots'),
+];
 
 function files(dir: string): string[] {
   return readdirSync(dir, { recursive: true })
     .map(String)
-    .filter((f) => statSync(join(dir, f)).isFile())
-    .sort();
+    .filter((f) => !f.endsWith('.test.ts') && statSync(join(dir, f)).isFile())
+    .sort()
+    .map((f) => join(dir, f));
 }
 
-function contentHash(dir: string): string {
-  const hash = createHash('sha256');
-  for (const file of files(dir))
-    hash
-      .update(relative(dir, join(dir, file)))
-      .update('\0')
-      .update(readFileSync(join(dir, file)));
+function inputHash(handler: HandlerName): string {
+  const hash = createHash('sha256').update(handler);
+  for (const file of [...INPUT_DIRS.flatMap(files), join(REPO_ROOT, 'pnpm-lock.yaml')]) {
+    hash.update(file.slice(REPO_ROOT.length)).update('\0').update(readFileSync(file));
+  }
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Bundles one handler and returns its content-addressed folder. */
+/** The bundle folder for one handler, built only when its inputs changed. */
 export function bundledHandlerDir(handler: HandlerName): string {
+  const target = join(BUILD_ROOT, `${HANDLERS[handler]}-${inputHash(handler)}`);
+  if (existsSync(join(target, 'index.mjs'))) return target;
   mkdirSync(BUILD_ROOT, { recursive: true });
   const scratch = mkdtempSync(join(BUILD_ROOT, '.tmp-'));
   try {
     const { directory } = bundleHandler(handler, scratch);
-    const target = join(BUILD_ROOT, `${HANDLERS[handler]}-${contentHash(directory)}`);
-    if (!existsSync(target)) {
-      try {
-        renameSync(directory, target);
-      } catch (error) {
-        // Another synth renamed the same content first: theirs is identical.
-        if (!existsSync(target)) throw error;
+    try {
+      renameSync(directory, target);
+    } catch (error) {
+      // A concurrent synth built the same inputs first: its bundle is identical.
+      if (!existsSync(join(target, 'index.mjs'))) throw error;
+    }
+    // Older bundles of this handler are stale.
+    for (const old of readdirSync(BUILD_ROOT)) {
+      if (old.startsWith(`${HANDLERS[handler]}-`) && join(BUILD_ROOT, old) !== target) {
+        rmSync(join(BUILD_ROOT, old), { recursive: true, force: true });
       }
     }
     return target;
