@@ -336,21 +336,10 @@ describe('local endpoint contract (real engine, real SQL front end, SDK clients 
       }),
     );
     const compaction = runs.find((r) => r.type === 'icebergCompaction');
-    if (runs.every((r) => /is not available/.test(r.failureMessage ?? ''))) {
-      // The engine's maintenance module is not wired into @loglake/lakehouse yet: the job status must say so,
-      // as S3 Tables reports a failed job (status Failed + failureMessage), and the table must be untouched.
-      console.warn(
-        'contract suite: engine maintenance not available yet; checked the Failed job status only',
-      );
-      expect(status.status?.icebergCompaction).toMatchObject({
-        status: 'Failed',
-        failureMessage: expect.stringContaining('not available'),
-      });
-      expect((await query(clients.athena, 'SELECT count(*) FROM vpc_flow_logs')).rows[1]).toEqual(['10010']);
-      return;
-    }
     expect(compaction?.status).toBe('Successful');
-    expect(compaction?.compaction).toBeDefined();
+    // What compaction really did is reported beside the AWS-shaped status (here: 14+ small files rewritten).
+    expect(compaction?.compaction?.rewrittenDataFiles).toBeGreaterThan(0);
+    expect(runs.find((r) => r.type === 'icebergSnapshotManagement')?.status).toBe('Successful');
     expect(status.status?.icebergCompaction?.status).toBe('Successful');
     const after = await query(clients.athena, 'SELECT count(*) FROM vpc_flow_logs');
     expect(after.rows[1]).toEqual(['10010']);

@@ -3,7 +3,13 @@
 // or every `intervalSeconds` when set). Job status is reported as S3 Tables does — "Successful" even when the
 // job rewrote nothing — and the engine's own reports (what was really rewritten/expired/deleted) are kept beside
 // it for GET /_local/maintenance/reports.
-import type { CompactionReport, ExpireReport, TableHandle, Warehouse } from '@loglake/lakehouse';
+import {
+  S3_TABLES_MAINTENANCE_DEFAULTS,
+  type CompactionReport,
+  type ExpireReport,
+  type TableHandle,
+  type Warehouse,
+} from '@loglake/lakehouse';
 import { AwsServiceError } from '../errors';
 import type { JsonStore } from '../store';
 
@@ -49,20 +55,18 @@ export interface MaintenanceRunReport {
   failureMessage?: string;
 }
 
-// AWS defaults (S3 Tables user guide): compaction on, 512 MB target; keep >= 1 snapshot, expire after 120 h;
-// unreferenced files removed after 3 days, noncurrent objects deleted after 10 days.
+// S3 Tables' defaults, as the engine's maintenance module records them: compaction on (512 MB target, 64-512),
+// keep >= 1 snapshot and expire after 120 h, unreferenced files removed after 3 days (noncurrent after 10).
+const D = S3_TABLES_MAINTENANCE_DEFAULTS;
 export const DEFAULT_TABLE_MAINTENANCE: TableMaintenance = {
-  icebergCompaction: { status: 'enabled', settings: { targetFileSizeMB: 512, strategy: 'auto' } },
-  icebergSnapshotManagement: {
+  icebergCompaction: {
     status: 'enabled',
-    settings: { minSnapshotsToKeep: 1, maxSnapshotAgeHours: 120 },
+    settings: { targetFileSizeMB: D.icebergCompaction.targetFileSizeMB, strategy: 'auto' },
   },
+  icebergSnapshotManagement: { status: 'enabled', settings: { ...D.icebergSnapshotManagement } },
 };
 export const DEFAULT_BUCKET_MAINTENANCE: BucketMaintenance = {
-  icebergUnreferencedFileRemoval: {
-    status: 'enabled',
-    settings: { unreferencedDays: 3, nonCurrentDays: 10 },
-  },
+  icebergUnreferencedFileRemoval: { status: 'enabled', settings: { ...D.icebergUnreferencedFileRemoval } },
 };
 
 const tableKey = (b: string, n: string, t: string) =>
@@ -100,7 +104,12 @@ export class MaintenanceService {
     const settings = (value.settings ?? {}) as Record<string, Record<string, unknown> | undefined>;
     if (type === 'icebergCompaction') {
       const given = settings.icebergCompaction ?? {};
-      const target = optionalPositiveInt(given.targetFileSizeMB, 'targetFileSizeMB', 64, 512);
+      const target = optionalPositiveInt(
+        given.targetFileSizeMB,
+        'targetFileSizeMB',
+        D.icebergCompaction.minTargetFileSizeMB,
+        D.icebergCompaction.maxTargetFileSizeMB,
+      );
       const strategy = given.strategy;
       if (strategy !== undefined && !['auto', 'binpack', 'sort', 'z-order'].includes(String(strategy))) {
         throw bad(
