@@ -176,7 +176,16 @@ export class StatementBinder implements RelationResolver {
     const filter = candidate
       ? pushdownFilter(candidate.where, columnMatcher(ref, schema, candidate.unqualified), schema)
       : undefined;
-    const plan = await table.scan({ ...selector, columns, filter, withRowIds: options.rowIdsFor === ref });
+    const scanOptions = { ...selector, columns, withRowIds: options.rowIdsFor === ref };
+    let plan: ScanPlan;
+    try {
+      plan = await table.scan({ ...scanOptions, filter });
+    } catch (error) {
+      // A constant the engine cannot bind to the column (e.g. out of the int range) only costs pruning: the
+      // full WHERE still runs in DuckDB, which decides whether the comparison is an error.
+      if (!filter || !(error instanceof Error) || !/Expression|Coercion/.test(error.name)) throw error;
+      plan = await table.scan(scanOptions);
+    }
     this.scans.push({ ref, name, table, plan, relationSql: plan.relationSql });
     return `${plan.relationSql}${aliasText}`;
   }

@@ -169,6 +169,12 @@ describe('AthenaSqlEngine on the local warehouse', () => {
     ]);
   });
 
+  test('a constant the pruning filter cannot bind only costs pruning, never the answer', async () => {
+    await run(`CREATE TABLE ports (port int) TBLPROPERTIES ('table_type'='iceberg')`);
+    await run('INSERT INTO ports VALUES (22), (443)');
+    expect((await run('SELECT count(*) FROM ports WHERE port < 99999999999')).rows).toEqual([['2']]);
+  });
+
   test('a DELETE that matches nothing commits nothing', async () => {
     const before = await run('SELECT count(*) FROM "flows$snapshots"');
     expect((await run("DELETE FROM flows WHERE action = 'NONE'")).rows).toEqual([['0']]);
