@@ -152,7 +152,14 @@ export class StatementBinder implements RelationResolver {
     const name = resolveName(ref.name, this.env.context);
     const dollar = name.table.lastIndexOf('$');
     const baseName = dollar >= 0 ? { ...name, table: name.table.slice(0, dollar) } : name;
-    const table = await loadResolvedTable(this.env.warehouse, baseName, ref.name.pos);
+    const table = await loadResolvedTable(this.env.warehouse, baseName, ref.name.pos).catch(
+      (error: unknown) => {
+        // Name the table as written (`t$snapshots`), as Athena does.
+        throw error instanceof TableNotFoundError
+          ? new TableNotFoundError(name.display, ref.name.pos, error)
+          : error;
+      },
+    );
     const metadata = await table.metadata();
     const selector = await this.versionSelector(ref.version, metadata, name);
     const aliasText = ` AS ${ident(aliasOf(ref))}${ref.columnAliases ? `(${ref.columnAliases.map((c) => ident(c.name)).join(', ')})` : ''}`;

@@ -107,6 +107,9 @@ describe('AthenaSqlEngine on the local warehouse', () => {
     expect((await failure(run('SELECT id, z.bytes FROM flows'))).message).toMatch(
       /^COLUMN_NOT_FOUND: line 1:12: Column 'z.bytes' cannot be resolved/,
     );
+    expect((await failure(run('SELECT * FROM "gone$snapshots"'))).message).toBe(
+      "TABLE_NOT_FOUND: line 1:15: Table 's3tablescatalog/local.net.gone$snapshots' does not exist",
+    );
     const zero = await failure(run('SELECT sum(bytes) / count(*) FILTER (WHERE id < 0) FROM flows'));
     expect(zero.message).toBe('DIVISION_BY_ZERO: Division by zero');
     expect((await run('SELECT 7 / 2, 7 % 3, 7.5 / 2.5, 1e0 / 4')).rows).toEqual([['3', '1', '3.0', '0.25']]);
