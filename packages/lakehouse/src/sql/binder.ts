@@ -102,7 +102,8 @@ export class StatementBinder implements RelationResolver {
   relation(ref: TableRelation): string {
     const bound = this.relations.get(ref.name);
     if (bound) return bound;
-    // A CTE reference: emitted by name.
+    // A CTE reference: emitted by name. It has no snapshots to travel to.
+    if (ref.version) throw new NotSupportedError('A version clause on a WITH query name', ref.version.pos);
     const name = (ref.name.parts[0] as { name: string }).name;
     const alias = ref.alias
       ? ` AS ${ident(ref.alias.name)}${ref.columnAliases ? `(${ref.columnAliases.map((c) => ident(c.name)).join(', ')})` : ''}`

@@ -110,6 +110,11 @@ describe('AthenaSqlEngine on the local warehouse', () => {
     expect((await failure(run('SELECT * FROM "gone$snapshots"'))).message).toBe(
       "TABLE_NOT_FOUND: line 1:15: Table 's3tablescatalog/local.net.gone$snapshots' does not exist",
     );
+    expect(
+      (await failure(run('WITH w AS (SELECT 1 AS x) SELECT * FROM w FOR VERSION AS OF 1'))).message,
+    ).toBe(
+      'NOT_SUPPORTED: line 1:43: A version clause on a WITH query name is not supported by the local engine (it runs on Athena)',
+    );
     const zero = await failure(run('SELECT sum(bytes) / count(*) FILTER (WHERE id < 0) FROM flows'));
     expect(zero.message).toBe('DIVISION_BY_ZERO: Division by zero');
     expect((await run('SELECT 7 / 2, 7 % 3, 7.5 / 2.5, 1e0 / 4')).rows).toEqual([['3', '1', '3.0', '0.25']]);
