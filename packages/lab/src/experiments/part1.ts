@@ -270,7 +270,7 @@ export const compaction: Experiment = {
         replaceSnapshots: rewrites,
         ...(failure ? { failure } : {}),
       },
-      checks: { statusSuccessful: compactionStatus === 'Successful' },
+      checks: { statusSuccessful: compactionStatus === 'Successful', rewroteNothing: rewrites === 0 },
     };
   },
 };
