@@ -140,6 +140,26 @@ describe('buildSnapshot', () => {
     expect(glue.commandCalls(UpdateTableCommand)).toHaveLength(0);
   });
 
+  test('a failed publish leaves nothing behind: the staging entry is dropped and the run files deleted', async () => {
+    glue
+      .on(UpdateTableCommand)
+      .rejects(Object.assign(new Error('boom'), { name: 'InternalServiceException' }));
+    s3.on(ListObjectsV2Command, { Prefix: 'vpc_flow_logs_daily/run=2026-11-27-20261128t061500z-bbbbbb/' })
+      .resolvesOnce({
+        Contents: [{ Key: 'vpc_flow_logs_daily/run=2026-11-27-20261128t061500z-bbbbbb/part-0.parquet' }],
+      })
+      .resolves({ Contents: [] });
+    await expect(
+      buildSnapshot(deps('2026-11-26'), { snapshot: 'vpc_flow_logs_daily', watermark: '2026-11-27' }),
+    ).rejects.toThrow('boom');
+    expect(glue.commandCalls(DeleteTableCommand)[0]?.args[0].input.Name).toBe(
+      'vpc_flow_logs_daily__run_20261128t061500z_bbbbbb',
+    );
+    expect(s3.commandCalls(DeleteObjectsCommand)[0]?.args[0].input.Delete?.Objects).toEqual([
+      { Key: 'vpc_flow_logs_daily/run=2026-11-27-20261128t061500z-bbbbbb/part-0.parquet' },
+    ]);
+  });
+
   test('losing the compare-and-swap is a PublishError', async () => {
     glue
       .on(UpdateTableCommand)

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { AthenaClient } from '@aws-sdk/client-athena';
 import type { GlueClient } from '@aws-sdk/client-glue';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { rowObjects, runQuery } from './athena';
+import { rowObjects, runQuery, type QueryOutcome } from './athena';
 import { findDefinition } from './definitions';
 import type { HandlerConfig } from './env';
 import { EmptySnapshotError } from './errors';
@@ -44,6 +44,24 @@ export interface BuildSnapshotDeps {
   now: () => Date;
   /** Unique part of the run id; random by default. */
   nonce?: () => string;
+}
+
+/** Removes what a failed attempt wrote (staging entry, partial or complete run files) so a retry starts clean —
+ * unless the table points at this run after all (a publish whose reply was lost): then it stays, and the retry
+ * finds the watermark published and changes nothing. Best effort: the original error is what matters. */
+async function discardUnpublishedRun(
+  deps: BuildSnapshotDeps,
+  run: { stagingTable: string; prefix: string; location: string },
+): Promise<void> {
+  const { config } = deps;
+  try {
+    await dropStagingTable(deps.glue, config.snapshotDatabase, run.stagingTable);
+    const name = run.prefix.split('/')[0] as string;
+    const live = await readPublishedState(deps.glue, config.snapshotDatabase, name);
+    if (live.location !== run.location) await deleteRun(deps.s3, config.snapshotBucket, run.prefix);
+  } catch {
+    // Leftovers are pruned by the next successful run's retention and the bucket's lifecycle expiry.
+  }
 }
 
 /** `20261129t061502z-3f9a1c`: sortable by build time, unique by nonce, valid in S3 keys and Glue names. */
@@ -94,43 +112,48 @@ export async function buildSnapshot(
     timeoutMs: config.queryTimeoutMs,
   };
 
-  const ctas = await runQuery(
-    deps.athena,
-    renderBuildSnapshot({
-      tableBucket: config.sourceTableBucket,
-      definition,
+  let ctas: QueryOutcome;
+  let counted: QueryOutcome;
+  let rows: number;
+  try {
+    ctas = await runQuery(
+      deps.athena,
+      renderBuildSnapshot({
+        tableBucket: config.sourceTableBucket,
+        definition,
+        database: config.snapshotDatabase,
+        stagingTable,
+        location,
+        watermark,
+        builtAt: now,
+      }),
+      { ...queryOptions, purpose: `CTAS (${definition.name} ${watermark})` },
+    );
+    counted = await runQuery(
+      deps.athena,
+      renderCountRows({ database: config.snapshotDatabase, table: stagingTable }),
+      { ...queryOptions, purpose: `row count (${definition.name} ${watermark})` },
+    );
+    rows = Number(rowObjects(counted)[0]?.row_count ?? 0);
+    if (rows === 0) {
+      throw new EmptySnapshotError(
+        `The snapshot of ${definition.name} for ${watermark} has no rows, so it was not published (the previous snapshot stays). Check the definition's filters and the source for that day.`,
+        { context: { snapshot: definition.name, watermark, location, filters: definition.filters } },
+      );
+    }
+    await publishRun(deps.glue, {
       database: config.snapshotDatabase,
-      stagingTable,
+      current,
       location,
       watermark,
-      builtAt: now,
-    }),
-    { ...queryOptions, purpose: `CTAS (${definition.name} ${watermark})` },
-  );
-  const counted = await runQuery(
-    deps.athena,
-    renderCountRows({ database: config.snapshotDatabase, table: stagingTable }),
-    { ...queryOptions, purpose: `row count (${definition.name} ${watermark})` },
-  );
-  const rows = Number(rowObjects(counted)[0]?.row_count ?? 0);
-  if (rows === 0) {
-    await dropStagingTable(deps.glue, config.snapshotDatabase, stagingTable);
-    await deleteRun(deps.s3, config.snapshotBucket, prefix);
-    throw new EmptySnapshotError(
-      `The snapshot of ${definition.name} for ${watermark} has no rows, so it was not published (the previous snapshot stays). Check the definition's filters and the source for that day.`,
-      { context: { snapshot: definition.name, watermark, location, filters: definition.filters } },
-    );
+      run,
+      rows,
+      publishedAt: new Date(),
+    });
+  } catch (error) {
+    await discardUnpublishedRun(deps, { stagingTable, prefix, location });
+    throw error;
   }
-
-  await publishRun(deps.glue, {
-    database: config.snapshotDatabase,
-    current,
-    location,
-    watermark,
-    run,
-    rows,
-    publishedAt: new Date(),
-  });
   await dropStagingTable(deps.glue, config.snapshotDatabase, stagingTable);
 
   const doomed = runsToDelete(
