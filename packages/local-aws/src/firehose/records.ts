@@ -179,11 +179,10 @@ function toNumber(raw: unknown): number | undefined {
 
 const ISO_MILLIS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** ISO 8601 / `yyyy-MM-dd HH:mm:ss[.fff]` strings (UTC unless an offset is given) or epoch numbers (s or ms). */
-function toDate(raw: unknown): Date | undefined {
-  if (typeof raw === 'number' && Number.isFinite(raw)) {
-    return new Date(Math.abs(raw) < 1e11 ? raw * 1000 : raw);
-  }
+/** ISO 8601 / `yyyy-MM-dd HH:mm:ss[.fff]` strings (UTC unless an offset is given), or an epoch number in
+ * MICROseconds: AWS documents that Firehose's Iceberg destination takes timestamps "always in microseconds". */
+function toDate(raw: unknown): Date | string | undefined {
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) ? fromEpochMicros(raw) : undefined;
   if (typeof raw !== 'string') return undefined;
   // Fast path: what JSON.stringify(Date) and most producers send.
   if (raw.length === 24 && ISO_MILLIS_UTC.test(raw)) return new Date(raw);
@@ -195,4 +194,13 @@ function toDate(raw: unknown): Date | undefined {
     /(Z|[+-]\d{2}:?\d{2})$/i.test(normalised) || !normalised.includes('T') ? normalised : `${normalised}Z`;
   const date = new Date(withZone.replace(/(\.\d{3})\d+/, '$1'));
   return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** Epoch microseconds → `YYYY-MM-DD HH:MM:SS.ffffff` (UTC), keeping the microseconds a Date would drop. */
+export function fromEpochMicros(micros: number): string | undefined {
+  const millis = Math.floor(micros / 1000);
+  const date = new Date(millis);
+  if (Number.isNaN(date.getTime())) return undefined;
+  const sub = String(micros - millis * 1000).padStart(3, '0');
+  return `${date.toISOString().slice(0, 23).replace('T', ' ')}${sub}`;
 }

@@ -91,7 +91,7 @@ describe('Firehose delivery paths on the real engine', () => {
   test('records needing conversion take the rows path and store the same values', async () => {
     const { stats, rows } = await deliver('rows_path', [
       '{"SrcAddr":"10.0.0.1","bytes":"1500","port":443,"ratio":0.5,"ok":"true","start_time":"2026-11-29 10:00:00.123"}',
-      '{\n "srcaddr": "10.0.0.2", "bytes": 9007199254740991, "port": 22, "ratio": 2, "ok": false,\n "start_time": 1795946401000\n}',
+      '{\n "srcaddr": "10.0.0.2", "bytes": 9007199254740991, "port": 22, "ratio": 2, "ok": false,\n "start_time": 1795946401000000\n}',
       '{"srcaddr":"10.0.0.3"}',
     ]);
     expect(stats).toMatchObject({ recordsDelivered: 3, commits: 1 });

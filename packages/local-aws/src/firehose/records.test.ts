@@ -1,0 +1,43 @@
+import { describe, expect, test } from '@jest/globals';
+import type { Schema } from '@loglake/lakehouse';
+import { fromEpochMicros, RecordMapper } from './records';
+
+const schema: Schema = {
+  'schema-id': 0,
+  type: 'struct',
+  fields: [
+    { id: 1, name: 'start_time', type: 'timestamp', required: false },
+    { id: 2, name: 'srcaddr', type: 'string', required: false },
+  ],
+};
+
+function mapRecord(record: unknown) {
+  return new RecordMapper(schema).map(Buffer.from(JSON.stringify(record)));
+}
+
+describe('Firehose record mapping of timestamps', () => {
+  test('an epoch number is read as microseconds, as the Iceberg destination documents', () => {
+    // Prepare: 2024-05-01 10:00:00.123456 UTC in microseconds
+    const micros = Date.UTC(2024, 4, 1, 10, 0, 0, 123) * 1000 + 456;
+
+    // Act
+    const outcome = mapRecord({ start_time: micros, srcaddr: '10.0.1.10' });
+
+    // Assess
+    expect(outcome).toEqual({
+      ok: true,
+      canonical: false,
+      row: { start_time: '2024-05-01 10:00:00.123456', srcaddr: '10.0.1.10' },
+    });
+  });
+
+  test('microseconds before 1970 floor to the right second', () => {
+    expect(fromEpochMicros(-1)).toBe('1969-12-31 23:59:59.999999');
+    expect(fromEpochMicros(0)).toBe('1970-01-01 00:00:00.000000');
+  });
+
+  test('ISO strings still map, and a fractional epoch number is a schema misfit', () => {
+    expect(mapRecord({ start_time: '2024-05-01T10:00:00.000Z' })).toMatchObject({ ok: true });
+    expect(mapRecord({ start_time: 1.5 })).toMatchObject({ ok: false, errorCode: 'Iceberg.SchemaMismatch' });
+  });
+});
