@@ -21,7 +21,7 @@ import {
 } from '../metadata/transforms';
 import { duckdbType, parseType } from '../metadata/types';
 import { coerceValue, literalToText, type Literal } from '../metadata/values';
-import { collectFileStats } from './file-stats';
+import { collectFileStats, type RowsByFile } from './file-stats';
 
 export interface WriteDataInput {
   session: DuckDbSession;
@@ -119,7 +119,7 @@ function textOf(field: SchemaField): string {
     : `CAST(${sqlIdent(field.name)} AS VARCHAR)`;
 }
 
-function sortSql(meta: TableMetadata, schema: Schema): string {
+function sortTerms(meta: TableMetadata, schema: Schema): string[] {
   const order = defaultSortOrder(meta);
   const terms = order.fields.flatMap((sf) => {
     const field = schema.fields.find((f) => f.id === sf['source-id']);
@@ -130,7 +130,15 @@ function sortSql(meta: TableMetadata, schema: Schema): string {
     const direction = sf.direction === 'desc' ? 'DESC' : 'ASC';
     return [`${expr} ${direction} ${sf['null-order'] === 'nulls-first' ? 'NULLS FIRST' : 'NULLS LAST'}`];
   });
-  return terms.length > 0 ? ` ORDER BY ${terms.join(', ')}` : '';
+  return terms;
+}
+
+/** Partition fields whose transform has no DuckDB form (bucket, decimal/binary truncate): filled in JS. */
+function hasJsPartitions(meta: TableMetadata, schema: Schema): boolean {
+  return defaultSpec(meta).fields.some((pf) => {
+    const field = schema.fields.find((f) => f.id === pf['source-id']);
+    return field !== undefined && transformTextSql(parseTransform(pf.transform), field.type, 'x') === null;
+  });
 }
 
 export async function writeDataFiles(input: WriteDataInput): Promise<DataFile[]> {
@@ -148,9 +156,17 @@ export async function writeDataFiles(input: WriteDataInput): Promise<DataFile[]>
       : null;
     return `${expr ?? 'CAST(NULL AS VARCHAR)'} AS __p${i}`;
   });
+  // Sort once while staging (partition, then the declared order) so each partition's COPY is a plain
+  // ordered scan of its own row range: one sort of the batch instead of one per partition. Transforms
+  // computed in JS fill their partition column after staging, so those tables sort per partition instead.
+  const presorted = !hasJsPartitions(meta, schema) && (await insertionOrderKept(session));
+  const stageOrder = presorted
+    ? [...partitionExprs.map((_, i) => `__p${i} ASC NULLS FIRST`), ...sortTerms(meta, schema)]
+    : [];
   try {
     await session.run(
-      `CREATE TEMP TABLE ${stage} AS SELECT *${partitionExprs.map((e) => `, ${e}`).join('')} FROM (SELECT ${projection} FROM (${input.sourceSql}) AS src) AS casted`,
+      `CREATE TEMP TABLE ${stage} AS SELECT *${partitionExprs.map((e) => `, ${e}`).join('')} FROM (SELECT ${projection} FROM (${input.sourceSql}) AS src) AS casted` +
+        (stageOrder.length > 0 ? ` ORDER BY ${stageOrder.join(', ')}` : ''),
     );
   } catch (error) {
     const reason =
@@ -163,11 +179,14 @@ export async function writeDataFiles(input: WriteDataInput): Promise<DataFile[]>
     });
   }
   try {
-    for (const field of schema.fields.filter((f) => f.required)) {
+    const required = schema.fields.filter((f) => f.required);
+    if (required.length > 0) {
+      // One pass for all required columns.
       const [row] = await session.all(
-        `SELECT count(*) AS n FROM ${stage} WHERE ${sqlIdent(field.name)} IS NULL`,
+        `SELECT ${required.map((f, i) => `count(*) FILTER (WHERE ${sqlIdent(f.name)} IS NULL) AS n${i}`).join(', ')} FROM ${stage}`,
       );
-      if (Number(row?.['n'] ?? 0) > 0) {
+      const field = required.find((_, i) => Number(row?.[`n${i}`] ?? 0) > 0);
+      if (field) {
         throw new SchemaMismatchError(
           `Required column '${field.name}' of ${input.table} would get NULL values.`,
           { value: field.name },
@@ -175,10 +194,16 @@ export async function writeDataFiles(input: WriteDataInput): Promise<DataFile[]>
       }
     }
     await fillJsPartitions(session, stage, meta, schema);
-    return await writePartitions(input, stage, schema, partitionTypes);
+    return await writePartitions(input, stage, schema, partitionTypes, presorted);
   } finally {
     await session.run(`DROP TABLE IF EXISTS ${stage}`);
   }
+}
+
+/** Whether a scan without ORDER BY returns a table's rows in insertion order (DuckDB's default). */
+async function insertionOrderKept(session: DuckDbSession): Promise<boolean> {
+  const [row] = await session.all(`SELECT current_setting('preserve_insertion_order') AS kept`);
+  return row?.['kept'] === true;
 }
 
 /** Bucket and decimal/binary truncate have no DuckDB form: compute them in JS per distinct source value. */
@@ -216,6 +241,7 @@ async function writePartitions(
   stage: string,
   schema: Schema,
   partitionTypes: string[],
+  presorted: boolean,
 ): Promise<DataFile[]> {
   const { session, meta, layout } = input;
   const spec = defaultSpec(meta);
@@ -232,8 +258,11 @@ async function writePartitions(
   const fieldIds = schema.fields.map((f) => `${sqlString(f.name)}: ${f.id}`).join(', ');
   const kv = `{'iceberg.schema': ${sqlString(JSON.stringify(schema))}}`;
   const columns = schema.fields.map((f) => sqlIdent(f.name)).join(', ');
-  const order = sortSql(meta, schema);
-  const written: { path: string; partition: (Literal | null)[] }[] = [];
+  const terms = presorted ? [] : sortTerms(meta, schema);
+  const order = terms.length > 0 ? ` ORDER BY ${terms.join(', ')}` : '';
+  const written: { path: string; partition: (Literal | null)[]; texts: (string | null)[] }[] = [];
+  /** Partitions DuckDB wrote as a single file: their staged rows are exactly that file's rows. */
+  const single: { path: string; texts: (string | null)[] }[] = [];
   const stageDirs: string[] = [];
   try {
     return await writeGroups();
@@ -278,12 +307,12 @@ async function writePartitions(
         `COPY (SELECT ${columns} FROM ${stage}${where ? ` WHERE ${where}` : ''}${order}) TO ${sqlString(stageDir)} (${options.join(', ')})`,
       );
       // Give each file a unique name in the partition directory; drop the empty trailing file DuckDB may leave.
-      for (const name of (await fs.readdir(stageDir)).sort((a, b) =>
-        a.localeCompare(b, 'en', { numeric: true }),
-      )) {
+      const names = (await fs.readdir(stageDir)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+      for (const name of names) {
         const finalPath = join(dir, `${randomUUID()}.parquet`);
         await fs.rename(join(stageDir, name), finalPath);
-        written.push({ path: finalPath, partition });
+        written.push({ path: finalPath, partition, texts });
+        if (names.length === 1) single.push({ path: finalPath, texts });
       }
       await fs.rm(stageDir, { recursive: true, force: true });
     }
@@ -291,6 +320,7 @@ async function writePartitions(
       session,
       schema,
       written.map((w) => w.path),
+      stagedRowsByFile(stage, pcols, single),
     );
     const files: DataFile[] = [];
     for (const w of written) {
@@ -312,4 +342,28 @@ async function writePartitions(
     }
     return files;
   }
+}
+
+/** The staged rows of single-file partitions, each tagged with its file's path (see RowsByFile). */
+function stagedRowsByFile(
+  stage: string,
+  pcols: string[],
+  single: { path: string; texts: (string | null)[] }[],
+): RowsByFile | undefined {
+  if (single.length === 0) return undefined;
+  if (pcols.length === 0) {
+    const only = single[0] as { path: string };
+    return { sql: `SELECT *, ${sqlString(only.path)} AS __ll_file FROM ${stage}`, paths: [only.path] };
+  }
+  const values = single
+    .map(
+      (s) =>
+        `(${[...s.texts.map((t) => (t === null ? 'CAST(NULL AS VARCHAR)' : sqlString(t))), sqlString(s.path)].join(', ')})`,
+    )
+    .join(', ');
+  const on = pcols.map((c, i) => `${stage}.${c} IS NOT DISTINCT FROM m.k${i}`).join(' AND ');
+  return {
+    sql: `SELECT ${stage}.*, m.__ll_file FROM ${stage} JOIN (VALUES ${values}) AS m(${pcols.map((_, i) => `k${i}`).join(', ')}, __ll_file) ON ${on}`,
+    paths: single.map((s) => s.path),
+  };
 }
