@@ -74,7 +74,10 @@ async function whatIf(w: Warehouse, table: TableHandle, dir: string, options: st
   return (await stat(target)).size;
 }
 
-async function p1(w: Warehouse, dir: string): Promise<Measure> {
+/** Iceberg writer properties a table can declare for smaller files (defaults: page V1, ZSTD level 3). */
+const TUNED_PROPERTIES = { 'write.parquet.page-version': '2', 'write.parquet.compression-level': '9' };
+
+async function p1(w: Warehouse, dir: string): Promise<Measure[]> {
   const gen = new FlowGenerator({ seed: 20261129 });
   const from = new Date('2026-11-01T00:00:00Z');
   const records = gen.batch({ count: 50_000, from, to: new Date(from.getTime() + 6 * 3_600_000) });
@@ -86,6 +89,10 @@ async function p1(w: Warehouse, dir: string): Promise<Measure> {
   for (const [name, def] of [
     ['flows_baseline', flowTable({ sorted: false, codec: 'snappy', hourPartitioned: false })],
     ['flows_sorted_zstd', flowTable({ sorted: true, codec: 'zstd', hourPartitioned: false })],
+    [
+      'flows_sorted_zstd_tuned',
+      flowTable({ sorted: true, codec: 'zstd', hourPartitioned: false, properties: TUNED_PROPERTIES }),
+    ],
   ] as const) {
     const table = await w.createTable('bench', 'network', name, def);
     for (const part of thirds) await table.append({ rows: part.map(toRow) });
@@ -100,26 +107,41 @@ async function p1(w: Warehouse, dir: string): Promise<Measure> {
   }
   const sorted = results.flows_sorted_zstd as { bytes: number; files: number };
   const baseline = results.flows_baseline as { bytes: number; files: number };
+  const tuned = results.flows_sorted_zstd_tuned as { bytes: number; files: number };
   const ratio = jsonBytes / sorted.bytes;
-  return {
-    id: 'P1',
-    what: 'JSON bytes ÷ Parquet bytes (50,000 records, 3 commits, ZSTD + sort order)',
-    value: ratio,
-    unit: '×',
-    goal: '≥ 20×',
-    met: ratio >= 20,
-    detail: {
-      jsonBytes,
-      parquetBytes: sorted.bytes,
-      dataFiles: sorted.files,
-      baselineParquetBytes: baseline.bytes,
-      baselineRatio: jsonBytes / baseline.bytes,
-      baseline: 'unsorted (codec property snappy; the engine writes ZSTD regardless)',
-      whatIfOneFileDefaultRatio: whatIfs.oneFileDefault ?? 0,
-      whatIfOneFileParquetV2Ratio: whatIfs.oneFileV2 ?? 0,
-      whatIfOneFileParquetV2ZstdLevel9Ratio: whatIfs.oneFileV2Level9 ?? 0,
+  const tunedRatio = jsonBytes / tuned.bytes;
+  return [
+    {
+      id: 'P1',
+      what: 'JSON bytes ÷ Parquet bytes (50,000 records, 3 commits, ZSTD + sort order, default properties)',
+      value: ratio,
+      unit: '×',
+      goal: '≥ 20×',
+      met: ratio >= 20,
+      detail: {
+        jsonBytes,
+        parquetBytes: sorted.bytes,
+        dataFiles: sorted.files,
+        baselineParquetBytes: baseline.bytes,
+        baselineRatio: jsonBytes / baseline.bytes,
+        baseline: 'unsorted (codec property snappy; the engine writes ZSTD regardless)',
+        whatIfOneFileDefaultRatio: whatIfs.oneFileDefault ?? 0,
+        whatIfOneFileParquetV2Ratio: whatIfs.oneFileV2 ?? 0,
+        whatIfOneFileParquetV2ZstdLevel9Ratio: whatIfs.oneFileV2Level9 ?? 0,
+      },
     },
-  };
+    {
+      id: 'P1t',
+      what: `P1 with table properties ${Object.entries(TUNED_PROPERTIES)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')}`,
+      value: tunedRatio,
+      unit: '×',
+      goal: '≥ 20×',
+      met: tunedRatio >= 20,
+      detail: { jsonBytes, parquetBytes: tuned.bytes, dataFiles: tuned.files },
+    },
+  ];
 }
 
 async function p4p5(w: Warehouse, dir: string): Promise<Measure[]> {
@@ -298,7 +320,7 @@ async function main(): Promise<void> {
   try {
     await w.createTableBucket('bench');
     await w.createNamespace('bench', 'network');
-    measures.push(await p1(w, dir));
+    measures.push(...(await p1(w, dir)));
     measures.push(...(await p4p5(w, dir)));
   } finally {
     await w.close();

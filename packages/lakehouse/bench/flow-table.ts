@@ -33,12 +33,14 @@ export function flowTable(options: {
   sorted: boolean;
   codec: 'zstd' | 'snappy';
   hourPartitioned: boolean;
+  /** More Iceberg table properties (e.g. write.parquet.page-version, write.parquet.compression-level). */
+  properties?: Record<string, string>;
 }): CreateTableInput {
   return {
     columns: FLOW_COLUMNS,
     ...(options.hourPartitioned ? { partitionBy: [{ sourceColumn: 'start_time', transform: 'hour' }] } : {}),
     ...(options.sorted ? { sortBy: FLOW_SORT } : {}),
-    properties: { 'write.parquet.compression-codec': options.codec },
+    properties: { 'write.parquet.compression-codec': options.codec, ...options.properties },
   };
 }
 
