@@ -155,8 +155,15 @@ export async function loadCli(argv: string[]): Promise<number> {
       });
       console.log(formatAccounting(step.label, report));
       failed ||= loadFailed(report);
-      // Each step lands before the next is sent, so the smoke test and each burst are commits of their own.
-      await waitForDelivery(target, { onWait: (m) => process.stderr.write(`\r${m}   `) });
+      // Each step lands before the next is sent, so the smoke test and each burst are commits of their own
+      // (locally; on AWS Firehose commits on its own schedule and `pnpm lab` waits on the table instead).
+      if (target.kind === 'aws') {
+        console.error(
+          `Firehose commits these within its buffer interval (${target.resources.buffering.intervalSeconds} s).`,
+        );
+      } else {
+        await waitForDelivery(target, { onWait: (m) => process.stderr.write(`\r${m}   `) });
+      }
       if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
     }
     return failed ? 1 : 0;
