@@ -1,5 +1,7 @@
-// Writes merge-on-read position deletes: one Parquet file per partition, (file_path, pos) sorted, with the
-// spec's reserved field ids, referencing data files byte-identically. No data file is rewritten.
+// Writes merge-on-read position deletes: one Parquet file per data file it deletes from, as Athena (Trino's
+// Iceberg merge sink) writes them — so a DELETE touching 3 data files makes 3 small delete files, as the article
+// saw — with (file_path, pos) sorted, the spec's reserved field ids, and the data file's path byte-identical.
+// No data file is rewritten.
 import { randomUUID } from 'node:crypto';
 import type { Schema } from '../contract';
 import { sqlString, type DuckDbSession } from '../duckdb/duckdb-session';
@@ -59,10 +61,7 @@ export async function writePositionDeletes(
     const groups = new Map<string, { live: LiveFile; paths: string[] }>();
     for (const row of counts) {
       const live = byPath.get(String(row['file_path']))!;
-      const key = `${live.specId}:${JSON.stringify(live.file.partition, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))}`;
-      const group = groups.get(key) ?? { live, paths: [] };
-      group.paths.push(live.file.filePath);
-      groups.set(key, group);
+      groups.set(live.file.filePath, { live, paths: [live.file.filePath] });
     }
     const written: { path: string; live: LiveFile }[] = [];
     for (const group of groups.values()) {
