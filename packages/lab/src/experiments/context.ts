@@ -34,6 +34,8 @@ export interface LabState {
   backfillSnapshot?: string;
   changeFeedBurstRows?: number;
   generatorRuns?: number;
+  /** The extra day of history the snapshots experiment sent (so a re-run does not send it twice). */
+  snapshotHistoryDay?: string;
 }
 
 export interface QueryRecord {
@@ -166,6 +168,7 @@ export interface Experiment {
   title: string;
   /** When the title names the lab's size (the load), how it reads at this scale. */
   titleAt?(scale: LabScale): string;
-  part: 1 | 2;
+  /** Which article: 1 and 2 (Iceberg on S3 Tables), 3 (daily snapshots). */
+  part: 1 | 2 | 3;
   run(ctx: ExperimentContext): Promise<ExperimentOutcome>;
 }

@@ -2,7 +2,7 @@ import { describe, test, expect } from '@jest/globals';
 import { EXPERIMENTS, findExperiments } from './registry';
 
 describe('experiment registry', () => {
-  test('Part 1 then Part 2, names unique', () => {
+  test('Part 1, Part 2, then Part 3 (daily snapshots), names unique', () => {
     const parts = EXPERIMENTS.map((e) => e.part);
     expect(parts).toEqual([...parts].sort());
     expect(new Set(EXPERIMENTS.map((e) => e.name)).size).toBe(EXPERIMENTS.length);

@@ -3,8 +3,9 @@ import { UnknownNameError } from '../errors';
 import type { Experiment } from './context';
 import { PART1 } from './part1';
 import { PART2 } from './part2';
+import { PART3 } from './daily-snapshot';
 
-export const EXPERIMENTS: readonly Experiment[] = [...PART1, ...PART2];
+export const EXPERIMENTS: readonly Experiment[] = [...PART1, ...PART2, ...PART3];
 
 export function findExperiments(names: readonly string[]): Experiment[] {
   return names.map((name) => {

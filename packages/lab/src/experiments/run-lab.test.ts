@@ -130,12 +130,24 @@ describe('the whole lab on the local endpoint (reduced size)', () => {
     expect(Number(e.measures.ratio)).toBeGreaterThan(1);
   });
 
+  test('the daily snapshot: partial days refused, a complete day published, same answer for fewer bytes', () => {
+    const e = experiment('daily-snapshot');
+    expect(e.checks).toEqual({ sameAnswer: true, snapshotReadsLess: true });
+    // The lab's flows (24 h before its start) hold no complete UTC day, except when it starts at 00:30–00:59
+    // UTC: then its own first day is complete and no history is sent.
+    if (e.measures.historyDay !== '') {
+      expect(e.measures.partialDayRefused).toBe('yes');
+      expect(e.measures.watermark).toBe(e.measures.historyDay);
+    }
+    expect(Number(e.measures.snapshotBytes)).toBeGreaterThan(0);
+  });
+
   test('the report files are written, with the timeline of all three tables', () => {
     expect(existsSync(htmlPath)).toBe(true);
     const json = JSON.parse(readFileSync(join(dir, 'out', 'report-local.json'), 'utf8')) as LabReport;
     expect(new Set(json.timeline.map((t) => t.table))).toEqual(
       new Set(['network.vpc_flow_logs', 'ref.host_inventory', 'enriched.vpc_flow_logs_labelled']),
     );
-    expect(json.charts.map((c) => c.bars.length)).toEqual([2, 2]);
+    expect(json.charts.map((c) => c.bars.length)).toEqual([2, 2, 2]);
   });
 });

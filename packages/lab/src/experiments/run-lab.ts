@@ -141,5 +141,15 @@ function charts(results: ExperimentReport[]): LabReport['charts'] {
       ],
     });
   }
+  const snapshot = results.find((r) => r.name === 'daily-snapshot' && !r.error && r.measures.watermark);
+  if (snapshot) {
+    out.push({
+      title: `The analysts' query for ${snapshot.measures.watermark}: snapshot vs full history`,
+      bars: [
+        { label: 'network.vpc_flow_logs (full history)', bytes: Number(snapshot.measures.historyBytes) },
+        { label: 'daily snapshot (latest complete day)', bytes: Number(snapshot.measures.snapshotBytes) },
+      ],
+    });
+  }
   return out;
 }

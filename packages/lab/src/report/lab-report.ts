@@ -5,7 +5,7 @@ import type { QueryRecord } from '../experiments/context';
 export interface ExperimentReport {
   name: string;
   title: string;
-  part: 1 | 2;
+  part: 1 | 2 | 3;
   result: string;
   measures: Record<string, number | string>;
   checks: Record<string, boolean>;
@@ -53,4 +53,6 @@ export const SEED_RESULTS: Record<string, string> = {
   'join-as-of-now': 'web-04 → unknown, app-08 → batch',
   'change-feed': 'exactly the new rows',
   'one-hour': 'same answer, 5.5× less read',
+  'daily-snapshot':
+    'the latest complete day from a small snapshot, not years of history; a partial day is never published',
 };

@@ -1,0 +1,254 @@
+// Part 3: the daily snapshot. The snapshots unit's state machine runs against the lab's own flow table: locally
+// the real definition on aws-local-stepfunctions with both handlers in-process (as `pnpm lab snapshot`), on AWS
+// the deployed state machine (as `pnpm lab snapshot --target aws`). Then the analysts' query is asked of the
+// published snapshot and of the full history, and both answers and bytes scanned are compared.
+//
+// The lab's flows span the 24 h before it started, so they hold no complete UTC day: the first run is refused by
+// the completeness rule (the partial day, with its missing hours). The experiment then sends one extra day of
+// history — the UTC day before the lab's first flow, a few flows in every hour, through Firehose like every other
+// load — and runs again: that day is complete (all hours present, data landed beyond its end) and is published.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { GetExecutionHistoryCommand, SFNClient } from '@aws-sdk/client-sfn';
+import type { FlowRecord } from '@loglake/flowgen';
+import { LOCAL_ACCOUNT_ID } from '@loglake/local-aws';
+import {
+  compareAnalystsQuery,
+  localSnapshotClients,
+  provisionLocalSnapshots,
+  publishedSnapshot,
+  runSnapshotOffline,
+  runSnapshotOnAws,
+  STATE,
+  type HandlerConfig,
+  type LocalClients,
+  type SnapshotDefinition,
+} from '@loglake/snapshot-lambdas';
+import { resolveLab } from '@loglake/units';
+import { makeSnapshotClients } from './snapshot-clients';
+import { ExperimentFailedError } from '../errors';
+import { formatBytes, formatCount } from '../report/format';
+import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
+import type { Experiment, ExperimentContext } from './context';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The fields of the snapshots unit the lab reads (the unit is typed in stacks/snapshots/inputs.ts). */
+interface SnapshotsUnitInputs {
+  databaseName: string;
+  bucketNamePrefix: string;
+  queryTimeoutSeconds: number;
+  snapshots: SnapshotDefinition[];
+}
+
+async function snapshotConfig(ctx: ExperimentContext): Promise<HandlerConfig | string> {
+  const lab = await resolveLab();
+  const unit = lab.units.snapshots;
+  if (!unit) return `lab ${lab.labId} has no snapshots unit (${lab.path}/snapshots.ts)`;
+  const sn = unit.inputs as SnapshotsUnitInputs;
+  const { resources } = ctx.target;
+  return {
+    sourceTableBucket: resources.tableBucketName,
+    snapshotDatabase: sn.databaseName,
+    snapshotBucket: `${sn.bucketNamePrefix}-${resources.accountId || LOCAL_ACCOUNT_ID}`,
+    workgroup: resources.workgroup,
+    queryTimeoutMs: sn.queryTimeoutSeconds * 1000,
+    definitions: sn.snapshots,
+  };
+}
+
+/** One state-machine execution, however it ran. */
+interface SnapshotRun {
+  status: string;
+  error: string | null;
+  cause: string | null;
+}
+
+type Runner = (date?: string) => Promise<SnapshotRun>;
+
+/** `snapshots.state_machine_arn` from the deployed stacks' outputs, or why there is none. */
+function deployedStateMachineArn(file: string): string | { skip: string } {
+  const hint = `deploy the snapshots unit and write its outputs (\`LOGLAKE_TF_COMMAND=output npx cdktf output snapshots --outputs-file ${file}\`)`;
+  if (!existsSync(file)) return { skip: `no deployed-stack outputs at ${file}; ${hint}` };
+  const stacks = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
+  const arn = stacks.snapshots?.state_machine_arn ?? stacks.snapshots?.stateMachineArn;
+  return typeof arn === 'string' ? arn : { skip: `${file} has no snapshots.state_machine_arn; ${hint}` };
+}
+
+/** Flows in every hour of one UTC day (so the completeness rule sees all 24 hours), in arrival order per hour. */
+function historyDay(ctx: ExperimentContext, day: string, perHour: number): FlowRecord[] {
+  const gen = ctx.generator();
+  const start = Date.parse(`${day}T00:00:00Z`);
+  const records: FlowRecord[] = [];
+  for (let h = 0; h < 24; h++) {
+    const from = new Date(start + h * HOUR_MS);
+    records.push(...gen.batch({ count: perHour, from, to: new Date(from.getTime() + HOUR_MS) }));
+  }
+  return records;
+}
+
+/** Flows per hour of the extra day: a tenth of the main load's hourly rate, at least 5. */
+export const historyPerHour = (records: number, hours: number) =>
+  Math.max(5, Math.round(records / Math.max(1, hours) / 10));
+
+/** The Lambda's message from a Step Functions cause (`{"errorType","errorMessage"}` JSON), first line. */
+function firstLine(cause: string | null): string {
+  let text = cause ?? '';
+  try {
+    text = (JSON.parse(text) as { errorMessage?: string }).errorMessage ?? text;
+  } catch {
+    // Not JSON: print it as it is.
+  }
+  return text.split('\n')[0]?.slice(0, 600) ?? '';
+}
+
+export const snapshots: Experiment = {
+  name: 'daily-snapshot',
+  title: 'Daily snapshot vs full history',
+  part: 3,
+  async run(ctx) {
+    const config = await snapshotConfig(ctx);
+    if (typeof config === 'string') return skipped(config);
+    const def = config.definitions[0];
+    if (!def) return skipped('the snapshots unit defines no snapshot');
+    const clients: LocalClients = ctx.target.localUrl
+      ? localSnapshotClients(ctx.target.localUrl)
+      : makeSnapshotClients(ctx.target.resources.region);
+    const sfn = ctx.target.localUrl ? undefined : new SFNClient({ region: ctx.target.resources.region });
+    try {
+      let runner: Runner;
+      if (ctx.target.localUrl) {
+        // The lab provisioned the source table; this adds the snapshot bucket, Glue database and table.
+        await provisionLocalSnapshots(clients, config);
+        runner = async (date) => {
+          const run = await runSnapshotOffline(clients, config, { snapshot: def.name, date });
+          const e = run.execution;
+          // The execution fails as SnapshotPipelineFailed; the step's own error is in the captured alert.
+          const alert = e.alerts[0]?.message ?? '';
+          return {
+            status: e.status,
+            error: /^Error: (.*)$/m.exec(alert)?.[1] ?? e.error?.error ?? null,
+            cause: /^Cause: (.*)$/m.exec(alert)?.[1] ?? e.error?.cause ?? null,
+          };
+        };
+      } else {
+        const arn = deployedStateMachineArn(resolve(DEFAULT_OUTPUTS_FILE));
+        if (typeof arn !== 'string') return skipped(arn.skip);
+        ctx.log(`  starting ${arn} — this is AWS, not the local endpoint`);
+        runner = async (date) => {
+          const r = await runSnapshotOnAws(sfn as SFNClient, {
+            stateMachineArn: arn,
+            snapshot: def.name,
+            date,
+          });
+          if (r.status === 'SUCCEEDED') return { status: r.status, error: null, cause: null };
+          return { status: r.status, ...(await caughtError(sfn as SFNClient, r.executionArn)) };
+        };
+      }
+
+      const first = await runner();
+      const refused = first.status !== 'SUCCEEDED';
+      if (refused && first.error !== 'NoCompleteDayError') {
+        throw new ExperimentFailedError(
+          `The snapshot state machine failed: ${first.error}: ${firstLine(first.cause)}`,
+          first,
+        );
+      }
+      let extra: { day: string; records: number } | undefined;
+      if (refused) {
+        ctx.log(`  run 1 refused: ${firstLine(first.cause)}`);
+        const windowEnd = Date.parse(ctx.require('windowEnd', 'load'));
+        const day = dayOf(Date.parse(`${dayOf(windowEnd - ctx.scale.hours * HOUR_MS)}T00:00:00Z`) - DAY_MS);
+        const perHour = historyPerHour(ctx.scale.records, ctx.scale.hours);
+        if (ctx.state.snapshotHistoryDay !== day) {
+          ctx.log(
+            `  loading one extra day of history, ${day}: ${perHour} flows in each hour, through Firehose`,
+          );
+          const report = await ctx.send(`history ${day}`, historyDay(ctx, day, perHour));
+          ctx.state.snapshotHistoryDay = day;
+          ctx.saveState();
+          extra = { day, records: report.accepted };
+        } else {
+          extra = { day, records: perHour * 24 };
+        }
+      }
+      const second = refused ? await runner() : first;
+      if (second.status !== 'SUCCEEDED') {
+        throw new ExperimentFailedError(
+          `The snapshot state machine did not publish${extra ? ` after ${extra.day} was loaded` : ''}: ${second.error}: ${firstLine(second.cause)}`,
+          second,
+        );
+      }
+      const published = await publishedSnapshot(clients, config, def.name);
+      const day = published.watermark;
+      if (!day)
+        throw new ExperimentFailedError('The execution succeeded but no watermark is published.', published);
+
+      const cmp = await compareAnalystsQuery(clients, config, def, day);
+      ctx.queries.push(
+        {
+          experiment: ctx.current,
+          query: 'analysts query (snapshot)',
+          dataScannedInBytes: cmp.snapshot.bytesScanned,
+          ms: 0,
+        },
+        {
+          experiment: ctx.current,
+          query: 'analysts query (full history)',
+          dataScannedInBytes: cmp.source.bytesScanned,
+          ms: 0,
+        },
+      );
+      const partial = refused ? `; the partial days were refused first (${first.error})` : '';
+      const history = extra ? ` (+ ${formatCount(extra.records)} flows of ${extra.day} sent as history)` : '';
+      return {
+        result:
+          `published ${day}${history}; ${cmp.sameAnswer ? 'same answer' : 'DIFFERENT answers'} ` +
+          `(${cmp.snapshot.rows.length} top sources); ${formatBytes(cmp.source.bytesScanned)} vs ` +
+          `${formatBytes(cmp.snapshot.bytesScanned)} read: ${cmp.ratio.toFixed(1)}× less on the snapshot${partial}`,
+        measures: {
+          watermark: day,
+          historyDay: extra?.day ?? '',
+          historyRecords: extra?.records ?? 0,
+          partialDayRefused: refused ? 'yes' : 'no',
+          snapshotBytes: cmp.snapshot.bytesScanned,
+          historyBytes: cmp.source.bytesScanned,
+          ratio: cmp.ratio,
+          topSources: cmp.snapshot.rows.length,
+        },
+        checks: {
+          sameAnswer: cmp.sameAnswer && cmp.snapshot.rows.length > 0,
+          snapshotReadsLess: cmp.snapshot.bytesScanned < cmp.source.bytesScanned,
+        },
+      };
+    } finally {
+      clients.destroy();
+      sfn?.destroy();
+    }
+  },
+};
+
+/**
+ * What the failed step threw, on AWS: the execution itself fails as SnapshotPipelineFailed, so read the alert
+ * the NotifyFailure state was given (the caught error and its cause) from the execution history.
+ */
+async function caughtError(sfn: SFNClient, executionArn: string): Promise<Omit<SnapshotRun, 'status'>> {
+  const history = await sfn.send(
+    new GetExecutionHistoryCommand({ executionArn, reverseOrder: true, maxResults: 100 }),
+  );
+  const entered = history.events?.find(
+    (e) => e.type === 'TaskStateEntered' && e.stateEnteredEventDetails?.name === STATE.notify,
+  );
+  const input = JSON.parse(entered?.stateEnteredEventDetails?.input ?? '{}') as {
+    alert?: { error?: string; cause?: string };
+  };
+  return { error: input.alert?.error ?? null, cause: input.alert?.cause ?? null };
+}
+
+function skipped(reason: string) {
+  return { result: `skipped: ${reason}`, measures: { skipped: reason }, checks: {} };
+}
+
+export const PART3: Experiment[] = [snapshots];
