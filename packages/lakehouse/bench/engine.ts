@@ -1,6 +1,9 @@
 // `pnpm bench engine`: the embedded engine against plain DuckDB, each ratio measured side by side in one run.
 //   P1  JSON bytes of 50,000 flowgen records ÷ Parquet bytes the engine stored   (goal ≥ 20×, ZSTD + sort order)
-//   P4  engine append throughput ÷ DuckDB COPY of the same rows to Parquet       (goal ≥ 0.5)
+//       with default table properties (Iceberg's writer defaults: page V1, ZSTD level 3); P1t the same rows in a
+//       table declaring write.parquet.page-version=2 and write.parquet.compression-level=9
+//   P4  engine append throughput ÷ DuckDB COPY of the same rows to Parquet       (goal ≥ 0.5); the detail
+//       vsSortedCopy compares with the same COPY in the declared sort order, which the engine must honour
 //   P5  one-hour scan through the engine ÷ DuckDB read_parquet on the same files (goal ≤ 1.3)
 //   P6  time and peak RSS at each size of ENGINE_BENCH_SIZES (default 1000000,10000000), one child process per
 //       size: growth exponent = log(t2/t1)/log(n2/n1)                          (goal ≤ 1.1, RSS ≤ 2 GiB)
