@@ -101,7 +101,7 @@ function firstLine(cause: string | null): string {
   } catch {
     // Not JSON: print it as it is.
   }
-  return text.split('\n')[0]?.slice(0, 600) ?? '';
+  return text.split('\n')[0]?.slice(0, 900) ?? '';
 }
 
 export const snapshots: Experiment = {
