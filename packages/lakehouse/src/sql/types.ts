@@ -126,37 +126,8 @@ export function icebergType(type: TypeName): IcebergPrimitive {
   );
 }
 
-/** Iceberg primitive → the DuckDB type its values are cast to before an append. */
-export function icebergToDuckdb(type: IcebergPrimitive): string {
-  switch (type) {
-    case 'boolean':
-      return 'BOOLEAN';
-    case 'int':
-      return 'INTEGER';
-    case 'long':
-      return 'BIGINT';
-    case 'float':
-      return 'FLOAT';
-    case 'double':
-      return 'DOUBLE';
-    case 'date':
-      return 'DATE';
-    case 'time':
-      return 'TIME';
-    case 'timestamp':
-      return 'TIMESTAMP';
-    case 'timestamptz':
-      return 'TIMESTAMPTZ';
-    case 'string':
-      return 'VARCHAR';
-    case 'uuid':
-      return 'UUID';
-    case 'binary':
-      return 'BLOB';
-    default:
-      return type.toUpperCase().replace(/\s/g, '');
-  }
-}
+/** Iceberg primitive → the DuckDB type its values are cast to before an append (the engine's own mapping). */
+export { duckdbType as icebergToDuckdb } from '../metadata/types';
 
 /** Iceberg primitive → the type name Athena shows for the column (DESCRIBE, result metadata). */
 export function icebergToAthena(type: IcebergPrimitive): string {
