@@ -69,7 +69,7 @@ interface SnapshotRun {
 type Runner = (date?: string) => Promise<SnapshotRun>;
 
 /** `snapshots.state_machine_arn` from the deployed stacks' outputs, or why there is none. */
-function deployedStateMachineArn(file: string): string | { skip: string } {
+export function deployedStateMachineArn(file: string): string | { skip: string } {
   const hint = `deploy the snapshots unit and write its outputs (\`LOGLAKE_TF_COMMAND=output npx cdktf output snapshots --outputs-file ${file}\`)`;
   if (!existsSync(file)) return { skip: `no deployed-stack outputs at ${file}; ${hint}` };
   const stacks = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
@@ -245,7 +245,10 @@ export const snapshots: Experiment = {
  * What the failed step threw, on AWS: the execution itself fails as SnapshotPipelineFailed, so read the alert
  * the NotifyFailure state was given (the caught error and its cause) from the execution history.
  */
-async function caughtError(sfn: SFNClient, executionArn: string): Promise<Omit<SnapshotRun, 'status'>> {
+export async function caughtError(
+  sfn: SFNClient,
+  executionArn: string,
+): Promise<Omit<SnapshotRun, 'status'>> {
   const history = await sfn.send(
     new GetExecutionHistoryCommand({ executionArn, reverseOrder: true, maxResults: 100 }),
   );
