@@ -1,6 +1,8 @@
 // The two Lambda bundles as cdktf assets. Bundling takes seconds, so each bundle is cached under .lab/build/
 // (git-ignored) by a hash of its inputs — the package's sources, the SQL templates and the lockfile: a synth
-// with unchanged inputs reuses it, and the asset hash Terraform sees changes only when the code does.
+// with unchanged inputs reuses it. Its deployment zip is written once beside it, deterministically (./zip), and
+// handed to cdktf as a FILE asset named by the zip's own hash: a synth copies it instead of re-zipping in a child
+// process, and the asset hash Terraform sees changes only when the bundled bytes do.
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -11,12 +13,14 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { AssetType, TerraformAsset } from 'cdktf';
 import type { Construct } from 'constructs';
 import { bundleHandler, HANDLERS, type HandlerName } from '@loglake/snapshot-lambdas/bundle';
 import { REPO_ROOT } from '../lib/paths';
+import { zipDirectory } from './zip';
 
 const BUILD_ROOT = join(REPO_ROOT, '.lab', 'build', 'snapshot-lambdas');
 const INPUT_DIRS = [
@@ -66,6 +70,32 @@ export function bundledHandlerDir(handler: HandlerName): string {
   }
 }
 
+const ARCHIVE = 'archive.zip';
+
+/** The deployment zip of one handler's bundle (`<bundle dir>.package/archive.zip`), written only when missing. */
+export function handlerArchive(handler: HandlerName): string {
+  const dir = bundledHandlerDir(handler);
+  const packageDir = `${dir}.package`;
+  const archive = join(packageDir, ARCHIVE);
+  if (existsSync(archive)) return archive;
+  mkdirSync(packageDir, { recursive: true });
+  // Write then rename: a concurrent synth never sees half a zip (both write identical bytes).
+  const scratch = join(packageDir, `.${ARCHIVE}.${process.pid}`);
+  writeFileSync(scratch, zipDirectory(dir));
+  renameSync(scratch, archive);
+  return archive;
+}
+
+/** Content address of a deployment zip: upper-case hex, as cdktf names asset folders. */
+export function archiveHash(archive: string): string {
+  return createHash('sha256').update(readFileSync(archive)).digest('hex').slice(0, 32).toUpperCase();
+}
+
 export function handlerAsset(scope: Construct, id: string, handler: HandlerName): TerraformAsset {
-  return new TerraformAsset(scope, id, { path: bundledHandlerDir(handler), type: AssetType.ARCHIVE });
+  const archive = handlerArchive(handler);
+  return new TerraformAsset(scope, id, {
+    path: archive,
+    type: AssetType.FILE,
+    assetHash: archiveHash(archive),
+  });
 }

@@ -18,24 +18,22 @@ import { SfnStateMachine } from '@cdktf/provider-aws/lib/sfn-state-machine';
 import { SnsTopic } from '@cdktf/provider-aws/lib/sns-topic';
 import { SnsTopicSubscription } from '@cdktf/provider-aws/lib/sns-topic-subscription';
 import { SNAPSHOT_META_COLUMNS } from '@loglake/snapshot-lambdas/definitions';
-import { handlerEnvironment } from '@loglake/snapshot-lambdas/env';
+// Metric names come through ./env: ./metrics would load Powertools, runtime-only code.
 import {
   DIMENSION_SNAPSHOT,
+  handlerEnvironment,
   METRIC,
   METRICS_NAMESPACE,
   METRICS_SERVICE,
-} from '@loglake/snapshot-lambdas/metrics';
-import {
-  EXAMPLE_ARNS,
-  snapshotStateMachine,
-  validateStateMachine,
-} from '@loglake/snapshot-lambdas/state-machine';
+} from '@loglake/snapshot-lambdas/env';
+import { EXAMPLE_ARNS, snapshotStateMachine } from '@loglake/snapshot-lambdas/state-machine';
 import type { ResolvedUnit } from '../lib/contract';
 import { addDependsOn } from '../lib/destroy-hooks';
 import { StacksError } from '../lib/errors';
 import { assumeRolePolicy, policyJson } from '../lib/iam';
 import { LabStack, type LabStackOptions } from '../lib/lab-stack';
 import { PrivateBucket } from '../lib/private-bucket';
+import { checkStateMachine } from './asl-check';
 import { SNAPSHOTS_OUTPUTS, type SnapshotsInputs } from './inputs';
 import { handlerAsset } from './lambda-assets';
 import { buildSnapshotPolicy, resolveWatermarkPolicy, schedulerPolicy, stateMachinePolicy } from './policies';
@@ -190,13 +188,14 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
       endpoint: i.alertEmail,
     });
 
-    // The shape is validated with placeholder ARNs (the real ones are Terraform references until apply).
+    // The shape is validated with placeholder ARNs (the real ones are Terraform references until apply); the full
+    // ASL validator runs once per distinct definition (./asl-check), the structural rules on every synth.
     const props = {
       resolveTimeoutSeconds: resolveTimeout + 30,
       buildTimeoutSeconds: LAMBDA_TIMEOUT_SECONDS + 30,
     };
     try {
-      validateStateMachine(snapshotStateMachine({ ...EXAMPLE_ARNS, ...props }));
+      checkStateMachine(snapshotStateMachine({ ...EXAMPLE_ARNS, ...props }));
     } catch (error) {
       throw new StacksError(
         `unit ${unit.name}: the snapshot state machine is invalid: ${(error as Error).message}`,

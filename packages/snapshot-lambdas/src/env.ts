@@ -4,6 +4,10 @@ import { SnapshotConfigError } from './errors';
 import { parseSnapshotDefinitions, type SnapshotDefinition } from './definitions';
 import { bucketName, identifier, positiveInteger } from './params';
 
+// The metric names ride along with the environment the stack hands the handlers (Powertools reads its namespace and
+// service from it); re-exported here because ./metrics loads Powertools, which a synth does not need.
+export { DIMENSION_SNAPSHOT, METRIC, METRICS_NAMESPACE, METRICS_SERVICE } from './metric-names';
+
 export interface HandlerConfig {
   /** S3 table bucket holding the sources; Athena sees it as catalog `s3tablescatalog/<name>`. */
   sourceTableBucket: string;

@@ -1,19 +1,9 @@
 // Snapshot metrics as CloudWatch Embedded Metric Format through Powertools. The names and dimensions here are
 // also what the stack's alarms select, so they are exported constants rather than strings at call sites.
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { DIMENSION_SNAPSHOT, METRIC, METRICS_NAMESPACE, METRICS_SERVICE } from './metric-names';
 
-export const METRICS_NAMESPACE = 'loglake/snapshots';
-export const METRICS_SERVICE = 'snapshots';
-export const DIMENSION_SNAPSHOT = 'Snapshot';
-
-export const METRIC = {
-  rows: 'SnapshotRows',
-  bytesScanned: 'SnapshotBytesScanned',
-  duration: 'SnapshotBuildDuration',
-  /** Seconds from the end of the published watermark day to now: emitted by every run, so it grows while the
-   * pipeline fails, and goes missing when the pipeline does not run at all (the alarm treats missing as bad). */
-  watermarkLag: 'WatermarkLagSeconds',
-} as const;
+export { DIMENSION_SNAPSHOT, METRIC, METRICS_NAMESPACE, METRICS_SERVICE };
 
 export interface SnapshotMetricValues {
   rows?: number;

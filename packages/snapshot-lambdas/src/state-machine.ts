@@ -8,9 +8,12 @@
 //
 // Transient errors (Lambda service hiccups, Athena throttling or system failures) are retried with backoff;
 // everything else — above all NoCompleteDayError — goes straight to the failure path.
-import { StateMachine } from 'aws-local-stepfunctions';
+import { createRequire } from 'node:module';
+import type { StateMachine as AslStateMachine } from 'aws-local-stepfunctions';
 import type { Catcher, PassState, Retrier, StateMachineDefinition, TaskState } from './asl';
 import { RETRYABLE_ERROR_NAMES, StateMachineDefinitionError } from './errors';
+
+export type { StateMachineDefinition } from './asl';
 
 export const STATE = {
   resolve: 'ResolveWatermark',
@@ -169,9 +172,20 @@ export function structuralProblems(def: StateMachineDefinition): string[] {
   return problems;
 }
 
+// The ASL validator (aws-local-stepfunctions → asl-validator → ajv) costs ~0.3 s to load and compiles its schemas
+// on every call: loaded on first validation only, so importing the builder (as every synth does) stays cheap.
+let aslStateMachine: typeof AslStateMachine | undefined;
+function loadAslStateMachine(): typeof AslStateMachine {
+  aslStateMachine ??= (
+    createRequire(import.meta.url)('aws-local-stepfunctions') as { StateMachine: typeof AslStateMachine }
+  ).StateMachine;
+  return aslStateMachine;
+}
+
 /** Validates with aws-local-stepfunctions (asl-validator underneath) and the structural rules above. */
 export function validateStateMachine(def: StateMachineDefinition): void {
   try {
+    const StateMachine = loadAslStateMachine();
     new StateMachine(def as unknown as ConstructorParameters<typeof StateMachine>[0]);
   } catch (error) {
     throw new StateMachineDefinitionError(
