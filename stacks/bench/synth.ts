@@ -90,6 +90,8 @@ const result = {
     ratio: ratio(coldLab, coldBare),
     foundationMs: Math.round(median(coldFoundation)),
     foundationRatio: ratio(coldFoundation, coldBare),
+    // What the units beyond the foundation (today: snapshots) add to a cold synth.
+    restMs: Math.round(median(coldLab) - median(coldFoundation)),
   },
   warm: {
     rounds: ROUNDS_WARM,
@@ -98,6 +100,7 @@ const result = {
     ratio: ratio(warmLabMs, warmBareMs),
     foundationMs: +median(warmFoundationMs).toFixed(1),
     foundationRatio: ratio(warmFoundationMs, warmBareMs),
+    restMs: +(median(warmLabMs) - median(warmFoundationMs)).toFixed(1),
   },
 };
 const dir = join(REPO_ROOT, '.lab/bench');
@@ -115,6 +118,8 @@ console.log(
 );
 console.log(row(`cold (fresh process, ×${ROUNDS_COLD})`, result.cold));
 console.log(row(`warm (in process, ×${ROUNDS_WARM})`, result.warm));
+const rest = result.units.filter((u) => !FOUNDATION.includes(u)).join(', ');
+console.log(`all − foundation (${rest}): ${result.cold.restMs} ms cold, ${result.warm.restMs} ms warm`);
 console.log(
   `goal: cold all ÷ bare ≤ ${GOAL}× — ${result.cold.ratio <= GOAL ? 'met' : 'NOT met'}; results in .lab/bench/synth.json`,
 );
