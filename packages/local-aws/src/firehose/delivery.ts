@@ -128,6 +128,13 @@ export class StreamDelivery {
       // The raw path needs every delivered record canonical and on one line (see staging.ts).
       const lines: Buffer[] | undefined = this.target.stagingDir && rawPathSupports(schema) ? [] : undefined;
       let raw = lines !== undefined;
+      // A timestamp column must come in one form across the batch (epoch micros numbers or ISO strings; nulls fit
+      // either) for the raw path to declare its JSON type.
+      const microsColumns = new Set<string>();
+      const isoColumns = new Set<string>();
+      const timestampColumns = schema.fields
+        .filter((f) => f.type === 'timestamp' || f.type === 'timestamptz')
+        .map((f) => f.name);
       for (const record of batch) {
         const outcome = mapper.map(record.data);
         if (outcome.ok) {
@@ -137,6 +144,12 @@ export class StreamDelivery {
             const line = outcome.canonical ? asJsonLine(record.data) : undefined;
             if (line) lines?.push(line);
             else raw = false;
+            for (const column of timestampColumns) {
+              if (outcome.row[column] === null) continue;
+              const micros = outcome.microsColumns.includes(column);
+              (micros ? microsColumns : isoColumns).add(column);
+              if (microsColumns.has(column) && isoColumns.has(column)) raw = false;
+            }
           }
         } else failed.push({ ...record, errorCode: outcome.errorCode, errorMessage: outcome.errorMessage });
       }
@@ -144,7 +157,7 @@ export class StreamDelivery {
         try {
           await this.commit(async () => {
             if (!raw || !lines || !this.target.stagingDir) return handle.append({ rows });
-            const staged = stageRawRecords(this.target.stagingDir, schema, lines);
+            const staged = stageRawRecords(this.target.stagingDir, schema, lines, microsColumns);
             try {
               return await handle.append({ sql: staged.sql });
             } catch (error) {

@@ -26,7 +26,8 @@ describe('Firehose record mapping of timestamps', () => {
     // Assess
     expect(outcome).toEqual({
       ok: true,
-      canonical: false,
+      canonical: true,
+      microsColumns: ['start_time'],
       row: { start_time: '2024-05-01 10:00:00.123456', srcaddr: '10.0.1.10' },
     });
   });

@@ -11,6 +11,8 @@ export type RecordOutcome =
       /** The raw JSON already has every column under its exact name with its native JSON type, so DuckDB can
        * read the raw bytes and get the same values (see staging.ts). */
       canonical: boolean;
+      /** Timestamp columns this record gives as epoch microseconds (numbers); the raw path reads them as BIGINT. */
+      microsColumns: string[];
     }
   | { ok: false; errorCode: string; errorMessage: string };
 
@@ -51,6 +53,7 @@ export class RecordMapper {
     // Case-insensitive lookup only when a column is not found by its exact name (the common case is exact).
     let byLowerKey: Map<string, unknown> | undefined;
     let canonical = true;
+    const microsColumns: string[] = [];
     const row: Record<string, unknown> = {};
     for (const field of this.schema.fields) {
       let raw = source[field.name];
@@ -72,8 +75,10 @@ export class RecordMapper {
       if (converted instanceof Misfit) return misfit(converted.message);
       row[field.name] = converted;
       if (canonical && !isNative(field.type, raw)) canonical = false;
+      if (typeof raw === 'number' && (field.type === 'timestamp' || field.type === 'timestamptz'))
+        microsColumns.push(field.name);
     }
-    return { ok: true, row, canonical };
+    return { ok: true, row, canonical, microsColumns };
   }
 }
 
@@ -103,7 +108,10 @@ function isNative(type: string, raw: unknown): boolean {
       return typeof raw === 'boolean';
     case 'timestamp':
     case 'timestamptz':
-      return typeof raw === 'string' && raw.length === 24 && ISO_MILLIS_UTC.test(raw);
+      return (
+        (typeof raw === 'string' && raw.length === 24 && ISO_MILLIS_UTC.test(raw)) ||
+        (typeof raw === 'number' && Number.isSafeInteger(raw))
+      );
     default:
       return false;
   }

@@ -66,15 +66,15 @@ describe('Firehose delivery paths on the real engine', () => {
     await delivery.drain();
     const plan = await handle.scan();
     const reader = await warehouse.connection.runAndReadAll(
-      `SELECT srcaddr, bytes::VARCHAR, port, ratio, ok, strftime(start_time, '%Y-%m-%dT%H:%M:%S.%g') FROM ${plan.relationSql} AS t ORDER BY srcaddr`,
+      `SELECT srcaddr, bytes::VARCHAR, port, ratio, ok, strftime(start_time, '%Y-%m-%dT%H:%M:%S.%g'), strftime(start_time, '%f') FROM ${plan.relationSql} AS t ORDER BY srcaddr`,
     );
     return { stats: delivery.stats, rows: reader.getRows() };
   }
 
   const expected = [
-    ['10.0.0.1', '1500', 443, 0.5, true, '2026-11-29T10:00:00.123'],
-    ['10.0.0.2', '9007199254740991', 22, 2, false, '2026-11-29T10:00:01.000'],
-    ['10.0.0.3', null, null, null, null, null],
+    ['10.0.0.1', '1500', 443, 0.5, true, '2026-11-29T10:00:00.123', '123000'],
+    ['10.0.0.2', '9007199254740991', 22, 2, false, '2026-11-29T10:00:01.000', '000000'],
+    ['10.0.0.3', null, null, null, null, null, null],
   ];
 
   test('canonical records (one per line, trailing newline allowed) take the raw path', async () => {
@@ -95,6 +95,32 @@ describe('Firehose delivery paths on the real engine', () => {
       '{"srcaddr":"10.0.0.3"}',
     ]);
     expect(stats).toMatchObject({ recordsDelivered: 3, commits: 1 });
+    expect(stats.rawPathFlushes ?? 0).toBe(0);
+    expect(rows).toEqual(expected);
+  });
+
+  test('epoch-microsecond timestamps (what Firehose takes) stay on the raw path, exact to the microsecond', async () => {
+    const micros = Date.UTC(2026, 10, 29, 10, 0, 0, 123) * 1000 + 456;
+    const { stats, rows } = await deliver('raw_micros', [
+      `{"srcaddr":"10.0.0.1","bytes":1500,"port":443,"ratio":0.5,"ok":true,"start_time":${micros}}`,
+      `{"srcaddr":"10.0.0.2","bytes":9007199254740991,"port":22,"ratio":2,"ok":false,"start_time":${micros + 877_544}}`,
+      '{"srcaddr":"10.0.0.3"}',
+    ]);
+    expect(stats).toMatchObject({ recordsDelivered: 3, commits: 1, rawPathFlushes: 1 });
+    expect(rows).toEqual([
+      ['10.0.0.1', '1500', 443, 0.5, true, '2026-11-29T10:00:00.123', '123456'],
+      ['10.0.0.2', '9007199254740991', 22, 2, false, '2026-11-29T10:00:01.001', '001000'],
+      ['10.0.0.3', null, null, null, null, null, null],
+    ]);
+  });
+
+  test('a batch mixing micros and ISO strings in one column takes the rows path with the same values', async () => {
+    const micros = Date.UTC(2026, 10, 29, 10, 0, 0, 123) * 1000;
+    const { stats, rows } = await deliver('mixed_forms', [
+      `{"srcaddr":"10.0.0.1","bytes":1500,"port":443,"ratio":0.5,"ok":true,"start_time":${micros}}`,
+      '{"srcaddr":"10.0.0.2","bytes":9007199254740991,"port":22,"ratio":2,"ok":false,"start_time":"2026-11-29T10:00:01.000Z"}',
+      '{"srcaddr":"10.0.0.3"}',
+    ]);
     expect(stats.rawPathFlushes ?? 0).toBe(0);
     expect(rows).toEqual(expected);
   });

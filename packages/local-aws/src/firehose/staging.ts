@@ -35,7 +35,16 @@ export interface StagedRecords {
   dispose(): void;
 }
 
-export function stageRawRecords(stagingDir: string, schema: Schema, lines: Buffer[]): StagedRecords {
+/**
+ * `microsColumns`: timestamp columns whose values in these lines are epoch microseconds (numbers, as Firehose's
+ * Iceberg destination takes them); they are read as BIGINT and turned into timestamps exactly by make_timestamp.
+ */
+export function stageRawRecords(
+  stagingDir: string,
+  schema: Schema,
+  lines: Buffer[],
+  microsColumns: ReadonlySet<string> = new Set(),
+): StagedRecords {
   mkdirSync(stagingDir, { recursive: true });
   const file = join(stagingDir, `firehose-${randomUUID()}.ndjson`);
   const newline = Buffer.from('\n');
@@ -43,9 +52,18 @@ export function stageRawRecords(stagingDir: string, schema: Schema, lines: Buffe
   const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
   const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
   const columns = schema.fields
-    .map((f) => `${ident(f.name)}: ${text(DUCKDB_TYPES[f.type] as string)}`)
+    .map(
+      (f) =>
+        `${ident(f.name)}: ${text(microsColumns.has(f.name) ? 'BIGINT' : (DUCKDB_TYPES[f.type] as string))}`,
+    )
     .join(', ');
-  const select = schema.fields.map((f) => ident(f.name)).join(', ');
+  const select = schema.fields
+    .map((f) =>
+      microsColumns.has(f.name)
+        ? `CAST(make_timestamp(${ident(f.name)}) AS ${DUCKDB_TYPES[f.type]}) AS ${ident(f.name)}`
+        : ident(f.name),
+    )
+    .join(', ');
   return {
     sql: `SELECT ${select} FROM read_json(${text(file)}, format = 'newline_delimited', columns = {${columns}})`,
     dispose: () => rmSync(file, { force: true }),
