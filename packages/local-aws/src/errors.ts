@@ -18,11 +18,6 @@ export class LocalEndpointConfigError extends LocalAwsError {
   override name = 'LocalEndpointConfigError';
 }
 
-/** The embedded engine (or its SQL front end) is missing or failed to open. */
-export class EngineUnavailableError extends LocalAwsError {
-  override name = 'EngineUnavailableError';
-}
-
 /**
  * An error answered to the client in the service's wire shape. `type` is the AWS exception name the SDK maps to
  * its exception class (`__type` / `x-amzn-errortype`); `fields` are extra members of that exception

@@ -1,7 +1,7 @@
 // @loglake/local-aws: the AWS API endpoint on loopback (S3 Tables, Firehose, Athena) over the embedded engine.
 export { startLocalEndpoint, type LocalEndpoint, type LocalEndpointOptions } from './server';
 export { FaultInjector, type FaultOptions } from './faults';
-export { LocalAwsError, LocalEndpointConfigError, EngineUnavailableError, AwsServiceError } from './errors';
+export { LocalAwsError, LocalEndpointConfigError, AwsServiceError } from './errors';
 export { runLocalMaintenance, flushLocalFirehose, localFirehoseStats } from './admin-client';
 export type { EngineFactories } from './engine';
 export type { DeliveryStats } from './firehose/delivery';

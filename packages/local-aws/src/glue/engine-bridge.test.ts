@@ -12,14 +12,10 @@ import {
   StartQueryExecutionCommand,
 } from '@aws-sdk/client-athena';
 import { CreateDatabaseCommand, GetTableCommand, GlueClient, UpdateTableCommand } from '@aws-sdk/client-glue';
-import { loadEngineFactories } from '../engine';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { localClients, waitForQuery, type LocalClients } from '../test-support/clients';
 
-const ready = Boolean((await loadEngineFactories().catch(() => undefined))?.createSqlEngine);
-const suite = ready ? describe : describe.skip;
-
-suite('Glue tables in the SQL engine (AwsDataCatalog)', () => {
+describe('Glue tables in the SQL engine (AwsDataCatalog)', () => {
   let dir: string;
   let endpoint: LocalEndpoint;
   let clients: LocalClients;

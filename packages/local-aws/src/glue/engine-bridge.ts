@@ -192,11 +192,7 @@ export function withGlueCatalog(factories: EngineFactories, deps: GlueBridgeDeps
     createSqlEngine: async (warehouse) => {
       const decorated = withGlueTables(warehouse, deps);
       // CTAS external_location writes where the S3 service serves the snapshot bucket from.
-      const createWithOptions = create as (
-        w: Warehouse,
-        o: { externalStorage: LocalDirectoryStorage },
-      ) => SqlEngine | Promise<SqlEngine>;
-      const inner = await createWithOptions(decorated, {
+      const inner = await create(decorated, {
         externalStorage: new LocalDirectoryStorage(deps.objects.root),
       });
       return new GlueAwareSqlEngine(inner, warehouse, deps);
