@@ -1,4 +1,5 @@
 // Inputs of the table-bucket unit (the catalog module's "variables"): types, defaults and validation. Pure.
+import { FLOW_LOG_V2_SCHEMA } from '@loglake/flowgen';
 import type { InputsSpec, UnitContext } from '../lib/contract';
 import { FieldReader, IAM_ARN_RE, IDENT_RE } from '../lib/fields';
 
@@ -10,23 +11,8 @@ export interface IcebergColumn {
   readonly required?: boolean;
 }
 
-/** VPC flow-log v2 fields, start/end as timestamps (the generator converts the epoch seconds). */
-export const VPC_FLOW_LOG_COLUMNS: readonly IcebergColumn[] = [
-  { name: 'version', type: 'int' },
-  { name: 'account_id', type: 'string' },
-  { name: 'interface_id', type: 'string' },
-  { name: 'srcaddr', type: 'string' },
-  { name: 'dstaddr', type: 'string' },
-  { name: 'srcport', type: 'int' },
-  { name: 'dstport', type: 'int' },
-  { name: 'protocol', type: 'int' },
-  { name: 'packets', type: 'long' },
-  { name: 'bytes', type: 'long' },
-  { name: 'start_time', type: 'timestamp' },
-  { name: 'end_time', type: 'timestamp' },
-  { name: 'action', type: 'string' },
-  { name: 'log_status', type: 'string' },
-];
+/** VPC flow-log v2 fields, start/end as timestamps: the schema flowgen's records have (one definition). */
+export const VPC_FLOW_LOG_COLUMNS: readonly IcebergColumn[] = FLOW_LOG_V2_SCHEMA;
 
 /** Athena refuses a per-query cutoff below 10 MiB. */
 export const ATHENA_MIN_CUTOFF_BYTES = 10 * 1024 * 1024;

@@ -1,23 +1,9 @@
 // The benchmark's flow-log table definition and a deterministic DuckDB row generator for large sizes
 // (@loglake/flowgen keeps every key in memory to guarantee uniqueness, fine for 50k, not for 10M rows).
+import { FLOW_LOG_V2_SCHEMA } from '@loglake/flowgen';
 import type { ColumnDefinition, CreateTableInput, SortFieldDefinition } from '../src/contract';
 
-export const FLOW_COLUMNS: ColumnDefinition[] = [
-  { name: 'version', type: 'int' },
-  { name: 'account_id', type: 'string' },
-  { name: 'interface_id', type: 'string' },
-  { name: 'srcaddr', type: 'string' },
-  { name: 'dstaddr', type: 'string' },
-  { name: 'srcport', type: 'int' },
-  { name: 'dstport', type: 'int' },
-  { name: 'protocol', type: 'int' },
-  { name: 'packets', type: 'long' },
-  { name: 'bytes', type: 'long' },
-  { name: 'start_time', type: 'timestamp' },
-  { name: 'end_time', type: 'timestamp' },
-  { name: 'action', type: 'string' },
-  { name: 'log_status', type: 'string' },
-];
+export const FLOW_COLUMNS: ColumnDefinition[] = FLOW_LOG_V2_SCHEMA.map((c) => ({ ...c }));
 
 /**
  * Declared sort order: action, then each interface's flows in time order. Measured on 50,000 flowgen records

@@ -2,6 +2,7 @@
 // (workgroup, table bucket, namespace, the flow-log table, the snapshot bucket, the Glue database and one Glue
 // table per snapshot), loads flow records per hour through Athena, and wires both handlers to SDK clients
 // pointed at the endpoint. Used by `pnpm lab snapshot`, the pipeline tests and `pnpm bench snapshots`.
+import { FLOW_LOG_V2_SCHEMA } from '@loglake/flowgen';
 import { AthenaClient, CreateWorkGroupCommand, GetWorkGroupCommand } from '@aws-sdk/client-athena';
 import {
   GlueClient,
@@ -51,23 +52,8 @@ export function localSnapshotClients(endpoint: string): LocalClients {
   return { ...clients, destroy: () => Object.values(clients).forEach((c) => c.destroy()) };
 }
 
-/** The VPC flow-log v2 columns of network.vpc_flow_logs (as the table-bucket stack declares them). */
-export const FLOW_LOG_COLUMNS: { name: string; type: string }[] = [
-  { name: 'version', type: 'int' },
-  { name: 'account_id', type: 'string' },
-  { name: 'interface_id', type: 'string' },
-  { name: 'srcaddr', type: 'string' },
-  { name: 'dstaddr', type: 'string' },
-  { name: 'srcport', type: 'int' },
-  { name: 'dstport', type: 'int' },
-  { name: 'protocol', type: 'int' },
-  { name: 'packets', type: 'long' },
-  { name: 'bytes', type: 'long' },
-  { name: 'start_time', type: 'timestamp' },
-  { name: 'end_time', type: 'timestamp' },
-  { name: 'action', type: 'string' },
-  { name: 'log_status', type: 'string' },
-];
+/** The VPC flow-log v2 columns of network.vpc_flow_logs (flowgen's schema, as the table-bucket stack declares). */
+export const FLOW_LOG_COLUMNS: readonly { name: string; type: string }[] = FLOW_LOG_V2_SCHEMA;
 
 const exists = async (probe: () => Promise<unknown>): Promise<boolean> =>
   probe().then(

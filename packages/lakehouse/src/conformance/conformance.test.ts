@@ -1,6 +1,7 @@
 // The conformance suite: after every operation the engine performs, every snapshot of the table is read by
 // icebird (an independent Iceberg reader) and by the engine, and the rows must match; then the invariants
 // icebird does not check (field ids, sequence numbers, summaries, partition values, bounds) must hold.
+import { FLOW_LOG_V2_SCHEMA } from '@loglake/flowgen';
 import { describe, test, expect, beforeAll, afterAll } from '@jest/globals';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -53,22 +54,7 @@ beforeAll(async () => {
   await warehouse.createTableBucket('lab-bucket');
   await warehouse.createNamespace('lab-bucket', 'network');
   table = await warehouse.createTable('lab-bucket', 'network', 'vpc_flow_logs', {
-    columns: [
-      { name: 'version', type: 'int' },
-      { name: 'account_id', type: 'string' },
-      { name: 'interface_id', type: 'string' },
-      { name: 'srcaddr', type: 'string' },
-      { name: 'dstaddr', type: 'string' },
-      { name: 'srcport', type: 'int' },
-      { name: 'dstport', type: 'int' },
-      { name: 'protocol', type: 'int' },
-      { name: 'packets', type: 'long' },
-      { name: 'bytes', type: 'long' },
-      { name: 'start_time', type: 'timestamp' },
-      { name: 'end_time', type: 'timestamp' },
-      { name: 'action', type: 'string' },
-      { name: 'log_status', type: 'string' },
-    ],
+    columns: FLOW_LOG_V2_SCHEMA.map((c) => ({ ...c })),
     partitionBy: [{ sourceColumn: 'start_time', transform: 'hour' }],
     sortBy: [{ sourceColumn: 'srcaddr', direction: 'asc', nullOrder: 'nulls-first' }],
   });
