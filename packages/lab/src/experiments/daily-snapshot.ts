@@ -134,7 +134,7 @@ export const snapshots: Experiment = {
           };
         };
       } else {
-        const arn = deployedStateMachineArn(resolve(DEFAULT_OUTPUTS_FILE));
+        const arn = deployedStateMachineArn(resolve(ctx.target.outputsFile ?? DEFAULT_OUTPUTS_FILE));
         if (typeof arn !== 'string') return skipped(arn.skip);
         ctx.log(`  starting ${arn} — this is AWS, not the local endpoint`);
         runner = async (date) => {

@@ -16,6 +16,8 @@ export interface LabTarget {
   readonly banner: string[];
   /** Local only: the endpoint's base URL (for its admin hooks, e.g. running maintenance now). */
   readonly localUrl?: string;
+  /** aws only: the deployed stacks' outputs file the names were read from (`--outputs-file`). */
+  readonly outputsFile?: string;
   athenaTarget(database?: string): AthenaTarget;
   close(): Promise<void>;
 }

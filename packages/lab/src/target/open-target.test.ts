@@ -1,5 +1,5 @@
 import { describe, test, expect } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListTableBucketsCommand } from '@aws-sdk/client-s3tables';
@@ -20,6 +20,38 @@ describe('openTarget', () => {
     await expect(
       openTarget({ target: 'aws', outputsFile: join(tmpdir(), 'no-such-outputs.json') }),
     ).rejects.toThrow(/pnpm lab deploy.*npx cdktf output table-bucket firehose ref-data.* --outputs-file/);
+  });
+
+  test('aws: names come from the --outputs-file given, and the target remembers that file for later steps', async () => {
+    // Prepare
+    const dir = mkdtempSync(join(tmpdir(), 'lab-outputs-'));
+    const file = join(dir, 'outputs.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        'table-bucket': {
+          table_bucket_name: 'loglake-01-flow-logs',
+          table_bucket_arn: 'arn:aws:s3tables:us-east-1:123456789012:bucket/loglake-01-flow-logs',
+          namespace: 'network',
+          table_name: 'vpc_flow_logs',
+          workgroup_name: 'loglake-01',
+        },
+        firehose: { stream_name: 'loglake-01-vpc-flow-logs', error_bucket_name: 'loglake-01-errors' },
+        'ref-data': { namespaces: ['ref', 'enriched', 'lab'] },
+      }),
+    );
+    // Act (opening makes no AWS call)
+    const target = await openTarget({ target: 'aws', outputsFile: file });
+    try {
+      // Assess
+      expect(target.outputsFile).toBe(file);
+      expect(target.localUrl).toBeUndefined();
+      expect(target.banner[0]).toContain(`names from ${file}`);
+      expect(target.resources.streamName).toBe('loglake-01-vpc-flow-logs');
+    } finally {
+      await target.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('local: loopback endpoint only, provisioned from the units (bucket, stream buffering, workgroup cutoff)', async () => {

@@ -111,7 +111,8 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
 }
 
 async function openAwsTarget(lab: ResolvedLab, options: OpenTargetOptions): Promise<LabTarget> {
-  const deployed = readDeployedNames(options.outputsFile ?? DEFAULT_OUTPUTS_FILE, lab.order);
+  const outputsFile = options.outputsFile ?? DEFAULT_OUTPUTS_FILE;
+  const deployed = readDeployedNames(outputsFile, lab.order);
   const fromUnits = resourcesFromUnits(lab, accountFromArn(deployed.tableBucketArn));
   const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? fromUnits.region;
   const resources: LabResources = {
@@ -126,10 +127,10 @@ async function openAwsTarget(lab: ResolvedLab, options: OpenTargetOptions): Prom
     sqlNamespaces: deployed.sqlNamespaces,
   };
   const banner = [
-    `target aws: region ${region}, standard credential chain; names from ${options.outputsFile ?? DEFAULT_OUTPUTS_FILE}`,
+    `target aws: region ${region}, standard credential chain; names from ${outputsFile}`,
     `Firehose buffer: ${resources.buffering.sizeMb} MiB / ${resources.buffering.intervalSeconds} s (as deployed)`,
   ];
-  return buildTarget('aws', resources, { region }, banner, async () => {});
+  return { ...buildTarget('aws', resources, { region }, banner, async () => {}), outputsFile };
 }
 
 function accountFromArn(arn: string): string {
