@@ -1,21 +1,6 @@
 // CreateTable's `metadata.iceberg.schema` (S3 Tables' shape) → the engine's column definitions.
-import type { ColumnDefinition, IcebergPrimitive } from '@loglake/lakehouse';
+import { isIcebergPrimitive, type ColumnDefinition } from '@loglake/lakehouse';
 import { AwsServiceError } from '../errors';
-
-const PRIMITIVES = new Set([
-  'boolean',
-  'int',
-  'long',
-  'float',
-  'double',
-  'date',
-  'time',
-  'timestamp',
-  'timestamptz',
-  'string',
-  'uuid',
-  'binary',
-]);
 
 function bad(message: string): AwsServiceError {
   return new AwsServiceError('BadRequestException', 400, message);
@@ -35,16 +20,12 @@ export function columnsFromMetadata(metadata: unknown): ColumnDefinition[] {
       throw bad(`metadata.iceberg.schema.fields[${index}] has no name.`);
     if (seen.has(name.toLowerCase())) throw bad(`Duplicate column name in schema: ${name}.`);
     seen.add(name.toLowerCase());
-    if (typeof type !== 'string' || !isPrimitive(type)) {
+    if (typeof type !== 'string' || !isIcebergPrimitive(type)) {
       throw bad(
         `Column ${name} has unsupported type ${JSON.stringify(type)}. Use an Iceberg primitive type: ` +
-          `${[...PRIMITIVES].join(', ')} or decimal(p,s).`,
+          'boolean, int, long, float, double, date, time, timestamp, timestamptz, string, uuid, binary or decimal(p,s).',
       );
     }
     return { name, type, required: required === true };
   });
-}
-
-function isPrimitive(type: string): type is IcebergPrimitive {
-  return PRIMITIVES.has(type) || /^decimal\(\d+,\s*\d+\)$/.test(type);
 }
