@@ -1,6 +1,9 @@
 // Baseline for the synth bench: one bare stack with only the AWS provider, synthesized to CDKTF_OUTDIR.
 import { App, TerraformStack } from 'cdktf';
-import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
+import type * as awsProvider from '@cdktf/provider-aws/lib/provider';
+import { awsLib } from '../lib/provider-aws';
+
+const { AwsProvider } = awsLib<typeof awsProvider>('provider');
 
 const app = new App({ outdir: process.env.CDKTF_OUTDIR ?? 'cdktf.out' });
 const stack = new TerraformStack(app, 'bare');

@@ -6,10 +6,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, TerraformStack } from 'cdktf';
-import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
+import type * as awsProvider from '@cdktf/provider-aws/lib/provider';
 import { resolveLab } from '../../units/index';
 import { buildLab } from '../app';
 import { REPO_ROOT } from '../lib/paths';
+import { awsLib } from '../lib/provider-aws';
+
+const { AwsProvider } = awsLib<typeof awsProvider>('provider');
 
 const ROUNDS_COLD = Number(process.env.BENCH_ROUNDS_COLD ?? 5);
 const ROUNDS_WARM = Number(process.env.BENCH_ROUNDS_WARM ?? 7);

@@ -3,23 +3,34 @@
 // The table bucket's values come from its remote state through the `table_bucket` dependency.
 import { TerraformOutput } from 'cdktf';
 import type { Construct } from 'constructs';
-import { CloudwatchLogGroup } from '@cdktf/provider-aws/lib/cloudwatch-log-group';
-import { CloudwatchLogStream } from '@cdktf/provider-aws/lib/cloudwatch-log-stream';
-import { DataAwsCallerIdentity } from '@cdktf/provider-aws/lib/data-aws-caller-identity';
-import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
-import { IamRolePolicy } from '@cdktf/provider-aws/lib/iam-role-policy';
-import { KinesisFirehoseDeliveryStream } from '@cdktf/provider-aws/lib/kinesis-firehose-delivery-stream';
-import { LakeformationPermissions } from '@cdktf/provider-aws/lib/lakeformation-permissions';
+import type * as cloudwatchLogGroup from '@cdktf/provider-aws/lib/cloudwatch-log-group';
+import type * as cloudwatchLogStream from '@cdktf/provider-aws/lib/cloudwatch-log-stream';
+import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
+import type * as iamRole from '@cdktf/provider-aws/lib/iam-role';
+import type * as iamRolePolicy from '@cdktf/provider-aws/lib/iam-role-policy';
+import type * as kinesisFirehoseDeliveryStream from '@cdktf/provider-aws/lib/kinesis-firehose-delivery-stream';
+import type * as lakeformationPermissions from '@cdktf/provider-aws/lib/lakeformation-permissions';
 import type { ResolvedUnit } from '../lib/contract';
 import { addDependsOn } from '../lib/destroy-hooks';
 import { assumeRolePolicy, policyJson } from '../lib/iam';
 import { LabStack, type LabStackOptions } from '../lib/lab-stack';
 import { PrivateBucket } from '../lib/private-bucket';
 import { FIREHOSE_OUTPUTS, type FirehoseInputs } from './inputs';
+import { awsLib } from '../lib/provider-aws';
+
+const { CloudwatchLogGroup } = awsLib<typeof cloudwatchLogGroup>('cloudwatch-log-group');
+const { CloudwatchLogStream } = awsLib<typeof cloudwatchLogStream>('cloudwatch-log-stream');
+const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
+const { IamRole } = awsLib<typeof iamRole>('iam-role');
+const { IamRolePolicy } = awsLib<typeof iamRolePolicy>('iam-role-policy');
+const { KinesisFirehoseDeliveryStream } = awsLib<typeof kinesisFirehoseDeliveryStream>(
+  'kinesis-firehose-delivery-stream',
+);
+const { LakeformationPermissions } = awsLib<typeof lakeformationPermissions>('lakeformation-permissions');
 
 export class FirehoseStack extends LabStack<FirehoseInputs> {
   static readonly outputs = FIREHOSE_OUTPUTS;
-  readonly stream: KinesisFirehoseDeliveryStream;
+  readonly stream: kinesisFirehoseDeliveryStream.KinesisFirehoseDeliveryStream;
 
   constructor(scope: Construct, unit: ResolvedUnit<FirehoseInputs>, options: LabStackOptions = {}) {
     super(scope, unit, options);

@@ -2,11 +2,14 @@
 // (S3 with use_lockfile, key = unit path; or local under .lab/), and the provider constraint all stacks share.
 import { LocalBackend, S3Backend, TerraformStack, type S3BackendConfig } from 'cdktf';
 import type { Construct } from 'constructs';
-import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
+import type * as awsProvider from '@cdktf/provider-aws/lib/provider';
 import type { ResolvedUnit, TfCommand } from './contract';
 import { StacksError } from './errors';
 import { repoRootFromStack } from './paths';
 import { UpstreamOutputs } from './upstream';
+import { awsLib } from './provider-aws';
+
+const { AwsProvider } = awsLib<typeof awsProvider>('provider');
 
 // The prebuilt bindings wrap AWS provider 6.25.0, but aws_glue_catalog (the s3tablescatalog federated catalog,
 // written through the raw-resource escape hatch) only exists from 6.44.0 on. Every stack shares one constraint so a
@@ -22,7 +25,7 @@ export interface LabStackOptions {
 
 export class LabStack<I = unknown> extends TerraformStack {
   readonly unit: ResolvedUnit<I>;
-  readonly provider: AwsProvider;
+  readonly provider: awsProvider.AwsProvider;
   /** Relative path from this stack's terraform working directory to the repository root. */
   readonly repoRoot: string;
   private readonly command: TfCommand | undefined;

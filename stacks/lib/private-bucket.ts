@@ -1,13 +1,29 @@
 // An S3 bucket the way the lab policy wants every bucket: public access blocked, SSE-S3, TLS-only, owner-enforced,
 // and expiring objects (it only ever holds failed records or derived data).
 import { Construct } from 'constructs';
-import { S3Bucket } from '@cdktf/provider-aws/lib/s3-bucket';
-import { S3BucketLifecycleConfiguration } from '@cdktf/provider-aws/lib/s3-bucket-lifecycle-configuration';
-import { S3BucketOwnershipControls } from '@cdktf/provider-aws/lib/s3-bucket-ownership-controls';
-import { S3BucketPolicy } from '@cdktf/provider-aws/lib/s3-bucket-policy';
-import { S3BucketPublicAccessBlock } from '@cdktf/provider-aws/lib/s3-bucket-public-access-block';
-import { S3BucketServerSideEncryptionConfigurationA } from '@cdktf/provider-aws/lib/s3-bucket-server-side-encryption-configuration';
+import type * as s3Bucket from '@cdktf/provider-aws/lib/s3-bucket';
+import type * as s3BucketLifecycleConfiguration from '@cdktf/provider-aws/lib/s3-bucket-lifecycle-configuration';
+import type * as s3BucketOwnershipControls from '@cdktf/provider-aws/lib/s3-bucket-ownership-controls';
+import type * as s3BucketPolicy from '@cdktf/provider-aws/lib/s3-bucket-policy';
+import type * as s3BucketPublicAccessBlock from '@cdktf/provider-aws/lib/s3-bucket-public-access-block';
+import type * as s3BucketServerSideEncryptionConfiguration from '@cdktf/provider-aws/lib/s3-bucket-server-side-encryption-configuration';
 import { policyJson } from './iam';
+import { awsLib } from './provider-aws';
+
+const { S3Bucket } = awsLib<typeof s3Bucket>('s3-bucket');
+const { S3BucketLifecycleConfiguration } = awsLib<typeof s3BucketLifecycleConfiguration>(
+  's3-bucket-lifecycle-configuration',
+);
+const { S3BucketOwnershipControls } = awsLib<typeof s3BucketOwnershipControls>(
+  's3-bucket-ownership-controls',
+);
+const { S3BucketPolicy } = awsLib<typeof s3BucketPolicy>('s3-bucket-policy');
+const { S3BucketPublicAccessBlock } = awsLib<typeof s3BucketPublicAccessBlock>(
+  's3-bucket-public-access-block',
+);
+const { S3BucketServerSideEncryptionConfigurationA } = awsLib<
+  typeof s3BucketServerSideEncryptionConfiguration
+>('s3-bucket-server-side-encryption-configuration');
 
 export interface PrivateBucketProps {
   readonly bucket: string;
@@ -17,7 +33,7 @@ export interface PrivateBucketProps {
 }
 
 export class PrivateBucket extends Construct {
-  readonly bucket: S3Bucket;
+  readonly bucket: s3Bucket.S3Bucket;
 
   constructor(scope: Construct, id: string, props: PrivateBucketProps) {
     super(scope, id);

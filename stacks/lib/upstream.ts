@@ -10,10 +10,13 @@ import {
   type TerraformRemoteState,
 } from 'cdktf';
 import { Construct } from 'constructs';
-import { DataAwsS3Objects } from '@cdktf/provider-aws/lib/data-aws-s3-objects';
+import type * as dataAwsS3Objects from '@cdktf/provider-aws/lib/data-aws-s3-objects';
 import type { ResolvedDependency, TfCommand } from './contract';
 import { StacksError } from './errors';
 import { TerraformData } from './terraform-data';
+import { awsLib } from './provider-aws';
+
+const { DataAwsS3Objects } = awsLib<typeof dataAwsS3Objects>('data-aws-s3-objects');
 
 export interface UpstreamOutputsProps {
   readonly dependency: ResolvedDependency;

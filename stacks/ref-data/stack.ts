@@ -3,18 +3,24 @@
 // to delete a namespace that still has tables), then the namespace goes.
 import { Fn, TerraformOutput } from 'cdktf';
 import type { Construct } from 'constructs';
-import { DataAwsCallerIdentity } from '@cdktf/provider-aws/lib/data-aws-caller-identity';
-import { DataAwsIamSessionContext } from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
-import { LakeformationPermissions } from '@cdktf/provider-aws/lib/lakeformation-permissions';
-import { S3TablesNamespace } from '@cdktf/provider-aws/lib/s3tables-namespace';
+import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
+import type * as dataAwsIamSessionContext from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
+import type * as lakeformationPermissions from '@cdktf/provider-aws/lib/lakeformation-permissions';
+import type * as s3tablesNamespace from '@cdktf/provider-aws/lib/s3tables-namespace';
 import type { ResolvedUnit } from '../lib/contract';
 import { addDependsOn, dropNamespaceTablesOnDestroy } from '../lib/destroy-hooks';
 import { LabStack, type LabStackOptions } from '../lib/lab-stack';
 import { REF_DATA_OUTPUTS, type RefDataInputs } from './inputs';
+import { awsLib } from '../lib/provider-aws';
+
+const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
+const { DataAwsIamSessionContext } = awsLib<typeof dataAwsIamSessionContext>('data-aws-iam-session-context');
+const { LakeformationPermissions } = awsLib<typeof lakeformationPermissions>('lakeformation-permissions');
+const { S3TablesNamespace } = awsLib<typeof s3tablesNamespace>('s3tables-namespace');
 
 export class RefDataStack extends LabStack<RefDataInputs> {
   static readonly outputs = REF_DATA_OUTPUTS;
-  readonly namespaces: S3TablesNamespace[] = [];
+  readonly namespaces: s3tablesNamespace.S3TablesNamespace[] = [];
 
   constructor(scope: Construct, unit: ResolvedUnit<RefDataInputs>, options: LabStackOptions = {}) {
     super(scope, unit, options);

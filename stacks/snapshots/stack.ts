@@ -4,19 +4,19 @@
 // alarms on failed executions and on snapshot staleness. Reads the table bucket's outputs through remote state.
 import { TerraformOutput } from 'cdktf';
 import type { Construct } from 'constructs';
-import { CloudwatchLogGroup } from '@cdktf/provider-aws/lib/cloudwatch-log-group';
-import { CloudwatchMetricAlarm } from '@cdktf/provider-aws/lib/cloudwatch-metric-alarm';
-import { DataAwsCallerIdentity } from '@cdktf/provider-aws/lib/data-aws-caller-identity';
-import { GlueCatalogDatabase } from '@cdktf/provider-aws/lib/glue-catalog-database';
-import { GlueCatalogTable } from '@cdktf/provider-aws/lib/glue-catalog-table';
-import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
-import { IamRolePolicy } from '@cdktf/provider-aws/lib/iam-role-policy';
-import { LakeformationPermissions } from '@cdktf/provider-aws/lib/lakeformation-permissions';
-import { LambdaFunction } from '@cdktf/provider-aws/lib/lambda-function';
-import { SchedulerSchedule } from '@cdktf/provider-aws/lib/scheduler-schedule';
-import { SfnStateMachine } from '@cdktf/provider-aws/lib/sfn-state-machine';
-import { SnsTopic } from '@cdktf/provider-aws/lib/sns-topic';
-import { SnsTopicSubscription } from '@cdktf/provider-aws/lib/sns-topic-subscription';
+import type * as cloudwatchLogGroup from '@cdktf/provider-aws/lib/cloudwatch-log-group';
+import type * as cloudwatchMetricAlarm from '@cdktf/provider-aws/lib/cloudwatch-metric-alarm';
+import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
+import type * as glueCatalogDatabase from '@cdktf/provider-aws/lib/glue-catalog-database';
+import type * as glueCatalogTable from '@cdktf/provider-aws/lib/glue-catalog-table';
+import type * as iamRole from '@cdktf/provider-aws/lib/iam-role';
+import type * as iamRolePolicy from '@cdktf/provider-aws/lib/iam-role-policy';
+import type * as lakeformationPermissions from '@cdktf/provider-aws/lib/lakeformation-permissions';
+import type * as lambdaFunction from '@cdktf/provider-aws/lib/lambda-function';
+import type * as schedulerSchedule from '@cdktf/provider-aws/lib/scheduler-schedule';
+import type * as sfnStateMachine from '@cdktf/provider-aws/lib/sfn-state-machine';
+import type * as snsTopic from '@cdktf/provider-aws/lib/sns-topic';
+import type * as snsTopicSubscription from '@cdktf/provider-aws/lib/sns-topic-subscription';
 import { SNAPSHOT_META_COLUMNS } from '@loglake/snapshot-lambdas/definitions';
 // Metric names come through ./env: ./metrics would load Powertools, runtime-only code.
 import {
@@ -37,13 +37,28 @@ import { checkStateMachine } from './asl-check';
 import { SNAPSHOTS_OUTPUTS, type SnapshotsInputs } from './inputs';
 import { handlerAsset } from './lambda-assets';
 import { buildSnapshotPolicy, resolveWatermarkPolicy, schedulerPolicy, stateMachinePolicy } from './policies';
+import { awsLib } from '../lib/provider-aws';
+
+const { CloudwatchLogGroup } = awsLib<typeof cloudwatchLogGroup>('cloudwatch-log-group');
+const { CloudwatchMetricAlarm } = awsLib<typeof cloudwatchMetricAlarm>('cloudwatch-metric-alarm');
+const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
+const { GlueCatalogDatabase } = awsLib<typeof glueCatalogDatabase>('glue-catalog-database');
+const { GlueCatalogTable } = awsLib<typeof glueCatalogTable>('glue-catalog-table');
+const { IamRole } = awsLib<typeof iamRole>('iam-role');
+const { IamRolePolicy } = awsLib<typeof iamRolePolicy>('iam-role-policy');
+const { LakeformationPermissions } = awsLib<typeof lakeformationPermissions>('lakeformation-permissions');
+const { LambdaFunction } = awsLib<typeof lambdaFunction>('lambda-function');
+const { SchedulerSchedule } = awsLib<typeof schedulerSchedule>('scheduler-schedule');
+const { SfnStateMachine } = awsLib<typeof sfnStateMachine>('sfn-state-machine');
+const { SnsTopic } = awsLib<typeof snsTopic>('sns-topic');
+const { SnsTopicSubscription } = awsLib<typeof snsTopicSubscription>('sns-topic-subscription');
 
 const LAMBDA_TIMEOUT_SECONDS = 900;
 
 export class SnapshotsStack extends LabStack<SnapshotsInputs> {
   static readonly outputs = SNAPSHOTS_OUTPUTS;
-  readonly stateMachine: SfnStateMachine;
-  readonly tables: GlueCatalogTable[] = [];
+  readonly stateMachine: sfnStateMachine.SfnStateMachine;
+  readonly tables: glueCatalogTable.GlueCatalogTable[] = [];
 
   constructor(scope: Construct, unit: ResolvedUnit<SnapshotsInputs>, options: LabStackOptions = {}) {
     super(scope, unit, options);
@@ -178,7 +193,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
       addDependsOn(fn, this.upstreamGuards);
       return fn;
     });
-    const [resolveFn, buildFn] = lambdas as [LambdaFunction, LambdaFunction];
+    const [resolveFn, buildFn] = lambdas as [lambdaFunction.LambdaFunction, lambdaFunction.LambdaFunction];
 
     // No KMS on the topic: CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key.
     const topic = new SnsTopic(this, 'alerts', { name: this.name('snapshot-alerts') });

@@ -2,16 +2,16 @@
 // the Lake Formation registration Athena and Firehose need, the Athena workgroup, and the post-destroy check.
 import { TerraformOutput } from 'cdktf';
 import type { Construct } from 'constructs';
-import { AthenaWorkgroup } from '@cdktf/provider-aws/lib/athena-workgroup';
-import { DataAwsCallerIdentity } from '@cdktf/provider-aws/lib/data-aws-caller-identity';
-import { DataAwsIamSessionContext } from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
-import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
-import { IamRolePolicy } from '@cdktf/provider-aws/lib/iam-role-policy';
-import { LakeformationPermissions } from '@cdktf/provider-aws/lib/lakeformation-permissions';
-import { LakeformationResource } from '@cdktf/provider-aws/lib/lakeformation-resource';
-import { S3TablesNamespace } from '@cdktf/provider-aws/lib/s3tables-namespace';
-import { S3TablesTable } from '@cdktf/provider-aws/lib/s3tables-table';
-import { S3TablesTableBucket } from '@cdktf/provider-aws/lib/s3tables-table-bucket';
+import type * as athenaWorkgroup from '@cdktf/provider-aws/lib/athena-workgroup';
+import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
+import type * as dataAwsIamSessionContext from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
+import type * as iamRole from '@cdktf/provider-aws/lib/iam-role';
+import type * as iamRolePolicy from '@cdktf/provider-aws/lib/iam-role-policy';
+import type * as lakeformationPermissions from '@cdktf/provider-aws/lib/lakeformation-permissions';
+import type * as lakeformationResource from '@cdktf/provider-aws/lib/lakeformation-resource';
+import type * as s3tablesNamespace from '@cdktf/provider-aws/lib/s3tables-namespace';
+import type * as s3tablesTable from '@cdktf/provider-aws/lib/s3tables-table';
+import type * as s3tablesTableBucket from '@cdktf/provider-aws/lib/s3tables-table-bucket';
 import type { ResolvedUnit } from '../lib/contract';
 import {
   addDependsOn,
@@ -23,12 +23,24 @@ import { GlueFederatedCatalog } from '../lib/glue-catalog';
 import { assumeRolePolicy, policyJson } from '../lib/iam';
 import { LabStack, type LabStackOptions } from '../lib/lab-stack';
 import { TABLE_BUCKET_OUTPUTS, type TableBucketInputs } from './inputs';
+import { awsLib } from '../lib/provider-aws';
+
+const { AthenaWorkgroup } = awsLib<typeof athenaWorkgroup>('athena-workgroup');
+const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
+const { DataAwsIamSessionContext } = awsLib<typeof dataAwsIamSessionContext>('data-aws-iam-session-context');
+const { IamRole } = awsLib<typeof iamRole>('iam-role');
+const { IamRolePolicy } = awsLib<typeof iamRolePolicy>('iam-role-policy');
+const { LakeformationPermissions } = awsLib<typeof lakeformationPermissions>('lakeformation-permissions');
+const { LakeformationResource } = awsLib<typeof lakeformationResource>('lakeformation-resource');
+const { S3TablesNamespace } = awsLib<typeof s3tablesNamespace>('s3tables-namespace');
+const { S3TablesTable } = awsLib<typeof s3tablesTable>('s3tables-table');
+const { S3TablesTableBucket } = awsLib<typeof s3tablesTableBucket>('s3tables-table-bucket');
 
 export class TableBucketStack extends LabStack<TableBucketInputs> {
   static readonly outputs = TABLE_BUCKET_OUTPUTS;
-  readonly tableBucket: S3TablesTableBucket;
-  readonly table: S3TablesTable;
-  readonly workgroup: AthenaWorkgroup;
+  readonly tableBucket: s3tablesTableBucket.S3TablesTableBucket;
+  readonly table: s3tablesTable.S3TablesTable;
+  readonly workgroup: athenaWorkgroup.AthenaWorkgroup;
 
   constructor(scope: Construct, unit: ResolvedUnit<TableBucketInputs>, options: LabStackOptions = {}) {
     super(scope, unit, options);
