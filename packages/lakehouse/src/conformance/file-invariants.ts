@@ -49,9 +49,10 @@ export async function checkFile(
     conn,
     `SELECT name, field_id, type, logical_type, num_children FROM parquet_schema(${q(path)}) WHERE num_children IS NULL OR num_children = 0`,
   );
-  const [{ n }] = (await query(conn, `SELECT count(*)::BIGINT AS n FROM read_parquet(${q(path)})`)) as [
-    { n: bigint },
-  ];
+  const [{ n }] = (await query(
+    conn,
+    `SELECT count(*)::BIGINT AS n FROM read_parquet(${q(path)}, hive_partitioning=false)`,
+  )) as [{ n: bigint }];
   if (Number(n) !== f.recordCount)
     out.push(`${f.filePath}: record_count ${f.recordCount} != ${n} rows in the file`);
   if (f.content === 1) {
@@ -137,7 +138,10 @@ async function checkBounds(
       `(count(*) - count(${ident(idToColumn.get(id) as string)}))::BIGINT AS "nulls_${id}"`,
     ];
   });
-  const [stats] = await query(conn, `SELECT ${selects.join(', ')} FROM read_parquet(${q(path)})`);
+  const [stats] = await query(
+    conn,
+    `SELECT ${selects.join(', ')} FROM read_parquet(${q(path)}, hive_partitioning=false)`,
+  );
   if (!stats) return out;
   for (const id of ids) {
     const type = known.get(id)?.type as string;
@@ -227,7 +231,7 @@ async function checkPartition(
     if (!sql) continue;
     const rows = await query(
       conn,
-      `SELECT DISTINCT CAST(${sql} AS VARCHAR) AS v FROM read_parquet(${q(path)})`,
+      `SELECT DISTINCT CAST(${sql} AS VARCHAR) AS v FROM read_parquet(${q(path)}, hive_partitioning=false)`,
     );
     const declared = entry.dataFile.partition[field.name];
     const declaredText = declared === null || declared === undefined ? null : String(declared);

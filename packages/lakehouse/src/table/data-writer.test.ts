@@ -6,7 +6,7 @@ import { InvalidPropertyError } from '../errors';
 import { toPath } from '../io/file-io';
 import { snapshotFiles } from '../manifests/live-files';
 import { decodeBound } from '../metadata/values';
-import { flowRows, flowTable, query, testWarehouse, type TestWarehouse } from './testing';
+import { countRows, flowRows, flowTable, query, testWarehouse, type TestWarehouse } from './testing';
 
 /** Per written file: whether rows follow src_addr order, and the exact min/max read back from the file. */
 async function writtenFiles(env: TestWarehouse, table: TableHandle) {
@@ -61,6 +61,83 @@ describe('data writer', () => {
       expect(decodeBound('long', file.lowerBounds.get(3)!)).toBe(row['blo']);
       expect(decodeBound('long', file.upperBounds.get(3)!)).toBe(row['bhi']);
     }
+  });
+
+  test('an unsorted partitioned table is written in one pass: every partition value survives, big partitions split at the target size', async () => {
+    // Prepare: identity partitions whose values need escaping in a directory name, and NULL
+    await env.warehouse.createTableBucket('types').catch(() => undefined);
+    await env.warehouse.createNamespace('types', 'direct').catch(() => undefined);
+    const table = await env.warehouse.createTable('types', 'direct', 'by_host', {
+      columns: [
+        { name: 'host', type: 'string' },
+        { name: 'n', type: 'long' },
+      ],
+      partitionBy: [{ sourceColumn: 'host', transform: 'identity' }],
+      properties: { 'write.target-file-size-bytes': '20000', 'loglake.parquet.row-group-rows': '2048' },
+    });
+    const hosts = ['a/b', 'x=y', 'é %', 'NULL', 'n', ''];
+    // Act
+    await table.append({
+      sql: `SELECT CASE WHEN i % 7 = 6 THEN NULL ELSE ([${hosts.map((h) => `'${h}'`).join(', ')}])[1 + (i % 7)::INTEGER] END AS host,
+              (hash(i) // 2)::BIGINT AS n FROM range(0, 35000) AS t(i)`,
+    });
+    // Assess
+    const meta = await table.metadata();
+    const snapshot = meta.snapshots.find((x) => x['snapshot-id'] === meta['current-snapshot-id']) ?? null;
+    const { dataFiles } = await snapshotFiles(meta, snapshot);
+    const values = new Set(dataFiles.map((f) => f.file.partition[0] ?? null));
+    expect(values).toEqual(new Set([...hosts, null]));
+    // 5,000 random longs per partition weigh ~40 kB: each partition was split near the 20 kB target
+    expect(dataFiles.length).toBeGreaterThan(7);
+    for (const f of dataFiles) {
+      const [row] = await query(
+        env.warehouse,
+        `SELECT count(*) AS c, count(DISTINCT host) AS h, any_value(host) AS v FROM read_parquet('${toPath(f.file.filePath)}', hive_partitioning = false)`,
+      );
+      expect(Number(row?.['c'])).toBe(f.file.recordCount);
+      expect(Number(row?.['h'])).toBeLessThanOrEqual(1);
+      expect(row?.['v'] ?? null).toBe(f.file.partition[0] ?? null);
+    }
+    expect(dataFiles.reduce((a, f) => a + f.file.recordCount, 0)).toBe(35000);
+    expect(await countRows(env.warehouse, table)).toBe(35000);
+    const plan = await table.scan();
+    const read = await query(env.warehouse, `SELECT DISTINCT host FROM ${plan.relationSql} AS t`);
+    expect(new Set(read.map((r) => r['host'] ?? null))).toEqual(new Set([...hosts, null]));
+  });
+
+  test('bounds come from the writer where it is exact: long strings get none, floats count NaN and bound the rest', async () => {
+    // Prepare
+    await env.warehouse.createTableBucket('types').catch(() => undefined);
+    await env.warehouse.createNamespace('types', 'bounds').catch(() => undefined);
+    const table = await env.warehouse.createTable('types', 'bounds', 'odd_values', {
+      columns: [
+        { name: 'short_text', type: 'string' },
+        { name: 'long_text', type: 'string' },
+        { name: 'wide_text', type: 'string' },
+        { name: 'ratio', type: 'double' },
+        { name: 'flag', type: 'boolean' },
+      ],
+    });
+    // Act: 255 one-byte chars (DuckDB's exact limit is < 256 bytes), 300 chars, 200 two-byte chars
+    await table.append({
+      sql: `SELECT repeat('a', 254) || i AS short_text, repeat('b', 299) || i AS long_text, repeat('é', 199) || i AS wide_text,
+              CASE WHEN i = 1 THEN 'NaN'::DOUBLE ELSE i / 2 END AS ratio, i > 0 AS flag FROM range(0, 3) AS t(i)`,
+    });
+    // Assess
+    const meta = await table.metadata();
+    const snapshot = meta.snapshots.find((x) => x['snapshot-id'] === meta['current-snapshot-id']) ?? null;
+    const [file] = (await snapshotFiles(meta, snapshot)).dataFiles.map((f) => f.file);
+    expect(Buffer.from(file!.lowerBounds.get(1)!).toString()).toBe(`${'a'.repeat(254)}0`);
+    expect(Buffer.from(file!.upperBounds.get(1)!).toString()).toBe(`${'a'.repeat(254)}2`);
+    expect(file!.lowerBounds.has(2)).toBe(false);
+    expect(file!.upperBounds.has(3)).toBe(false);
+    expect(file!.nanValueCounts.get(4)).toBe(1);
+    expect(decodeBound('double', file!.lowerBounds.get(4)!)).toBe(0);
+    expect(decodeBound('double', file!.upperBounds.get(4)!)).toBe(1);
+    expect(decodeBound('boolean', file!.lowerBounds.get(5)!)).toBe(false);
+    expect(decodeBound('boolean', file!.upperBounds.get(5)!)).toBe(true);
+    expect(file!.valueCounts.get(1)).toBe(3);
+    expect(file!.nullValueCounts.get(1)).toBe(0);
   });
 
   test('write.parquet.page-version 2 writes V2 pages (delta encodings) that icebird reads back; 1 is the default', async () => {

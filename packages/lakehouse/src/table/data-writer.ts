@@ -1,6 +1,9 @@
 // Writes rows from a DuckDB query as Iceberg data files: casts to the schema, computes partition values
-// with the spec's transforms, writes one set of ZSTD Parquet files per partition (split near the target
-// file size, in the declared sort order, with field ids), and collects the manifest statistics.
+// with the spec's transforms, writes ZSTD Parquet files per partition (split near the target file size, in
+// the declared sort order, with field ids), and takes the manifest statistics from the writer itself.
+// Most tables are written by one COPY straight from the source (hive-partitioned by DuckDB when the spec
+// has partitions); a table that is both partitioned and sorted, or whose transforms need JS (bucket,
+// binary/decimal truncate), is staged once and written partition by partition.
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +24,7 @@ import {
 } from '../metadata/transforms';
 import { duckdbType, parseType } from '../metadata/types';
 import { coerceValue, literalToText, type Literal } from '../metadata/values';
-import { collectFileStats, type RowsByFile } from './file-stats';
+import { completeBounds, parseCopyStats, removeFiles, type CopiedFile } from './copy-stats';
 
 export interface WriteDataInput {
   session: DuckDbSession;
@@ -171,30 +174,239 @@ function hasJsPartitions(meta: TableMetadata, schema: Schema): boolean {
 }
 
 export async function writeDataFiles(input: WriteDataInput): Promise<DataFile[]> {
-  const { session, meta } = input;
+  const { meta } = input;
   const schema = currentSchema(meta);
   const spec = defaultSpec(meta);
-  const partitionTypes = specPartitionTypes(meta, spec);
-  const stage = `__ll_stage_${randomUUID().replaceAll('-', '')}`;
   const projection = await sourceProjection(input, schema);
-
-  const partitionExprs = spec.fields.map((pf, i) => {
+  const partitionExprs = spec.fields.map((pf) => {
     const field = schema.fields.find((f) => f.id === pf['source-id']);
-    const expr = field
-      ? transformTextSql(parseTransform(pf.transform), field.type, sqlIdent(field.name))
-      : null;
-    return `${expr ?? 'CAST(NULL AS VARCHAR)'} AS __p${i}`;
+    return field ? transformTextSql(parseTransform(pf.transform), field.type, sqlIdent(field.name)) : null;
   });
+  const writer = new PartitionWriter(input, schema);
+  try {
+    if (hasJsPartitions(meta, schema) || (spec.fields.length > 0 && sortTerms(meta, schema).length > 0))
+      await writeStaged(writer, projection, partitionExprs);
+    else await writeDirect(writer, projection, partitionExprs);
+    return await writer.finish();
+  } catch (error) {
+    // Leave nothing half-written behind: no snapshot references these files yet.
+    await writer.discard();
+    throw error;
+  }
+}
+
+/** A file written for one partition: its final path, partition tuple and the writer's statistics. */
+interface WrittenFile {
+  path: string;
+  partition: (Literal | null)[];
+  stats: CopiedFile['stats'];
+}
+
+/** Runs the COPY statements of one write and moves their files into place, remembering all it created. */
+class PartitionWriter {
+  readonly spec: ReturnType<typeof defaultSpec>;
+  readonly partitionTypes: string[];
+  readonly target: number;
+  private readonly written: WrittenFile[] = [];
+  private readonly stageDirs: string[] = [];
+
+  constructor(
+    readonly input: WriteDataInput,
+    readonly schema: Schema,
+  ) {
+    this.spec = defaultSpec(input.meta);
+    this.partitionTypes = specPartitionTypes(input.meta, this.spec);
+    this.target =
+      Number(input.meta.properties['write.target-file-size-bytes'] ?? DEFAULT_TARGET_FILE_SIZE) ||
+      DEFAULT_TARGET_FILE_SIZE;
+  }
+
+  /** DuckDB COPY options for the table's Parquet files, plus `extra`. */
+  options(extra: string[]): string {
+    const fieldIds = this.schema.fields.map((f) => `${sqlString(f.name)}: ${f.id}`).join(', ');
+    const rowGroupRows = Number(this.input.meta.properties['loglake.parquet.row-group-rows'] ?? 0);
+    return [
+      'FORMAT parquet',
+      ...parquetWriterOptions(this.input.meta.properties, this.input.table),
+      `FIELD_IDS {${fieldIds}}`,
+      `KV_METADATA {'iceberg.schema': ${sqlString(JSON.stringify(this.schema))}}`,
+      ...(rowGroupRows > 0 ? [`ROW_GROUP_SIZE ${rowGroupRows}`] : []),
+      'RETURN_STATS true',
+      ...extra,
+    ].join(', ');
+  }
+
+  /** A fresh staging directory inside `dir` (same file system, so files move by rename). */
+  async stageDir(dir: string): Promise<string> {
+    const stageDir = join(dir, `.stage-${randomUUID()}`);
+    this.stageDirs.push(stageDir);
+    await fs.mkdir(dir, { recursive: true });
+    return stageDir;
+  }
+
+  /** Runs a COPY with RETURN_STATS; conversion failures are the rows' fault, not the engine's. */
+  async copy(sql: string): Promise<CopiedFile[]> {
+    try {
+      return parseCopyStats(await this.input.session.all(sql), this.schema);
+    } catch (error) {
+      const reason =
+        error instanceof QueryFailedError
+          ? String((error.cause as Error)?.message ?? error.message)
+          : String(error);
+      if (/^(Conversion|Invalid Input|Out of Range) Error/.test(reason)) {
+        throw new SchemaMismatchError(`Rows do not fit the schema of ${this.input.table}: ${reason}`, {
+          cause: error,
+          value: this.input.sourceSql,
+        });
+      }
+      throw error;
+    }
+  }
+
+  /** The partition tuple for the text values of the partition columns, and its directory. */
+  partition(texts: (string | null)[]): { partition: (Literal | null)[]; dir: string } {
+    const partition = texts.map((text, i) =>
+      text === null ? null : coerceValue(this.partitionTypes[i] ?? 'int', text),
+    );
+    const path = this.spec.fields
+      .map(
+        (pf, i) =>
+          `${pf.name}=${safeSegment(partitionPathValue(parseTransform(pf.transform), this.partitionTypes[i] ?? 'int', partition[i] ?? null))}`,
+      )
+      .join('/');
+    return { partition, dir: this.input.layout.partitionDir(path) };
+  }
+
+  /** Moves copied files (in the order given) to unique names in their partition directory. */
+  async place(files: CopiedFile[], partition: (Literal | null)[], dir: string): Promise<void> {
+    await fs.mkdir(dir, { recursive: true });
+    for (const file of files) {
+      const finalPath = join(dir, `${randomUUID()}.parquet`);
+      await fs.rename(file.path, finalPath);
+      this.written.push({ path: finalPath, partition, stats: file.stats });
+    }
+  }
+
+  /** Checks required columns, completes bounds, drops empty files and returns the manifest entries. */
+  async finish(): Promise<DataFile[]> {
+    await removeFiles(this.stageDirs);
+    const required = this.schema.fields.find(
+      (f) => f.required && this.written.some((w) => (w.stats.nullValueCounts.get(f.id) ?? 0) > 0),
+    );
+    if (required) {
+      throw new SchemaMismatchError(
+        `Required column '${required.name}' of ${this.input.table} would get NULL values.`,
+        { value: required.name },
+      );
+    }
+    const files: DataFile[] = [];
+    const live = this.written.filter((w) => w.stats.recordCount > 0);
+    await removeFiles(this.written.filter((w) => w.stats.recordCount === 0).map((w) => w.path));
+    await completeBounds(
+      this.input.session,
+      this.schema,
+      live.map((w) => ({ path: w.path, stats: w.stats, partitionKeys: new Map() })),
+    );
+    for (const w of live) {
+      files.push({
+        content: CONTENT_DATA,
+        filePath: toUri(w.path),
+        fileFormat: 'PARQUET',
+        partition: w.partition,
+        ...w.stats,
+        splitOffsets: null,
+        sortOrderId: this.input.meta['default-sort-order-id'],
+        referencedDataFile: null,
+      });
+    }
+    return files;
+  }
+
+  async discard(): Promise<void> {
+    await removeFiles([...this.written.map((w) => w.path), ...this.stageDirs]);
+  }
+}
+
+/** Files DuckDB wrote with FILENAME_PATTERN part_{i}, in write order (so a sorted batch stays sorted). */
+function inWriteOrder(files: CopiedFile[]): CopiedFile[] {
+  const index = (f: CopiedFile) => Number(/part_(\d+)\.parquet$/.exec(f.path)?.[1] ?? 0);
+  return [...files].sort((a, b) => index(a) - index(b));
+}
+
+/**
+ * One COPY from the source. Unpartitioned: one file set split at the target size, in the declared order.
+ * Partitioned (unsorted): DuckDB writes every partition in the same pass (PARTITION_BY); the key is the
+ * partition text in hex so any value survives the directory name, and NULL is its own key. PARTITION_BY
+ * cannot split by size, so a partition file above the target is re-split from that file alone.
+ */
+async function writeDirect(
+  writer: PartitionWriter,
+  projection: string,
+  partitionExprs: (string | null)[],
+): Promise<void> {
+  const { input } = writer;
+  const casted = `SELECT ${projection} FROM (${input.sourceSql}) AS src`;
+  if (partitionExprs.length === 0) {
+    const terms = sortTerms(input.meta, writer.schema);
+    const dir = writer.partition([]).dir;
+    const stageDir = await writer.stageDir(dir);
+    const files = await writer.copy(
+      `COPY (${casted}${terms.length > 0 ? ` ORDER BY ${terms.join(', ')}` : ''}) TO ${sqlString(stageDir)} (${writer.options([`FILE_SIZE_BYTES ${writer.target}`, `FILENAME_PATTERN 'part_{i}'`])})`,
+    );
+    await writer.place(inWriteOrder(files), [], dir);
+    return;
+  }
+  const keys = partitionExprs.map(
+    (e, i) => `CASE WHEN ${e} IS NULL THEN 'n' ELSE 'v' || hex(${e}) END AS __p${i}`,
+  );
+  const stageDir = await writer.stageDir(input.layout.dataDir);
+  const columns = writer.schema.fields.map((f) => sqlIdent(f.name)).join(', ');
+  const files = await writer.copy(
+    `COPY (SELECT ${columns}, ${keys.join(', ')} FROM (${casted}) AS casted) TO ${sqlString(stageDir)} (${writer.options([`PARTITION_BY (${keys.map((_, i) => `__p${i}`).join(', ')})`, `FILENAME_PATTERN 'part_{i}'`])})`,
+  );
+  for (const file of files) {
+    const texts = partitionExprs.map((_, i) => {
+      const key = file.partitionKeys.get(`__p${i}`) ?? 'n';
+      return key === 'n' ? null : Buffer.from(key.slice(1), 'hex').toString('utf8');
+    });
+    const { partition, dir } = writer.partition(texts);
+    if (file.stats.fileSizeInBytes > writer.target && file.stats.recordCount > 1) {
+      const splitDir = await writer.stageDir(dir);
+      const parts = await writer.copy(
+        `COPY (SELECT ${columns} FROM read_parquet(${sqlString(file.path)}, hive_partitioning=false)) TO ${sqlString(splitDir)} (${writer.options([`FILE_SIZE_BYTES ${writer.target}`, `FILENAME_PATTERN 'part_{i}'`])})`,
+      );
+      await fs.rm(file.path, { force: true });
+      await writer.place(inWriteOrder(parts), partition, dir);
+    } else {
+      await writer.place([file], partition, dir);
+    }
+  }
+}
+
+/**
+ * Stages the batch once (cast, partition columns; sorted by partition then the declared order when DuckDB
+ * keeps insertion order), fills JS-computed partition values, then writes each partition with its own COPY.
+ */
+async function writeStaged(
+  writer: PartitionWriter,
+  projection: string,
+  partitionExprs: (string | null)[],
+): Promise<void> {
+  const { input } = writer;
+  const { session, meta } = input;
+  const schema = writer.schema;
+  const stage = `__ll_stage_${randomUUID().replaceAll('-', '')}`;
+  const pexprs = partitionExprs.map((e, i) => `${e ?? 'CAST(NULL AS VARCHAR)'} AS __p${i}`);
   // Sort once while staging (partition, then the declared order) so each partition's COPY is a plain
   // ordered scan of its own row range: one sort of the batch instead of one per partition. Transforms
   // computed in JS fill their partition column after staging, so those tables sort per partition instead.
   const presorted = !hasJsPartitions(meta, schema) && (await insertionOrderKept(session));
   const stageOrder = presorted
-    ? [...partitionExprs.map((_, i) => `__p${i} ASC NULLS FIRST`), ...sortTerms(meta, schema)]
+    ? [...pexprs.map((_, i) => `__p${i} ASC NULLS FIRST`), ...sortTerms(meta, schema)]
     : [];
   try {
     await session.run(
-      `CREATE TEMP TABLE ${stage} AS SELECT *${partitionExprs.map((e) => `, ${e}`).join('')} FROM (SELECT ${projection} FROM (${input.sourceSql}) AS src) AS casted` +
+      `CREATE TEMP TABLE ${stage} AS SELECT *${pexprs.map((e) => `, ${e}`).join('')} FROM (SELECT ${projection} FROM (${input.sourceSql}) AS src) AS casted` +
         (stageOrder.length > 0 ? ` ORDER BY ${stageOrder.join(', ')}` : ''),
     );
   } catch (error) {
@@ -208,22 +420,31 @@ export async function writeDataFiles(input: WriteDataInput): Promise<DataFile[]>
     });
   }
   try {
-    const required = schema.fields.filter((f) => f.required);
-    if (required.length > 0) {
-      // One pass for all required columns.
-      const [row] = await session.all(
-        `SELECT ${required.map((f, i) => `count(*) FILTER (WHERE ${sqlIdent(f.name)} IS NULL) AS n${i}`).join(', ')} FROM ${stage}`,
-      );
-      const field = required.find((_, i) => Number(row?.[`n${i}`] ?? 0) > 0);
-      if (field) {
-        throw new SchemaMismatchError(
-          `Required column '${field.name}' of ${input.table} would get NULL values.`,
-          { value: field.name },
-        );
-      }
-    }
     await fillJsPartitions(session, stage, meta, schema);
-    return await writePartitions(input, stage, schema, partitionTypes, presorted);
+    const pcols = pexprs.map((_, i) => `__p${i}`);
+    const groups = await session.all(
+      pcols.length > 0
+        ? `SELECT ${pcols.join(', ')}, count(*) AS __n FROM ${stage} GROUP BY ALL ORDER BY ALL`
+        : `SELECT count(*) AS __n FROM ${stage}`,
+    );
+    const columns = schema.fields.map((f) => sqlIdent(f.name)).join(', ');
+    const terms = presorted ? [] : sortTerms(meta, schema);
+    const order = terms.length > 0 ? ` ORDER BY ${terms.join(', ')}` : '';
+    for (const group of groups) {
+      if (Number(group['__n']) === 0) continue;
+      const texts = pcols.map((c) => (group[c] === null || group[c] === undefined ? null : String(group[c])));
+      const where = texts
+        // Plain equality lets DuckDB skip the staged row groups of other partitions (zone maps); IS NOT
+        // DISTINCT FROM would evaluate every row of the batch once per partition.
+        .map((text, i) => (text === null ? `__p${i} IS NULL` : `__p${i} = ${sqlString(text)}`))
+        .join(' AND ');
+      const { partition, dir } = writer.partition(texts);
+      const stageDir = await writer.stageDir(dir);
+      const files = await writer.copy(
+        `COPY (SELECT ${columns} FROM ${stage}${where ? ` WHERE ${where}` : ''}${order}) TO ${sqlString(stageDir)} (${writer.options([`FILE_SIZE_BYTES ${writer.target}`, `FILENAME_PATTERN 'part_{i}'`])})`,
+      );
+      await writer.place(inWriteOrder(files), partition, dir);
+    }
   } finally {
     await session.run(`DROP TABLE IF EXISTS ${stage}`);
   }
@@ -263,138 +484,4 @@ async function fillJsPartitions(
       ).replaceAll(sqlIdent(field.name), `${stage}.${sqlIdent(field.name)}`)} = m.v`,
     );
   }
-}
-
-async function writePartitions(
-  input: WriteDataInput,
-  stage: string,
-  schema: Schema,
-  partitionTypes: string[],
-  presorted: boolean,
-): Promise<DataFile[]> {
-  const { session, meta, layout } = input;
-  const spec = defaultSpec(meta);
-  const pcols = spec.fields.map((_, i) => `__p${i}`);
-  const groups = await session.all(
-    pcols.length > 0
-      ? `SELECT ${pcols.join(', ')}, count(*) AS __n FROM ${stage} GROUP BY ALL ORDER BY ALL`
-      : `SELECT count(*) AS __n FROM ${stage}`,
-  );
-  const target =
-    Number(meta.properties['write.target-file-size-bytes'] ?? DEFAULT_TARGET_FILE_SIZE) ||
-    DEFAULT_TARGET_FILE_SIZE;
-  const rowGroupRows = Number(meta.properties['loglake.parquet.row-group-rows'] ?? 0);
-  const fieldIds = schema.fields.map((f) => `${sqlString(f.name)}: ${f.id}`).join(', ');
-  const kv = `{'iceberg.schema': ${sqlString(JSON.stringify(schema))}}`;
-  const columns = schema.fields.map((f) => sqlIdent(f.name)).join(', ');
-  const terms = presorted ? [] : sortTerms(meta, schema);
-  const order = terms.length > 0 ? ` ORDER BY ${terms.join(', ')}` : '';
-  const written: { path: string; partition: (Literal | null)[]; texts: (string | null)[] }[] = [];
-  /** Partitions DuckDB wrote as a single file: their staged rows are exactly that file's rows. */
-  const single: { path: string; texts: (string | null)[] }[] = [];
-  const stageDirs: string[] = [];
-  try {
-    return await writeGroups();
-  } catch (error) {
-    // Leave no half-written partition behind: nothing references these files yet.
-    await Promise.all(
-      [...written.map((w) => w.path), ...stageDirs].map((p) => fs.rm(p, { recursive: true, force: true })),
-    );
-    throw error;
-  }
-
-  async function writeGroups(): Promise<DataFile[]> {
-    for (const group of groups) {
-      if (Number(group['__n']) === 0) continue;
-      const texts = pcols.map((c) => (group[c] === null || group[c] === undefined ? null : String(group[c])));
-      const partition = texts.map((text, i) =>
-        text === null ? null : coerceValue(partitionTypes[i] ?? 'int', text),
-      );
-      const where = texts
-        // Plain equality lets DuckDB skip the staged row groups of other partitions (zone maps); IS NOT
-        // DISTINCT FROM would evaluate every row of the batch once per partition.
-        .map((text, i) => (text === null ? `__p${i} IS NULL` : `__p${i} = ${sqlString(text)}`))
-        .join(' AND ');
-      const partitionPath = spec.fields
-        .map(
-          (pf, i) =>
-            `${pf.name}=${safeSegment(partitionPathValue(parseTransform(pf.transform), partitionTypes[i] ?? 'int', partition[i] ?? null))}`,
-        )
-        .join('/');
-      const dir = layout.partitionDir(partitionPath);
-      const stageDir = join(dir, `.stage-${randomUUID()}`);
-      stageDirs.push(stageDir);
-      await fs.mkdir(dir, { recursive: true });
-      const options = [
-        'FORMAT parquet',
-        ...parquetWriterOptions(meta.properties, input.table),
-        `FIELD_IDS {${fieldIds}}`,
-        `KV_METADATA ${kv}`,
-        `FILE_SIZE_BYTES ${target}`,
-        `FILENAME_PATTERN 'part_{i}'`,
-        ...(rowGroupRows > 0 ? [`ROW_GROUP_SIZE ${rowGroupRows}`] : []),
-      ];
-      await session.run(
-        `COPY (SELECT ${columns} FROM ${stage}${where ? ` WHERE ${where}` : ''}${order}) TO ${sqlString(stageDir)} (${options.join(', ')})`,
-      );
-      // Give each file a unique name in the partition directory; drop the empty trailing file DuckDB may leave.
-      const names = (await fs.readdir(stageDir)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-      for (const name of names) {
-        const finalPath = join(dir, `${randomUUID()}.parquet`);
-        await fs.rename(join(stageDir, name), finalPath);
-        written.push({ path: finalPath, partition, texts });
-        if (names.length === 1) single.push({ path: finalPath, texts });
-      }
-      await fs.rm(stageDir, { recursive: true, force: true });
-    }
-    const stats = await collectFileStats(
-      session,
-      schema,
-      written.map((w) => w.path),
-      stagedRowsByFile(stage, pcols, single),
-    );
-    const files: DataFile[] = [];
-    for (const w of written) {
-      const s = stats.get(w.path);
-      if (!s || s.recordCount === 0) {
-        await fs.rm(w.path, { force: true });
-        continue;
-      }
-      files.push({
-        content: CONTENT_DATA,
-        filePath: toUri(w.path),
-        fileFormat: 'PARQUET',
-        partition: w.partition,
-        ...s,
-        splitOffsets: null,
-        sortOrderId: meta['default-sort-order-id'],
-        referencedDataFile: null,
-      });
-    }
-    return files;
-  }
-}
-
-/** The staged rows of single-file partitions, each tagged with its file's path (see RowsByFile). */
-function stagedRowsByFile(
-  stage: string,
-  pcols: string[],
-  single: { path: string; texts: (string | null)[] }[],
-): RowsByFile | undefined {
-  if (single.length === 0) return undefined;
-  if (pcols.length === 0) {
-    const only = single[0] as { path: string };
-    return { sql: `SELECT *, ${sqlString(only.path)} AS __ll_file FROM ${stage}`, paths: [only.path] };
-  }
-  const values = single
-    .map(
-      (s) =>
-        `(${[...s.texts.map((t) => (t === null ? 'CAST(NULL AS VARCHAR)' : sqlString(t))), sqlString(s.path)].join(', ')})`,
-    )
-    .join(', ');
-  const on = pcols.map((c, i) => `${stage}.${c} IS NOT DISTINCT FROM m.k${i}`).join(' AND ');
-  return {
-    sql: `SELECT ${stage}.*, m.__ll_file FROM ${stage} JOIN (VALUES ${values}) AS m(${pcols.map((_, i) => `k${i}`).join(', ')}, __ll_file) ON ${on}`,
-    paths: single.map((s) => s.path),
-  };
 }

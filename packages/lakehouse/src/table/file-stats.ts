@@ -20,21 +20,10 @@ export interface FileStats {
 /** Longest string bound kept: longer values would bloat manifests, and a missing bound only costs pruning. */
 const MAX_BOUND_BYTES = 256;
 
-/**
- * Rows already in DuckDB that are exactly the rows of some written files: a relation with the schema's
- * columns plus `__ll_file` (the file's path). Bounds are then aggregated from memory instead of decoding the
- * Parquet files again; the values are the same ones the files hold, so the bounds are identical.
- */
-export interface RowsByFile {
-  sql: string;
-  paths: string[];
-}
-
 export async function collectFileStats(
   session: DuckDbSession,
   schema: Schema,
   paths: string[],
-  rowsByFile?: RowsByFile,
 ): Promise<Map<string, FileStats>> {
   const result = new Map<string, FileStats>();
   if (paths.length === 0) return result;
@@ -83,19 +72,10 @@ export async function collectFileStats(
     }
     return [`CAST(min(${c}) AS VARCHAR) AS lo${i}`, `CAST(max(${c}) AS VARCHAR) AS hi${i}`];
   });
-  // One aggregate per source, every column's bounds of every file at once.
-  const inMemory = new Set(rowsByFile?.paths.filter((p) => result.has(p)) ?? []);
-  const onDisk = paths.filter((p) => !inMemory.has(p));
-  const rows = [
-    ...(rowsByFile && inMemory.size > 0
-      ? await session.all(`SELECT __ll_file, ${terms.join(', ')} FROM (${rowsByFile.sql}) GROUP BY __ll_file`)
-      : []),
-    ...(onDisk.length > 0
-      ? await session.all(
-          `SELECT __ll_file, ${terms.join(', ')} FROM read_parquet([${onDisk.map(sqlString).join(', ')}], filename='__ll_file') GROUP BY __ll_file`,
-        )
-      : []),
-  ];
+  // One aggregate for every column's bounds of every file.
+  const rows = await session.all(
+    `SELECT __ll_file, ${terms.join(', ')} FROM read_parquet([${paths.map(sqlString).join(', ')}], filename='__ll_file', hive_partitioning=false) GROUP BY __ll_file`,
+  );
   for (const row of rows) {
     const stats = result.get(String(row['__ll_file']));
     if (!stats) continue;
