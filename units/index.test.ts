@@ -4,9 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveLab } from './index';
-import { UNITS_DIR } from './lib/load';
-
-const REPO = join(UNITS_DIR, '..');
+import { appCommand, cdktfAppEnv, REPO_ROOT } from './lib/app-command';
 
 describe('resolveLab on the live tree', () => {
   test('a typed, resolved view of every unit (what the offline lab provisions from)', async () => {
@@ -47,12 +45,13 @@ describe('resolveLab on the live tree', () => {
   });
 });
 
-describe('cdktf app entry (units/main.ts, what `cdktf synth` runs)', () => {
+describe('cdktf app entry (units/main.ts, run as `cdktf synth` runs cdktf.json app)', () => {
   function synth(env: Record<string, string>): { status: number | null; stderr: string; out: string } {
     const out = mkdtempSync(join(tmpdir(), 'loglake-synth-'));
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'units/main.ts'], {
-      cwd: REPO,
-      env: { ...process.env, CDKTF_OUTDIR: out, CHECKPOINT_DISABLE: '1', ...env },
+    const r = spawnSync(appCommand(), {
+      shell: true,
+      cwd: REPO_ROOT,
+      env: { ...cdktfAppEnv(out), CHECKPOINT_DISABLE: '1', ...env },
       encoding: 'utf8',
     });
     return { status: r.status, stderr: r.stderr, out };

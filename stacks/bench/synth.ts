@@ -1,6 +1,8 @@
 // `pnpm bench synth`: synth time of the whole lab (all unit stacks, policy aspect included) ÷ synth time of one bare
-// stack with the AWS provider, measured side by side in one run. Two views: cold (a fresh process each time, as
-// `cdktf synth` runs the app) and warm (in-process, modules loaded). Goal: cold ratio ≤ 2×.
+// stack with the AWS provider, measured side by side in one run. Two views: cold (a fresh process each time: exactly
+// the command `cdktf synth` runs, cdktf.json's app, through a shell with cdktf's environment; the bare stack and the
+// foundation subset run with that same command, entry swapped) and warm (in-process, modules loaded). Goal: cold
+// ratio ≤ 2×.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +10,7 @@ import { join } from 'node:path';
 import { App, TerraformStack } from 'cdktf';
 import type * as awsProvider from '@cdktf/provider-aws/lib/provider';
 import { resolveLab } from '../../units/index';
+import { appCommand, appCommandFor, cdktfAppEnv } from '../../units/lib/app-command';
 import { buildLab } from '../app';
 import { REPO_ROOT } from '../lib/paths';
 import { awsLib } from '../lib/provider-aws';
@@ -22,17 +25,24 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 const FOUNDATION = ['table-bucket', 'firehose', 'ref-data'];
 
-function cold(entry: string, args: string[] = []): number {
+const COMMANDS = {
+  bare: appCommandFor('stacks/bench/bare-stack.ts'),
+  all: appCommand(),
+  foundation: appCommandFor('stacks/bench/lab-subset.ts', FOUNDATION),
+};
+
+function cold(command: string): number {
   const out = mkdtempSync(join(tmpdir(), 'bench-synth-'));
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const r = spawnSync(command, {
+    shell: true,
     cwd: REPO_ROOT,
-    env: { ...process.env, CDKTF_OUTDIR: out, CHECKPOINT_DISABLE: '1', LOGLAKE_TF_COMMAND: '' },
+    env: { ...cdktfAppEnv(out), CHECKPOINT_DISABLE: '1', LOGLAKE_TF_COMMAND: '' },
     encoding: 'utf8',
   });
   const ms = performance.now() - t0;
   rmSync(out, { recursive: true, force: true });
-  if (r.status !== 0) throw new Error(`${entry} failed: ${r.stderr}`);
+  if (r.status !== 0) throw new Error(`${command} failed: ${r.stderr}`);
   return ms;
 }
 
@@ -63,9 +73,9 @@ const coldLab: number[] = [];
 const coldFoundation: number[] = [];
 // Alternate so machine load hits every side alike.
 for (let i = 0; i < ROUNDS_COLD; i++) {
-  coldBare.push(cold('stacks/bench/bare-stack.ts'));
-  coldLab.push(cold('units/main.ts'));
-  coldFoundation.push(cold('stacks/bench/lab-subset.ts', FOUNDATION));
+  coldBare.push(cold(COMMANDS.bare));
+  coldLab.push(cold(COMMANDS.all));
+  coldFoundation.push(cold(COMMANDS.foundation));
 }
 await warmLab(); // load modules once
 warmBare();
@@ -86,6 +96,7 @@ const result = {
   goal: `all stacks ÷ one bare AWS stack ≤ ${GOAL}× (cold, as cdktf synth runs the app)`,
   units: (await resolveLab({ env: {} })).order,
   foundation: FOUNDATION,
+  commands: COMMANDS,
   cold: {
     rounds: ROUNDS_COLD,
     bareMs: Math.round(median(coldBare)),
@@ -116,6 +127,8 @@ const row = (label: string, r: typeof result.cold) =>
 console.log(
   `synth bench, median ms. all = ${result.units.join(', ')}; foundation = ${FOUNDATION.join(', ')}`,
 );
+console.log("cold runs (each a fresh shell in the repo root, cdktf synth's environment):");
+for (const [side, command] of Object.entries(COMMANDS)) console.log(`  ${side.padEnd(10)} ${command}`);
 console.log(
   `${''.padEnd(26)}${cell('bare AWS', 10)}${cell('all', 10)}${cell('ratio', 9)}${cell('foundation', 12)}${cell('ratio', 9)}`,
 );
