@@ -1,13 +1,15 @@
 // Buffering and delivery of one stream: records are buffered until the buffer reaches SizeInMBs of incoming
 // bytes or IntervalInSeconds passes since its first record, whichever comes first; each flush is ONE Iceberg
 // commit (one engine `append`) of the records that fit the table, and the others go to the error output.
-// Flushes of a stream run one at a time, in arrival order.
-import type { Warehouse } from '@loglake/lakehouse';
+// A cut buffer is prepared at once (records mapped and staged with the schema last seen: flush-prepare.ts)
+// while earlier flushes commit; the commits themselves run one at a time, in arrival order, each reading the
+// table and its current schema first (and mapping again if the schema moved on).
+import type { Schema, TableHandle, TableMetadata, Warehouse } from '@loglake/lakehouse';
 import { isNotFound } from '../engine-errors';
 import type { FaultInjector } from '../faults';
 import { writeErrorOutput, type ErrorOutputTarget, type FailedRecord } from './error-output';
-import { RECORD_ERROR, RecordMapper } from './records';
-import { asJsonLine, rawPathSupports, stageRawRecords } from './staging';
+import { prepareFlush, sameSchema, type PreparedFlush } from './flush-prepare';
+import { RECORD_ERROR } from './records';
 
 export interface BufferedRecord {
   data: Buffer;
@@ -35,8 +37,14 @@ export interface DeliveryStats {
   flushes: number;
   /** Flushes committed through the raw NDJSON fast path (the rest went through the rows path). */
   rawPathFlushes?: number;
-  /** Wall time spent in flushes (mapping, commit, error output), for tuning and the benchmark. */
+  /** Wall time of the serialized part of flushes (waiting for its preparation, commit, error output). */
   flushMsTotal?: number;
+  /** Wall time of preparations (schema read, mapping, staging), mostly overlapped with earlier commits. */
+  prepareMsTotal?: number;
+  /** Part of flushMsTotal a flush waited for its own preparation (not overlapped with a commit). */
+  prepareWaitMsTotal?: number;
+  /** Part of flushMsTotal spent in the engine's append (writing data files and committing, with retries). */
+  commitMsTotal?: number;
   lastFlushAt?: string;
   lastError?: string;
   errorOutputFiles: string[];
@@ -49,6 +57,8 @@ export class StreamDelivery {
   private bufferedBytes = 0;
   private timer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
+  /** The table's schema as the last commit (or preparation) read it: what the next preparation maps with. */
+  private schema: Schema | undefined;
   readonly stats: DeliveryStats;
 
   constructor(
@@ -103,93 +113,88 @@ export class StreamDelivery {
     const batch = this.buffer;
     this.buffer = [];
     this.bufferedBytes = 0;
-    this.chain = this.chain.then(() => this.flush(batch));
+    // Prepared after the current I/O callbacks (the PutRecordBatch reply goes out first), not after the
+    // previous flush's commit.
+    const prepared = new Promise<Prepared>((resolve) => setImmediate(() => resolve(this.prepare(batch))));
+    this.chain = this.chain.then(() => this.flush(batch, prepared));
   }
 
-  private async flush(batch: BufferedRecord[]): Promise<void> {
+  private async prepare(batch: BufferedRecord[]): Promise<Prepared> {
     const started = performance.now();
-    const failed: FailedRecord[] = [];
-    const fail = (records: BufferedRecord[], errorCode: string, errorMessage: string) =>
-      failed.push(...records.map((r) => ({ ...r, errorCode, errorMessage })));
+    try {
+      // Only the stream's first preparation reads the schema itself; later ones take what commits read.
+      this.schema ??= currentSchema(await this.loadTable().then(({ metadata }) => metadata), this.target);
+      return { ok: true, flush: prepareFlush(this.schema, batch, this.target.stagingDir) };
+    } catch (error) {
+      return { ok: false, error: error as Error };
+    } finally {
+      this.stats.prepareMsTotal = round((this.stats.prepareMsTotal ?? 0) + performance.now() - started);
+    }
+  }
+
+  private async loadTable() {
+    const handle = await this.warehouse.loadTable(
+      this.target.bucket,
+      this.target.database,
+      this.target.table,
+    );
+    return { handle, metadata: await handle.metadata() };
+  }
+
+  private async flush(batch: BufferedRecord[], preparing: Promise<Prepared>): Promise<void> {
+    const started = performance.now();
+    const prepared = await preparing;
+    this.stats.prepareWaitMsTotal = round((this.stats.prepareWaitMsTotal ?? 0) + performance.now() - started);
+    let failed: FailedRecord[] = [];
+    let staged = prepared.ok ? prepared.flush.staged : undefined;
     try {
       await this.faults.slowFlush();
-      const handle = await this.warehouse.loadTable(
-        this.target.bucket,
-        this.target.database,
-        this.target.table,
-      );
-      const metadata = await handle.metadata();
-      const schema =
-        metadata.schemas.find((s) => s['schema-id'] === metadata['current-schema-id']) ?? metadata.schemas[0];
-      if (!schema) throw new Error(`Table ${this.target.database}.${this.target.table} has no schema.`);
-      const mapper = new RecordMapper(schema);
-      const rows: Record<string, unknown>[] = [];
-      const delivered: BufferedRecord[] = [];
-      // The raw path needs every delivered record canonical and on one line (see staging.ts).
-      const lines: Buffer[] | undefined = this.target.stagingDir && rawPathSupports(schema) ? [] : undefined;
-      let raw = lines !== undefined;
-      // A timestamp column must come in one form across the batch (epoch micros numbers or ISO strings; nulls fit
-      // either) for the raw path to declare its JSON type.
-      const microsColumns = new Set<string>();
-      const isoColumns = new Set<string>();
-      const timestampColumns = schema.fields
-        .filter((f) => f.type === 'timestamp' || f.type === 'timestamptz')
-        .map((f) => f.name);
-      for (const record of batch) {
-        const outcome = mapper.map(record.data);
-        if (outcome.ok) {
-          rows.push(outcome.row);
-          delivered.push(record);
-          if (raw) {
-            const line = outcome.canonical ? asJsonLine(record.data) : undefined;
-            if (line) lines?.push(line);
-            else raw = false;
-            for (const column of timestampColumns) {
-              if (outcome.row[column] === null) continue;
-              const micros = outcome.microsColumns.includes(column);
-              (micros ? microsColumns : isoColumns).add(column);
-              if (microsColumns.has(column) && isoColumns.has(column)) raw = false;
-            }
-          }
-        } else failed.push({ ...record, errorCode: outcome.errorCode, errorMessage: outcome.errorMessage });
+      // The table as it is now (it may have been dropped and created again) and its current schema.
+      const { handle, metadata } = await this.loadTable();
+      const schema = currentSchema(metadata, this.target);
+      this.schema = schema;
+      let flush: PreparedFlush;
+      if (prepared.ok && sameSchema(prepared.flush.schema, schema)) flush = prepared.flush;
+      else {
+        // Mapped with an older schema (a column added or renamed since), or the preparation failed.
+        await staged?.dispose();
+        staged = undefined;
+        flush = prepareFlush(schema, batch, this.target.stagingDir);
+        staged = flush.staged;
       }
-      if (rows.length > 0) {
+      failed = flush.failed;
+      if (flush.delivered.length > 0) {
+        const commitStarted = performance.now();
         try {
-          await this.commit(async () => {
-            if (!raw || !lines || !this.target.stagingDir) return handle.append({ rows });
-            const staged = stageRawRecords(this.target.stagingDir, schema, lines, microsColumns);
-            try {
-              return await handle.append({ sql: staged.sql });
-            } catch (error) {
-              // A conflict is retried by commit(); anything else (e.g. bytes DuckDB's reader refuses) falls back
-              // to the rows path once, so a record is never lost to the fast path.
-              if (error instanceof Error && /Conflict/i.test(error.name)) throw error;
-              raw = false;
-              return handle.append({ rows });
-            } finally {
-              staged.dispose();
-            }
-          });
-          this.stats.recordsDelivered += rows.length;
-          if (raw) this.stats.rawPathFlushes = (this.stats.rawPathFlushes ?? 0) + 1;
+          const viaRaw = await this.commitFlush(handle, flush);
+          this.stats.recordsDelivered += flush.delivered.length;
+          if (viaRaw) this.stats.rawPathFlushes = (this.stats.rawPathFlushes ?? 0) + 1;
         } catch (error) {
-          fail(
-            delivered,
-            RECORD_ERROR.commitFailed,
-            `Commit to ${this.target.database}.${this.target.table} failed: ${(error as Error).message}`,
-          );
+          failed = [
+            ...failed,
+            ...asFailed(flush.delivered, RECORD_ERROR.commitFailed, commitFailedMessage(this.target, error)),
+          ];
           this.stats.lastError = (error as Error).message;
+        } finally {
+          this.stats.commitMsTotal = round(
+            (this.stats.commitMsTotal ?? 0) + performance.now() - commitStarted,
+          );
         }
       }
     } catch (error) {
       const code = isNotFound(error) ? RECORD_ERROR.tableNotFound : RECORD_ERROR.commitFailed;
       const done = new Set(failed.map((f) => f.data));
-      fail(
-        batch.filter((r) => !done.has(r.data)),
-        code,
-        (error as Error).message,
-      );
+      failed = [
+        ...failed,
+        ...asFailed(
+          batch.filter((r) => !done.has(r.data)),
+          code,
+          (error as Error).message,
+        ),
+      ];
       this.stats.lastError = (error as Error).message;
+    } finally {
+      await staged?.dispose();
     }
     if (failed.length > 0) {
       const file = writeErrorOutput(this.target.errorOutput, failed);
@@ -197,9 +202,27 @@ export class StreamDelivery {
       if (file) this.stats.errorOutputFiles = [...this.stats.errorOutputFiles, file].slice(-100);
     }
     this.stats.flushes++;
-    this.stats.flushMsTotal = Math.round((this.stats.flushMsTotal ?? 0) + performance.now() - started);
+    this.stats.flushMsTotal = round((this.stats.flushMsTotal ?? 0) + performance.now() - started);
     this.stats.lastFlushAt = new Date().toISOString();
     this.onStats(this.stats);
+  }
+
+  /** One commit of the prepared records; true when it went through the raw path. */
+  private async commitFlush(handle: TableHandle, flush: PreparedFlush): Promise<boolean> {
+    let viaRaw = flush.staged !== undefined;
+    await this.commit(async () => {
+      if (!viaRaw || !flush.staged) return handle.append({ rows: flush.rows() });
+      try {
+        return await handle.append({ sql: flush.staged.sql });
+      } catch (error) {
+        // A conflict is retried by commit(); anything else (e.g. bytes DuckDB's reader refuses) falls back
+        // to the rows path once, so a record is never lost to the fast path.
+        if (error instanceof Error && /Conflict/i.test(error.name)) throw error;
+        viaRaw = false;
+        return handle.append({ rows: flush.rows() });
+      }
+    });
+    return viaRaw;
   }
 
   /** One commit; a conflict (injected, or a real CommitConflictError) is retried like Firehose retries. */
@@ -222,4 +245,23 @@ export class StreamDelivery {
       }
     }
   }
+}
+
+type Prepared = { ok: true; flush: PreparedFlush } | { ok: false; error: Error };
+
+const round = (ms: number) => Math.round(ms);
+
+function asFailed(records: BufferedRecord[], errorCode: string, errorMessage: string): FailedRecord[] {
+  return records.map((r) => ({ ...r, errorCode, errorMessage }));
+}
+
+function commitFailedMessage(target: DeliveryTarget, error: unknown): string {
+  return `Commit to ${target.database}.${target.table} failed: ${(error as Error).message}`;
+}
+
+function currentSchema(metadata: TableMetadata, target: DeliveryTarget): Schema {
+  const schema =
+    metadata.schemas.find((s) => s['schema-id'] === metadata['current-schema-id']) ?? metadata.schemas[0];
+  if (!schema) throw new Error(`Table ${target.database}.${target.table} has no schema.`);
+  return schema;
 }

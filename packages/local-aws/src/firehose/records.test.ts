@@ -28,6 +28,7 @@ describe('Firehose record mapping of timestamps', () => {
       ok: true,
       canonical: true,
       microsColumns: ['start_time'],
+      textTimestampColumns: [],
       row: { start_time: '2024-05-01 10:00:00.123456', srcaddr: '10.0.1.10' },
     });
   });

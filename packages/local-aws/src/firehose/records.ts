@@ -7,12 +7,15 @@ import type { Schema, SchemaField } from '@loglake/lakehouse';
 export type RecordOutcome =
   | {
       ok: true;
+      /** The mapped row; empty when map() was asked not to build it (the raw path only needs the verdict). */
       row: Record<string, unknown>;
       /** The raw JSON already has every column under its exact name with its native JSON type, so DuckDB can
        * read the raw bytes and get the same values (see staging.ts). */
       canonical: boolean;
       /** Timestamp columns this record gives as epoch microseconds (numbers); the raw path reads them as BIGINT. */
       microsColumns: string[];
+      /** Timestamp columns this record gives as text (a raw batch must use one form per column). */
+      textTimestampColumns: string[];
     }
   | { ok: false; errorCode: string; errorMessage: string };
 
@@ -31,7 +34,8 @@ export class RecordMapper {
     for (const field of schema.fields) this.lookup.set(field.name.toLowerCase(), field);
   }
 
-  map(data: Buffer): RecordOutcome {
+  /** `withRow` false: validate only (same verdict, codes and flags) without building the row object. */
+  map(data: Buffer, withRow = true): RecordOutcome {
     let parsed: unknown;
     try {
       parsed = JSON.parse(data.toString('utf8'));
@@ -54,6 +58,7 @@ export class RecordMapper {
     let byLowerKey: Map<string, unknown> | undefined;
     let canonical = true;
     const microsColumns: string[] = [];
+    const textTimestampColumns: string[] = [];
     const row: Record<string, unknown> = {};
     for (const field of this.schema.fields) {
       let raw = source[field.name];
@@ -68,17 +73,17 @@ export class RecordMapper {
       }
       if (raw === undefined || raw === null) {
         if (field.required) return misfit(`Required column ${field.name} is missing or null.`);
-        row[field.name] = null;
+        if (withRow) row[field.name] = null;
         continue;
       }
       const converted = convert(field, raw);
       if (converted instanceof Misfit) return misfit(converted.message);
-      row[field.name] = converted;
+      if (withRow) row[field.name] = converted;
       if (canonical && !isNative(field.type, raw)) canonical = false;
-      if (typeof raw === 'number' && (field.type === 'timestamp' || field.type === 'timestamptz'))
-        microsColumns.push(field.name);
+      if (field.type === 'timestamp' || field.type === 'timestamptz')
+        (typeof raw === 'number' ? microsColumns : textTimestampColumns).push(field.name);
     }
-    return { ok: true, row, canonical, microsColumns };
+    return { ok: true, row, canonical, microsColumns, textTimestampColumns };
   }
 }
 

@@ -124,4 +124,59 @@ describe('Firehose delivery paths on the real engine', () => {
     expect(stats.rawPathFlushes ?? 0).toBe(0);
     expect(rows).toEqual(expected);
   });
+
+  test('a buffer prepared before a column was added is mapped again at commit, so the new column is filled', async () => {
+    // Prepare: a delivery whose commit waits (a gated slow flush) until the test has added a column.
+    const handle = await warehouse.createTable('paths-bucket', 'network', 'evolving', {
+      columns: [{ name: 'srcaddr', type: 'string' }],
+    });
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    class GatedFaults extends FaultInjector {
+      override async slowFlush(): Promise<void> {
+        await gate;
+      }
+    }
+    const delivery = new StreamDelivery(
+      warehouse,
+      {
+        bucket: 'paths-bucket',
+        database: 'network',
+        table: 'evolving',
+        sizeBytes: 1 << 20,
+        intervalMs: 60_000,
+        stagingDir: join(dir, 'staging'),
+        errorOutput: {
+          s3Root: join(dir, 's3'),
+          bucket: 'errors',
+          prefix: 'e/',
+          streamName: 's',
+          database: 'network',
+          table: 'evolving',
+          catalogArn: 'arn',
+          region: 'us-east-1',
+        },
+      },
+      new GatedFaults(),
+      undefined,
+      () => undefined,
+    );
+
+    // Act: the buffer is cut and prepared with the old schema; the column lands before the commit.
+    delivery.add([{ data: Buffer.from('{"srcaddr":"10.0.0.1","action":"ACCEPT"}'), arrivalMs: Date.now() }]);
+    const drained = delivery.drain();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await handle.addColumns([{ name: 'action', type: 'string' }]);
+    open();
+    await drained;
+
+    // Assess
+    const plan = await handle.scan();
+    const reader = await warehouse.connection.runAndReadAll(
+      `SELECT srcaddr, action FROM ${plan.relationSql} AS t`,
+    );
+    expect(reader.getRows()).toEqual([['10.0.0.1', 'ACCEPT']]);
+    expect(delivery.stats).toMatchObject({ recordsDelivered: 1, commits: 1, rawPathFlushes: 1 });
+    expect(readdirSync(join(dir, 'staging'))).toEqual([]);
+  });
 });

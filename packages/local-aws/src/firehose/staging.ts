@@ -2,7 +2,7 @@
 // are written as newline-delimited JSON and the table reads them with DuckDB's JSON reader — one engine append
 // from a query, without re-encoding every value in JavaScript. Anything else takes the rows path.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { promises as fs, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Schema } from '@loglake/lakehouse';
 
@@ -32,7 +32,21 @@ export function asJsonLine(data: Buffer): Buffer | undefined {
 
 export interface StagedRecords {
   sql: string;
-  dispose(): void;
+  dispose(): Promise<void>;
+}
+
+/** The lines joined by newlines in one buffer (one allocation, one copy of each record's bytes). */
+export function joinLines(lines: Buffer[]): Buffer {
+  let size = lines.length;
+  for (const line of lines) size += line.length;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const line of lines) {
+    out.set(line, at);
+    at += line.length;
+    out[at++] = 0x0a;
+  }
+  return out;
 }
 
 /**
@@ -45,10 +59,11 @@ export function stageRawRecords(
   lines: Buffer[],
   microsColumns: ReadonlySet<string> = new Set(),
 ): StagedRecords {
+  // Synchronous on purpose: about 1 MiB into the page cache costs less than the event-loop turns an async
+  // write waits for while PutRecordBatch calls keep the loop busy.
   mkdirSync(stagingDir, { recursive: true });
   const file = join(stagingDir, `firehose-${randomUUID()}.ndjson`);
-  const newline = Buffer.from('\n');
-  writeFileSync(file, Buffer.concat(lines.flatMap((line) => [line, newline])));
+  writeFileSync(file, joinLines(lines));
   const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
   const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
   const columns = schema.fields
@@ -66,6 +81,6 @@ export function stageRawRecords(
     .join(', ');
   return {
     sql: `SELECT ${select} FROM read_json(${text(file)}, format = 'newline_delimited', columns = {${columns}})`,
-    dispose: () => rmSync(file, { force: true }),
+    dispose: () => fs.rm(file, { force: true }),
   };
 }
