@@ -63,6 +63,41 @@ describe('data writer', () => {
     }
   });
 
+  test('a sorted table whose batch outgrows the target size: every file sorted, near the target, rows exact', async () => {
+    // Prepare: ~6 MB in 20,000-row groups, written in parallel (DuckDB's size rollover mixes row groups up)
+    await env.warehouse.createTableBucket('types').catch(() => undefined);
+    await env.warehouse.createNamespace('types', 'sorted').catch(() => undefined);
+    const table = await env.warehouse.createTable('types', 'sorted', 'by_key', {
+      columns: [
+        { name: 'k', type: 'long' },
+        { name: 'v', type: 'string' },
+      ],
+      sortBy: [{ sourceColumn: 'k', direction: 'asc', nullOrder: 'nulls-first' }],
+      properties: { 'write.target-file-size-bytes': '1000000', 'loglake.parquet.row-group-rows': '20000' },
+    });
+    // Act
+    await table.append({
+      sql: `SELECT hash(i) % 1000000007 AS k, md5(i::VARCHAR) AS v FROM range(0, 300000) AS t(i)`,
+    });
+    // Assess
+    const meta = await table.metadata();
+    const snapshot = meta.snapshots.find((x) => x['snapshot-id'] === meta['current-snapshot-id']) ?? null;
+    const { dataFiles } = await snapshotFiles(meta, snapshot);
+    expect(dataFiles.length).toBeGreaterThan(4);
+    for (const { file } of dataFiles) {
+      const [row] = await query(
+        env.warehouse,
+        `SELECT bool_and(coalesce(prev <= k, true)) AS sorted, count(*) AS n
+         FROM (SELECT k, lag(k) OVER (ORDER BY file_row_number) AS prev
+               FROM read_parquet('${toPath(file.filePath)}', file_row_number = true))`,
+      );
+      expect(row?.['sorted']).toBe(true);
+      expect(Number(row?.['n'])).toBe(file.recordCount);
+      expect(file.fileSizeInBytes).toBeLessThan(1000000 * 1.5);
+    }
+    expect(await countRows(env.warehouse, table)).toBe(300000);
+  });
+
   test('an unsorted partitioned table is written in one pass: every partition value survives, big partitions split at the target size', async () => {
     // Prepare: identity partitions whose values need escaping in a directory name, and NULL
     await env.warehouse.createTableBucket('types').catch(() => undefined);
@@ -140,7 +175,7 @@ describe('data writer', () => {
     expect(file!.nullValueCounts.get(1)).toBe(0);
   });
 
-  test('write.parquet.page-version 2 writes V2 pages (delta encodings) that icebird reads back; 1 is the default', async () => {
+  test('write.parquet.page-version v2 writes V2 pages (delta encodings) that icebird reads back; v1 is the default', async () => {
     // Prepare
     await env.warehouse.createTableBucket('types').catch(() => undefined);
     await env.warehouse.createNamespace('types', 'pages').catch(() => undefined);
@@ -167,7 +202,7 @@ describe('data writer', () => {
       columns,
       partitionBy: [{ sourceColumn: 'seen_at', transform: 'hour' }],
       sortBy: [{ sourceColumn: 'host', direction: 'asc', nullOrder: 'nulls-first' }],
-      properties: { 'write.parquet.page-version': '2' },
+      properties: { 'write.parquet.page-version': 'v2' },
     });
     const v1 = await env.warehouse.createTable('types', 'pages', 'v1', { columns });
     // Act

@@ -92,8 +92,8 @@ const CODECS: Record<string, string> = {
  * Iceberg's Parquet writer properties as DuckDB COPY options: compression-codec / -level, and page-version.
  * Without properties this writes what Iceberg's own writers do: ZSTD at its default level 3 (parquet-java's
  * and DuckDB's default alike) and data page V1, the default of iceberg-java (hence Spark, Athena and the AWS
- * services built on it), pyiceberg and iceberg-rust. `write.parquet.page-version` = 2 (apache/iceberg#15677)
- * opts a table into V2 pages and their delta encodings, which readers of v2 tables (icebird too) handle.
+ * services built on it), pyiceberg and iceberg-rust. `write.parquet.page-version` = v2 (apache/iceberg#15700)
+ * (or 2) opts a table into V2 pages and their delta encodings, which readers of v2 tables (icebird too) handle.
  */
 export function parquetWriterOptions(properties: Record<string, string>, table: string): string[] {
   return [
@@ -103,14 +103,15 @@ export function parquetWriterOptions(properties: Record<string, string>, table: 
 }
 
 function pageVersion(properties: Record<string, string>, table: string): 1 | 2 {
-  const version = properties['write.parquet.page-version'] ?? '1';
-  if (version !== '1' && version !== '2') {
+  // Iceberg documents v1/v2; iceberg-go's first release of the property took 1/2. Both spellings are read.
+  const version = (properties['write.parquet.page-version'] ?? 'v1').toLowerCase();
+  if (!['v1', 'v2', '1', '2'].includes(version)) {
     throw new InvalidPropertyError(
-      `write.parquet.page-version '${version}' of ${table} is not supported; use 1 (the default) or 2.`,
+      `write.parquet.page-version '${version}' of ${table} is not supported; use v1 (the default) or v2.`,
       { value: version },
     );
   }
-  return version === '2' ? 2 : 1;
+  return version.endsWith('2') ? 2 : 1;
 }
 
 /**
@@ -277,7 +278,51 @@ class PartitionWriter {
     return { partition, dir: this.input.layout.partitionDir(path) };
   }
 
-  /** Moves copied files (in the order given) to unique names in their partition directory. */
+  /**
+   * Writes the rows of `select` as files of one partition. Unordered rows roll over to a new file at the target
+   * size. Ordered rows go to one file first: DuckDB keeps insertion order only when it writes a single file (its
+   * size-based rollover writes row groups in parallel, out of order), so a file above the target is then cut
+   * into contiguous row ranges of about the target size — every file stays sorted.
+   */
+  async writeRows(
+    select: string,
+    partition: (Literal | null)[],
+    dir: string,
+    ordered: boolean,
+  ): Promise<void> {
+    const stageDir = await this.stageDir(dir);
+    if (!ordered) {
+      const files = await this.copy(
+        `COPY (${select}) TO ${sqlString(stageDir)} (${this.options([`FILE_SIZE_BYTES ${this.target}`, `FILENAME_PATTERN 'part_{i}'`])})`,
+      );
+      await this.place(files, partition, dir);
+      return;
+    }
+    await fs.mkdir(stageDir, { recursive: true });
+    const [whole] = await this.copy(
+      `COPY (${select}) TO ${sqlString(join(stageDir, 'whole.parquet'))} (${this.options([])})`,
+    );
+    if (!whole) return;
+    const pieces = Math.min(Math.ceil(whole.stats.fileSizeInBytes / this.target), whole.stats.recordCount);
+    if (pieces <= 1) {
+      await this.place([whole], partition, dir);
+      return;
+    }
+    const columns = this.schema.fields.map((f) => sqlIdent(f.name)).join(', ');
+    const per = Math.ceil(whole.stats.recordCount / pieces);
+    const parts: CopiedFile[] = [];
+    for (let i = 0; i * per < whole.stats.recordCount; i++) {
+      const [part] = await this.copy(
+        `COPY (SELECT ${columns} FROM read_parquet(${sqlString(whole.path)}, file_row_number = true, hive_partitioning = false) ` +
+          `WHERE file_row_number >= ${i * per} AND file_row_number < ${(i + 1) * per}) TO ${sqlString(join(stageDir, `part_${i}.parquet`))} (${this.options([])})`,
+      );
+      if (part) parts.push(part);
+    }
+    await fs.rm(whole.path, { force: true });
+    await this.place(parts, partition, dir);
+  }
+
+  /** Moves copied files to unique names in their partition directory. */
   async place(files: CopiedFile[], partition: (Literal | null)[], dir: string): Promise<void> {
     await fs.mkdir(dir, { recursive: true });
     for (const file of files) {
@@ -327,12 +372,6 @@ class PartitionWriter {
   }
 }
 
-/** Files DuckDB wrote with FILENAME_PATTERN part_{i}, in write order (so a sorted batch stays sorted). */
-function inWriteOrder(files: CopiedFile[]): CopiedFile[] {
-  const index = (f: CopiedFile) => Number(/part_(\d+)\.parquet$/.exec(f.path)?.[1] ?? 0);
-  return [...files].sort((a, b) => index(a) - index(b));
-}
-
 /**
  * One COPY from the source. Unpartitioned: one file set split at the target size, in the declared order.
  * Partitioned (unsorted): DuckDB writes every partition in the same pass (PARTITION_BY); the key is the
@@ -348,12 +387,8 @@ async function writeDirect(
   const casted = `SELECT ${projection} FROM (${input.sourceSql}) AS src`;
   if (partitionExprs.length === 0) {
     const terms = sortTerms(input.meta, writer.schema);
-    const dir = writer.partition([]).dir;
-    const stageDir = await writer.stageDir(dir);
-    const files = await writer.copy(
-      `COPY (${casted}${terms.length > 0 ? ` ORDER BY ${terms.join(', ')}` : ''}) TO ${sqlString(stageDir)} (${writer.options([`FILE_SIZE_BYTES ${writer.target}`, `FILENAME_PATTERN 'part_{i}'`])})`,
-    );
-    await writer.place(inWriteOrder(files), [], dir);
+    const select = `${casted}${terms.length > 0 ? ` ORDER BY ${terms.join(', ')}` : ''}`;
+    await writer.writeRows(select, [], writer.partition([]).dir, terms.length > 0);
     return;
   }
   const keys = partitionExprs.map(
@@ -371,12 +406,14 @@ async function writeDirect(
     });
     const { partition, dir } = writer.partition(texts);
     if (file.stats.fileSizeInBytes > writer.target && file.stats.recordCount > 1) {
-      const splitDir = await writer.stageDir(dir);
-      const parts = await writer.copy(
-        `COPY (SELECT ${columns} FROM read_parquet(${sqlString(file.path)}, hive_partitioning=false)) TO ${sqlString(splitDir)} (${writer.options([`FILE_SIZE_BYTES ${writer.target}`, `FILENAME_PATTERN 'part_{i}'`])})`,
+      // Unsorted rows: re-split this one file with size-based rollover, then drop it.
+      await writer.writeRows(
+        `SELECT ${columns} FROM read_parquet(${sqlString(file.path)}, hive_partitioning = false)`,
+        partition,
+        dir,
+        false,
       );
       await fs.rm(file.path, { force: true });
-      await writer.place(inWriteOrder(parts), partition, dir);
     } else {
       await writer.place([file], partition, dir);
     }
@@ -439,11 +476,12 @@ async function writeStaged(
         .map((text, i) => (text === null ? `__p${i} IS NULL` : `__p${i} = ${sqlString(text)}`))
         .join(' AND ');
       const { partition, dir } = writer.partition(texts);
-      const stageDir = await writer.stageDir(dir);
-      const files = await writer.copy(
-        `COPY (SELECT ${columns} FROM ${stage}${where ? ` WHERE ${where}` : ''}${order}) TO ${sqlString(stageDir)} (${writer.options([`FILE_SIZE_BYTES ${writer.target}`, `FILENAME_PATTERN 'part_{i}'`])})`,
+      await writer.writeRows(
+        `SELECT ${columns} FROM ${stage}${where ? ` WHERE ${where}` : ''}${order}`,
+        partition,
+        dir,
+        sortTerms(meta, schema).length > 0,
       );
-      await writer.place(inWriteOrder(files), partition, dir);
     }
   } finally {
     await session.run(`DROP TABLE IF EXISTS ${stage}`);
