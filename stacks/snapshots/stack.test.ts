@@ -237,4 +237,12 @@ describe('snapshots stack', () => {
   ])('bad input %p is refused with unit, field and fix', (inputs, message) => {
     expect(() => unitWith(inputs)).toThrow(message);
   });
+
+  // Canonical zones are checked against Intl's list; aliases it omits must still pass through DateTimeFormat.
+  test.each(['Europe/Paris', 'UTC', 'Etc/UTC', 'US/Eastern', 'Asia/Calcutta'])(
+    'time zone %s (canonical or alias) is accepted',
+    (timezone) => {
+      expect(unitWith({ schedule: { hour: 6, timezone } }).inputs.schedule.timezone).toBe(timezone);
+    },
+  );
 });
