@@ -2,6 +2,7 @@
 // error is written so the AWS SDK raises the same exception class it would raise against AWS.
 import type { IncomingHttpHeaders } from 'node:http';
 import { AwsServiceError, notSupported } from './errors';
+import { parseJsonText } from './json-body';
 
 export interface LocalRequest {
   method: string;
@@ -101,13 +102,9 @@ function targetOf(request: LocalRequest): string | undefined {
 
 export function parseJsonBody(body: Buffer, service: string): Record<string, unknown> {
   if (body.length === 0) return {};
-  try {
-    const parsed: unknown = JSON.parse(body.toString('utf8'));
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-      return parsed as Record<string, unknown>;
-  } catch {
-    // fall through to the error below
-  }
+  const parsed = parseJsonText(body);
+  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+    return parsed as Record<string, unknown>;
   throw new AwsServiceError(
     'SerializationException',
     400,

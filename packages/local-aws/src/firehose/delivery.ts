@@ -57,8 +57,13 @@ export class StreamDelivery {
   private bufferedBytes = 0;
   private timer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
+  /** Cut buffers not yet flushed, oldest (the one flushing) first. */
+  private readonly queue: PendingFlush[] = [];
+  /** True while the oldest flush is inside the engine's append. */
+  private committing = false;
   /** The table's schema as the last commit (or preparation) read it: what the next preparation maps with. */
   private schema: Schema | undefined;
+  private schemaLoad: Promise<Schema> | undefined;
   readonly stats: DeliveryStats;
 
   constructor(
@@ -85,6 +90,8 @@ export class StreamDelivery {
   }
 
   add(records: BufferedRecord[]): void {
+    // Read the schema while the first buffer fills, so its preparation does not wait for it.
+    if (!this.schema) this.knownSchema().catch(() => undefined);
     for (const record of records) {
       this.buffer.push(record);
       this.bufferedBytes += record.data.length;
@@ -113,23 +120,55 @@ export class StreamDelivery {
     const batch = this.buffer;
     this.buffer = [];
     this.bufferedBytes = 0;
-    // Prepared after the current I/O callbacks (the PutRecordBatch reply goes out first), not after the
-    // previous flush's commit.
-    const prepared = new Promise<Prepared>((resolve) => setImmediate(() => resolve(this.prepare(batch))));
-    this.chain = this.chain.then(() => this.flush(batch, prepared));
+    const pending: PendingFlush = { batch };
+    this.queue.push(pending);
+    this.kick();
+    this.chain = this.chain
+      .then(() => this.flush(pending))
+      .catch((error: unknown) => {
+        // flush() routes every failure to the error output; this only keeps later flushes running.
+        this.stats.lastError = (error as Error).message;
+      })
+      .finally(() => this.queue.splice(this.queue.indexOf(pending), 1));
+  }
+
+  /**
+   * Starts preparing the next flush, and the one after it while the next is inside the engine: preparation
+   * (JavaScript) then overlaps a commit (mostly DuckDB and file I/O) instead of competing with PutRecordBatch
+   * calls for the event loop, and at most two buffers are staged at a time.
+   */
+  private kick(): void {
+    const ahead = this.committing ? 2 : 1;
+    for (const pending of this.queue.slice(0, ahead)) {
+      // After the current I/O callbacks: the PutRecordBatch reply that cut the buffer goes out first.
+      this.preparation(pending);
+    }
+  }
+
+  private preparation(pending: PendingFlush): Promise<Prepared> {
+    return (pending.prepared ??= new Promise<Prepared>((resolve) =>
+      setImmediate(() => resolve(this.prepare(pending.batch))),
+    ));
   }
 
   private async prepare(batch: BufferedRecord[]): Promise<Prepared> {
     const started = performance.now();
     try {
-      // Only the stream's first preparation reads the schema itself; later ones take what commits read.
-      this.schema ??= currentSchema(await this.loadTable().then(({ metadata }) => metadata), this.target);
-      return { ok: true, flush: prepareFlush(this.schema, batch, this.target.stagingDir) };
+      return { ok: true, flush: prepareFlush(await this.knownSchema(), batch, this.target.stagingDir) };
     } catch (error) {
       return { ok: false, error: error as Error };
     } finally {
       this.stats.prepareMsTotal = round((this.stats.prepareMsTotal ?? 0) + performance.now() - started);
     }
+  }
+
+  /** The schema last seen; only a stream's first buffer reads it itself, later ones take what commits read. */
+  private knownSchema(): Promise<Schema> {
+    if (this.schema) return Promise.resolve(this.schema);
+    this.schemaLoad ??= this.loadTable()
+      .then(({ metadata }) => (this.schema ??= currentSchema(metadata, this.target)))
+      .finally(() => (this.schemaLoad = undefined));
+    return this.schemaLoad;
   }
 
   private async loadTable() {
@@ -141,9 +180,11 @@ export class StreamDelivery {
     return { handle, metadata: await handle.metadata() };
   }
 
-  private async flush(batch: BufferedRecord[], preparing: Promise<Prepared>): Promise<void> {
+  private async flush(pending: PendingFlush): Promise<void> {
     const started = performance.now();
-    const prepared = await preparing;
+    const { batch } = pending;
+    this.kick();
+    const prepared = await this.preparation(pending);
     this.stats.prepareWaitMsTotal = round((this.stats.prepareWaitMsTotal ?? 0) + performance.now() - started);
     let failed: FailedRecord[] = [];
     let staged = prepared.ok ? prepared.flush.staged : undefined;
@@ -165,6 +206,8 @@ export class StreamDelivery {
       failed = flush.failed;
       if (flush.delivered.length > 0) {
         const commitStarted = performance.now();
+        this.committing = true;
+        this.kick();
         try {
           const viaRaw = await this.commitFlush(handle, flush);
           this.stats.recordsDelivered += flush.delivered.length;
@@ -176,6 +219,7 @@ export class StreamDelivery {
           ];
           this.stats.lastError = (error as Error).message;
         } finally {
+          this.committing = false;
           this.stats.commitMsTotal = round(
             (this.stats.commitMsTotal ?? 0) + performance.now() - commitStarted,
           );
@@ -245,6 +289,11 @@ export class StreamDelivery {
       }
     }
   }
+}
+
+interface PendingFlush {
+  batch: BufferedRecord[];
+  prepared?: Promise<Prepared>;
 }
 
 type Prepared = { ok: true; flush: PreparedFlush } | { ok: false; error: Error };
