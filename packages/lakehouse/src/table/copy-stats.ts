@@ -14,7 +14,8 @@ import type { FileStats } from './file-stats';
 export interface CopiedFile {
   path: string;
   stats: FileStats;
-  partitionKeys: Map<string, string>;
+  /** Hive partition keys DuckDB wrote the file under; NULL keys are null. */
+  partitionKeys: Map<string, string | null>;
 }
 
 /** DuckDB's Parquet writer keeps string statistics exact only below this many bytes. */
@@ -88,7 +89,12 @@ export function parseCopyStats(rows: SqlRow[], schema: Schema): CopiedFile[] {
     return {
       path: String(row['filename']),
       stats,
-      partitionKeys: new Map(mapEntries(row['partition_keys']).map(([k, v]) => [k, String(v)])),
+      partitionKeys: new Map(
+        mapEntries(row['partition_keys']).map(([k, v]) => [
+          k,
+          v === null || v === undefined ? null : String(v),
+        ]),
+      ),
     };
   });
 }

@@ -140,6 +140,36 @@ describe('data writer', () => {
     expect(new Set(read.map((r) => r['host'] ?? null))).toEqual(new Set([...hosts, null]));
   });
 
+  test('time transforms in one pass: hour, day, month and year of pre-1970, post-1970 and NULL timestamps', async () => {
+    // Prepare
+    await env.warehouse.createTableBucket('types').catch(() => undefined);
+    await env.warehouse.createNamespace('types', 'direct').catch(() => undefined);
+    const table = await env.warehouse.createTable('types', 'direct', 'by_time', {
+      columns: [{ name: 'ts', type: 'timestamptz' }],
+      partitionBy: ['hour', 'day', 'month', 'year'].map((transform) => ({
+        sourceColumn: 'ts',
+        transform: transform as 'hour',
+      })),
+    });
+    // Act
+    await table.append({
+      rows: [{ ts: '2024-05-01T23:30:00Z' }, { ts: '1969-12-31T23:00:00Z' }, { ts: null }],
+    });
+    // Assess
+    const meta = await table.metadata();
+    const snapshot = meta.snapshots.find((x) => x['snapshot-id'] === meta['current-snapshot-id']) ?? null;
+    const partitions = (await snapshotFiles(meta, snapshot)).dataFiles.map((f) => f.file.partition);
+    expect(partitions.map((p) => JSON.stringify(p)).sort()).toEqual(
+      [
+        [476279, 19844, 652, 54],
+        [-1, -1, -1, -1],
+        [null, null, null, null],
+      ]
+        .map((p) => JSON.stringify(p))
+        .sort(),
+    );
+  });
+
   test('bounds come from the writer where it is exact: long strings get none, floats count NaN and bound the rest', async () => {
     // Prepare
     await env.warehouse.createTableBucket('types').catch(() => undefined);

@@ -391,9 +391,21 @@ async function writeDirect(
     await writer.writeRows(select, [], writer.partition([]).dir, terms.length > 0);
     return;
   }
-  const keys = partitionExprs.map(
-    (e, i) => `CASE WHEN ${e} IS NULL THEN 'n' ELSE 'v' || hex(${e}) END AS __p${i}`,
-  );
+  // Time transforms key on their integer value (cheap, and NULL is DuckDB's own default partition); other
+  // values key on their text in hex, which any value survives as a directory name.
+  const timeKeys = writer.spec.fields.map((pf) => {
+    const field = writer.schema.fields.find((f) => f.id === pf['source-id']);
+    const t = parseTransform(pf.transform);
+    return field && ['hour', 'day', 'month', 'year'].includes(t.kind)
+      ? transformValueSql(t, field.type, sqlIdent(field.name))
+      : null;
+  });
+  const keys = partitionExprs.map((e, i) => {
+    const time = timeKeys[i];
+    return time
+      ? `${time} AS __p${i}`
+      : `CASE WHEN ${e} IS NULL THEN 'n' ELSE 'v' || hex(${e}) END AS __p${i}`;
+  });
   const stageDir = await writer.stageDir(input.layout.dataDir);
   const columns = writer.schema.fields.map((f) => sqlIdent(f.name)).join(', ');
   const files = await writer.copy(
@@ -401,8 +413,9 @@ async function writeDirect(
   );
   for (const file of files) {
     const texts = partitionExprs.map((_, i) => {
-      const key = file.partitionKeys.get(`__p${i}`) ?? 'n';
-      return key === 'n' ? null : Buffer.from(key.slice(1), 'hex').toString('utf8');
+      const key = file.partitionKeys.get(`__p${i}`) ?? null;
+      if (timeKeys[i]) return key;
+      return key === null || key === 'n' ? null : Buffer.from(key.slice(1), 'hex').toString('utf8');
     });
     const { partition, dir } = writer.partition(texts);
     if (file.stats.fileSizeInBytes > writer.target && file.stats.recordCount > 1) {
