@@ -1,5 +1,5 @@
-// cdktf app entry (cdktf.json runs it: `node --import tsx --import ./units/no-source-maps.ts units/main.ts`; node
-// itself rather than `npx tsx`, which starts three processes): resolve the live tree, build one stack per unit, synth.
+// cdktf app entry. cdktf.json runs it as `node --import tsx --import ./units/lib/no-source-maps.ts units/main.ts`
+// (node itself: `npx tsx` starts three processes): resolve the live tree, build one stack per unit, synth.
 // Synth only wires units to stacks; all logic lives in the catalog (stacks/).
 import { announcedCommand, buildLab } from '@loglake/stacks';
 import { resolveLab } from './index';

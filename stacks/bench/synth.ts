@@ -17,7 +17,7 @@ import { awsLib } from '../lib/provider-aws';
 
 const { AwsProvider } = awsLib<typeof awsProvider>('provider');
 
-const ROUNDS_COLD = Number(process.env.BENCH_ROUNDS_COLD ?? 5);
+const ROUNDS_COLD = Number(process.env.BENCH_ROUNDS_COLD ?? 7);
 const ROUNDS_WARM = Number(process.env.BENCH_ROUNDS_WARM ?? 7);
 const GOAL = 2;
 

@@ -58,7 +58,7 @@ describe('appCommand', () => {
   });
 });
 
-describe('units/no-source-maps.ts (preloaded by the app command)', () => {
+describe('units/lib/no-source-maps.ts (preloaded by the app command)', () => {
   const sourceMapsEnabled = (nodeOptions?: string): string =>
     spawnSync(
       process.execPath,
@@ -66,7 +66,7 @@ describe('units/no-source-maps.ts (preloaded by the app command)', () => {
         '--import',
         'tsx',
         '--import',
-        './units/no-source-maps.ts',
+        './units/lib/no-source-maps.ts',
         '-e',
         'console.log(process.sourceMapsEnabled)',
       ],
