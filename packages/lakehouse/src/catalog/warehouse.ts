@@ -26,7 +26,7 @@ import {
 import { createExclusive, readText, toPath, toUri } from '../io/file-io';
 import { TableLayout } from '../io/table-layout';
 import { newTableMetadata, parseMetadata, serializeMetadata } from '../metadata/table-metadata';
-import { parquetCompression } from '../table/data-writer';
+import { parquetCompression } from '../table/parquet-options';
 import { IcebergTable } from '../table/table-handle';
 import { CatalogStore, type TableRecord } from './catalog-store';
 import { checkBucketName, checkNamespaceName, checkTableName } from './names';

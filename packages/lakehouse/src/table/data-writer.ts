@@ -6,25 +6,17 @@
 // binary/decimal truncate), is staged once and written partition by partition.
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import { join } from 'node:path';
 import type { Schema, SchemaField, TableMetadata } from '../contract';
 import { sqlIdent, sqlString, type DuckDbSession } from '../duckdb/duckdb-session';
-import { InvalidPropertyError, QueryFailedError, SchemaMismatchError } from '../errors';
-import { toUri } from '../io/file-io';
+import { QueryFailedError, SchemaMismatchError } from '../errors';
 import type { TableLayout } from '../io/table-layout';
-import { CONTENT_DATA, type DataFile } from '../manifests/data-file';
+import type { DataFile } from '../manifests/data-file';
 import { specPartitionTypes } from '../manifests/live-files';
 import { currentSchema, defaultSortOrder, defaultSpec } from '../metadata/table-metadata';
-import {
-  applyTransform,
-  parseTransform,
-  partitionPathValue,
-  transformTextSql,
-  transformValueSql,
-} from '../metadata/transforms';
+import { applyTransform, parseTransform, transformTextSql, transformValueSql } from '../metadata/transforms';
 import { duckdbType, parseType } from '../metadata/types';
-import { coerceValue, literalToText, type Literal } from '../metadata/values';
-import { completeBounds, parseCopyStats, removeFiles, type CopiedFile } from './copy-stats';
+import { coerceValue, literalToText } from '../metadata/values';
+import { PartitionWriter } from './partition-writer';
 
 export interface WriteDataInput {
   session: DuckDbSession;
@@ -34,8 +26,6 @@ export interface WriteDataInput {
   sourceSql: string;
   table: string;
 }
-
-const DEFAULT_TARGET_FILE_SIZE = 512 * 1024 * 1024;
 
 /** Maps source columns to fields, refusing unknown columns and missing required ones. */
 async function sourceProjection(input: WriteDataInput, schema: Schema): Promise<string> {
@@ -76,74 +66,6 @@ async function sourceProjection(input: WriteDataInput, schema: Schema): Promise<
       return `CAST(${value} AS ${duckdbType(f.type)}) AS ${sqlIdent(f.name)}`;
     })
     .join(', ');
-}
-
-const CODECS: Record<string, string> = {
-  zstd: 'zstd',
-  snappy: 'snappy',
-  gzip: 'gzip',
-  lz4: 'lz4_raw',
-  brotli: 'brotli',
-  uncompressed: 'uncompressed',
-  none: 'uncompressed',
-};
-
-/**
- * Iceberg's Parquet writer properties as DuckDB COPY options: compression-codec / -level, and page-version.
- * Without properties this writes what Iceberg's own writers do: ZSTD at its default level 3 (parquet-java's
- * and DuckDB's default alike) and data page V1, the default of iceberg-java (hence Spark, Athena and the AWS
- * services built on it), pyiceberg and iceberg-rust. `write.parquet.page-version` = v2 (apache/iceberg#15700)
- * (or 2) opts a table into V2 pages and their delta encodings, which readers of v2 tables (icebird too) handle.
- */
-export function parquetWriterOptions(properties: Record<string, string>, table: string): string[] {
-  return [
-    ...parquetCompression(properties, table),
-    ...(pageVersion(properties, table) === 2 ? ['PARQUET_VERSION V2'] : []),
-  ];
-}
-
-function pageVersion(properties: Record<string, string>, table: string): 1 | 2 {
-  // Iceberg documents v1/v2; iceberg-go's first release of the property took 1/2. Both spellings are read.
-  const version = (properties['write.parquet.page-version'] ?? 'v1').toLowerCase();
-  if (!['v1', 'v2', '1', '2'].includes(version)) {
-    throw new InvalidPropertyError(
-      `write.parquet.page-version '${version}' of ${table} is not supported; use v1 (the default) or v2.`,
-      { value: version },
-    );
-  }
-  return version.endsWith('2') ? 2 : 1;
-}
-
-/**
- * Iceberg's write.parquet.compression-codec / -level properties as DuckDB COPY options. Table creation and
- * property changes call this to refuse what the writer could not honour, so it checks page-version too.
- */
-export function parquetCompression(properties: Record<string, string>, table: string): string[] {
-  pageVersion(properties, table);
-  const codec = (properties['write.parquet.compression-codec'] ?? 'zstd').toLowerCase();
-  const duck = CODECS[codec];
-  if (!duck) {
-    throw new InvalidPropertyError(
-      `write.parquet.compression-codec '${codec}' of ${table} is not supported; use one of ${Object.keys(CODECS).join(', ')}.`,
-      { value: codec },
-    );
-  }
-  const level = properties['write.parquet.compression-level'];
-  if (level === undefined || duck !== 'zstd') return [`COMPRESSION ${duck}`];
-  if (!/^-?\d+$/.test(level) || Number(level) < 1 || Number(level) > 22) {
-    throw new InvalidPropertyError(
-      `write.parquet.compression-level '${level}' of ${table} must be an integer from 1 to 22.`,
-      {
-        value: level,
-      },
-    );
-  }
-  return [`COMPRESSION ${duck}`, `COMPRESSION_LEVEL ${Number(level)}`];
-}
-
-/** Directory names are informational only (values live in manifests): keep them to portable characters. */
-function safeSegment(value: string): string {
-  return value.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100);
 }
 
 function textOf(field: SchemaField): string {
@@ -193,182 +115,6 @@ export async function writeDataFiles(input: WriteDataInput): Promise<DataFile[]>
     // Leave nothing half-written behind: no snapshot references these files yet.
     await writer.discard();
     throw error;
-  }
-}
-
-/** A file written for one partition: its final path, partition tuple and the writer's statistics. */
-interface WrittenFile {
-  path: string;
-  partition: (Literal | null)[];
-  stats: CopiedFile['stats'];
-}
-
-/** Runs the COPY statements of one write and moves their files into place, remembering all it created. */
-class PartitionWriter {
-  readonly spec: ReturnType<typeof defaultSpec>;
-  readonly partitionTypes: string[];
-  readonly target: number;
-  private readonly written: WrittenFile[] = [];
-  private readonly stageDirs: string[] = [];
-
-  constructor(
-    readonly input: WriteDataInput,
-    readonly schema: Schema,
-  ) {
-    this.spec = defaultSpec(input.meta);
-    this.partitionTypes = specPartitionTypes(input.meta, this.spec);
-    this.target =
-      Number(input.meta.properties['write.target-file-size-bytes'] ?? DEFAULT_TARGET_FILE_SIZE) ||
-      DEFAULT_TARGET_FILE_SIZE;
-  }
-
-  /** DuckDB COPY options for the table's Parquet files, plus `extra`. */
-  options(extra: string[]): string {
-    const fieldIds = this.schema.fields.map((f) => `${sqlString(f.name)}: ${f.id}`).join(', ');
-    const rowGroupRows = Number(this.input.meta.properties['loglake.parquet.row-group-rows'] ?? 0);
-    return [
-      'FORMAT parquet',
-      ...parquetWriterOptions(this.input.meta.properties, this.input.table),
-      `FIELD_IDS {${fieldIds}}`,
-      `KV_METADATA {'iceberg.schema': ${sqlString(JSON.stringify(this.schema))}}`,
-      ...(rowGroupRows > 0 ? [`ROW_GROUP_SIZE ${rowGroupRows}`] : []),
-      'RETURN_STATS true',
-      ...extra,
-    ].join(', ');
-  }
-
-  /** A fresh staging directory inside `dir` (same file system, so files move by rename). */
-  async stageDir(dir: string): Promise<string> {
-    const stageDir = join(dir, `.stage-${randomUUID()}`);
-    this.stageDirs.push(stageDir);
-    await fs.mkdir(dir, { recursive: true });
-    return stageDir;
-  }
-
-  /** Runs a COPY with RETURN_STATS; conversion failures are the rows' fault, not the engine's. */
-  async copy(sql: string): Promise<CopiedFile[]> {
-    try {
-      return parseCopyStats(await this.input.session.all(sql), this.schema);
-    } catch (error) {
-      const reason =
-        error instanceof QueryFailedError
-          ? String((error.cause as Error)?.message ?? error.message)
-          : String(error);
-      if (/^(Conversion|Invalid Input|Out of Range) Error/.test(reason)) {
-        throw new SchemaMismatchError(`Rows do not fit the schema of ${this.input.table}: ${reason}`, {
-          cause: error,
-          value: this.input.sourceSql,
-        });
-      }
-      throw error;
-    }
-  }
-
-  /** The partition tuple for the text values of the partition columns, and its directory. */
-  partition(texts: (string | null)[]): { partition: (Literal | null)[]; dir: string } {
-    const partition = texts.map((text, i) =>
-      text === null ? null : coerceValue(this.partitionTypes[i] ?? 'int', text),
-    );
-    const path = this.spec.fields
-      .map(
-        (pf, i) =>
-          `${pf.name}=${safeSegment(partitionPathValue(parseTransform(pf.transform), this.partitionTypes[i] ?? 'int', partition[i] ?? null))}`,
-      )
-      .join('/');
-    return { partition, dir: this.input.layout.partitionDir(path) };
-  }
-
-  /**
-   * Writes the rows of `select` as files of one partition. Unordered rows roll over to a new file at the target
-   * size. Ordered rows go to one file first: DuckDB keeps insertion order only when it writes a single file (its
-   * size-based rollover writes row groups in parallel, out of order), so a file above the target is then cut
-   * into contiguous row ranges of about the target size — every file stays sorted.
-   */
-  async writeRows(
-    select: string,
-    partition: (Literal | null)[],
-    dir: string,
-    ordered: boolean,
-  ): Promise<void> {
-    const stageDir = await this.stageDir(dir);
-    if (!ordered) {
-      const files = await this.copy(
-        `COPY (${select}) TO ${sqlString(stageDir)} (${this.options([`FILE_SIZE_BYTES ${this.target}`, `FILENAME_PATTERN 'part_{i}'`])})`,
-      );
-      await this.place(files, partition, dir);
-      return;
-    }
-    await fs.mkdir(stageDir, { recursive: true });
-    const [whole] = await this.copy(
-      `COPY (${select}) TO ${sqlString(join(stageDir, 'whole.parquet'))} (${this.options([])})`,
-    );
-    if (!whole) return;
-    const pieces = Math.min(Math.ceil(whole.stats.fileSizeInBytes / this.target), whole.stats.recordCount);
-    if (pieces <= 1) {
-      await this.place([whole], partition, dir);
-      return;
-    }
-    const columns = this.schema.fields.map((f) => sqlIdent(f.name)).join(', ');
-    const per = Math.ceil(whole.stats.recordCount / pieces);
-    const parts: CopiedFile[] = [];
-    for (let i = 0; i * per < whole.stats.recordCount; i++) {
-      const [part] = await this.copy(
-        `COPY (SELECT ${columns} FROM read_parquet(${sqlString(whole.path)}, file_row_number = true, hive_partitioning = false) ` +
-          `WHERE file_row_number >= ${i * per} AND file_row_number < ${(i + 1) * per}) TO ${sqlString(join(stageDir, `part_${i}.parquet`))} (${this.options([])})`,
-      );
-      if (part) parts.push(part);
-    }
-    await fs.rm(whole.path, { force: true });
-    await this.place(parts, partition, dir);
-  }
-
-  /** Moves copied files to unique names in their partition directory. */
-  async place(files: CopiedFile[], partition: (Literal | null)[], dir: string): Promise<void> {
-    await fs.mkdir(dir, { recursive: true });
-    for (const file of files) {
-      const finalPath = join(dir, `${randomUUID()}.parquet`);
-      await fs.rename(file.path, finalPath);
-      this.written.push({ path: finalPath, partition, stats: file.stats });
-    }
-  }
-
-  /** Checks required columns, completes bounds, drops empty files and returns the manifest entries. */
-  async finish(): Promise<DataFile[]> {
-    await removeFiles(this.stageDirs);
-    const required = this.schema.fields.find(
-      (f) => f.required && this.written.some((w) => (w.stats.nullValueCounts.get(f.id) ?? 0) > 0),
-    );
-    if (required) {
-      throw new SchemaMismatchError(
-        `Required column '${required.name}' of ${this.input.table} would get NULL values.`,
-        { value: required.name },
-      );
-    }
-    const files: DataFile[] = [];
-    const live = this.written.filter((w) => w.stats.recordCount > 0);
-    await removeFiles(this.written.filter((w) => w.stats.recordCount === 0).map((w) => w.path));
-    await completeBounds(
-      this.input.session,
-      this.schema,
-      live.map((w) => ({ path: w.path, stats: w.stats, partitionKeys: new Map() })),
-    );
-    for (const w of live) {
-      files.push({
-        content: CONTENT_DATA,
-        filePath: toUri(w.path),
-        fileFormat: 'PARQUET',
-        partition: w.partition,
-        ...w.stats,
-        splitOffsets: null,
-        sortOrderId: this.input.meta['default-sort-order-id'],
-        referencedDataFile: null,
-      });
-    }
-    return files;
-  }
-
-  async discard(): Promise<void> {
-    await removeFiles([...this.written.map((w) => w.path), ...this.stageDirs]);
   }
 }
 

@@ -2,7 +2,7 @@
 import type { ColumnDefinition, SortFieldDefinition, TableMetadata } from '../contract';
 import { InvalidNameError, NoSuchRefError, NoSuchSnapshotError, RefAlreadyExistsError } from '../errors';
 import { buildSortOrder } from '../metadata/partition-spec';
-import { parquetCompression } from './data-writer';
+import { parquetCompression } from './parquet-options';
 import { addColumnsToSchema, renameInSchema } from '../metadata/schema';
 import { branchHead, currentSchema, snapshotById } from '../metadata/table-metadata';
 
