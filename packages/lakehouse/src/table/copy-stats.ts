@@ -8,12 +8,27 @@ import type { Schema, SchemaField } from '../contract';
 import { sqlIdent, sqlString, type DuckDbSession, type SqlRow } from '../duckdb/duckdb-session';
 import { parseType } from '../metadata/types';
 import { coerceValue, encodeBound } from '../metadata/values';
-import type { FileStats } from './file-stats';
 
-/** A file one COPY wrote, with its statistics and the hive partition keys DuckDB wrote it under. */
-export interface CopiedFile {
+/** Manifest statistics of one written Parquet file. */
+export interface FileStats {
+  recordCount: number;
+  fileSizeInBytes: number;
+  columnSizes: Map<number, number>;
+  valueCounts: Map<number, number>;
+  nullValueCounts: Map<number, number>;
+  nanValueCounts: Map<number, number>;
+  lowerBounds: Map<number, Uint8Array>;
+  upperBounds: Map<number, Uint8Array>;
+}
+
+/** A written file and its statistics. */
+export interface StatedFile {
   path: string;
   stats: FileStats;
+}
+
+/** A file one COPY wrote, with its statistics and the hive partition keys DuckDB wrote it under. */
+export interface CopiedFile extends StatedFile {
   /** Hive partition keys DuckDB wrote the file under; NULL keys are null. */
   partitionKeys: Map<string, string | null>;
 }
@@ -106,7 +121,7 @@ function boundOf(field: SchemaField, text: string): Uint8Array {
 }
 
 /** Whether a column's bounds (or NaN count) must come from reading the data rather than the writer. */
-function needsAggregate(field: SchemaField, files: CopiedFile[]): boolean {
+function needsAggregate(field: SchemaField, files: StatedFile[]): boolean {
   const kind = parseType(field.type).kind;
   if (UNBOUNDED_KINDS.has(kind)) return false;
   if (!WRITER_BOUND_KINDS.has(kind)) return true;
@@ -128,7 +143,7 @@ const MAX_BOUND_BYTES = 256;
 export async function completeBounds(
   session: DuckDbSession,
   schema: Schema,
-  files: CopiedFile[],
+  files: StatedFile[],
 ): Promise<void> {
   const live = files.filter((f) => f.stats.recordCount > 0);
   const fields = schema.fields.filter((f) => needsAggregate(f, live));

@@ -175,11 +175,7 @@ export class PartitionWriter {
     const files: DataFile[] = [];
     const live = this.written.filter((w) => w.stats.recordCount > 0);
     await removeFiles(this.written.filter((w) => w.stats.recordCount === 0).map((w) => w.path));
-    await completeBounds(
-      this.input.session,
-      this.schema,
-      live.map((w) => ({ path: w.path, stats: w.stats, partitionKeys: new Map() })),
-    );
+    await completeBounds(this.input.session, this.schema, live);
     for (const w of live) {
       files.push({
         content: CONTENT_DATA,

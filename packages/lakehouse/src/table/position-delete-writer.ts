@@ -8,7 +8,7 @@ import { sqlString, type DuckDbSession } from '../duckdb/duckdb-session';
 import { CommitConflictError } from '../errors';
 import { toPath, toUri } from '../io/file-io';
 import { CONTENT_POSITION_DELETES, type DataFile, type LiveFile } from '../manifests/data-file';
-import { collectFileStats } from './file-stats';
+import { completeBounds, parseCopyStats, type CopiedFile } from './copy-stats';
 import { promises as fs } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -63,30 +63,34 @@ export async function writePositionDeletes(
       const live = byPath.get(String(row['file_path']))!;
       groups.set(live.file.filePath, { live, paths: [live.file.filePath] });
     }
-    const written: { path: string; live: LiveFile }[] = [];
+    const written: { copied: CopiedFile; live: LiveFile }[] = [];
     for (const group of groups.values()) {
       const dataDir = dirname(toPath(group.live.file.filePath));
       const path = `${dataDir}/${randomUUID()}-deletes.parquet`;
       await fs.mkdir(dataDir, { recursive: true });
       const inList = group.paths.map(sqlString).join(', ');
-      await session.run(
-        `COPY (SELECT file_path, pos FROM ${stage} WHERE file_path IN (${inList}) ORDER BY file_path, pos) TO ${sqlString(path)} ` +
-          `(FORMAT parquet, COMPRESSION zstd, FIELD_IDS {'file_path': ${DELETE_FILE_PATH_ID}, 'pos': ${DELETE_POS_ID}})`,
+      const copied = parseCopyStats(
+        await session.all(
+          `COPY (SELECT file_path, pos FROM ${stage} WHERE file_path IN (${inList}) ORDER BY file_path, pos) TO ${sqlString(path)} ` +
+            `(FORMAT parquet, COMPRESSION zstd, FIELD_IDS {'file_path': ${DELETE_FILE_PATH_ID}, 'pos': ${DELETE_POS_ID}}, RETURN_STATS true)`,
+        ),
+        DELETE_SCHEMA,
       );
-      written.push({ path, live: group.live });
+      for (const c of copied) written.push({ copied: { ...c, path }, live: group.live });
     }
-    const stats = await collectFileStats(
+    await completeBounds(
       session,
       DELETE_SCHEMA,
-      written.map((w) => w.path),
+      written.map((w) => w.copied),
     );
     const files = written.map((w) => {
-      const s = stats.get(w.path)!;
+      const s = w.copied.stats;
+      const path = w.copied.path;
       return {
         specId: w.live.specId,
         file: {
           content: CONTENT_POSITION_DELETES,
-          filePath: toUri(w.path),
+          filePath: toUri(path),
           fileFormat: 'PARQUET' as const,
           partition: w.live.file.partition,
           ...s,
