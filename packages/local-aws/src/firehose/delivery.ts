@@ -154,7 +154,9 @@ export class StreamDelivery {
   private async prepare(batch: BufferedRecord[]): Promise<Prepared> {
     const started = performance.now();
     try {
-      return { ok: true, flush: prepareFlush(await this.knownSchema(), batch, this.target.stagingDir) };
+      const schema = await this.knownSchema();
+      const flush = await prepareFlush(schema, batch, this.target.stagingDir, () => this.committing);
+      return { ok: true, flush };
     } catch (error) {
       return { ok: false, error: error as Error };
     } finally {
@@ -184,14 +186,23 @@ export class StreamDelivery {
     const started = performance.now();
     const { batch } = pending;
     this.kick();
-    const prepared = await this.preparation(pending);
-    this.stats.prepareWaitMsTotal = round((this.stats.prepareWaitMsTotal ?? 0) + performance.now() - started);
     let failed: FailedRecord[] = [];
-    let staged = prepared.ok ? prepared.flush.staged : undefined;
+    let staged: PreparedFlush['staged'];
+    // Always settled before leaving, so a staged file is never left behind.
+    let prepared: Prepared | undefined;
     try {
       await this.faults.slowFlush();
-      // The table as it is now (it may have been dropped and created again) and its current schema.
-      const { handle, metadata } = await this.loadTable();
+      // The table as it is now (it may have been dropped and created again) and its current schema, read
+      // while the preparation finishes (it only matters for a stream's first buffer: later ones are ready).
+      const loading = this.loadTable();
+      loading.catch(() => undefined);
+      const waitStarted = performance.now();
+      prepared = await this.preparation(pending);
+      staged = prepared.ok ? prepared.flush.staged : undefined;
+      this.stats.prepareWaitMsTotal = round(
+        (this.stats.prepareWaitMsTotal ?? 0) + performance.now() - waitStarted,
+      );
+      const { handle, metadata } = await loading;
       const schema = currentSchema(metadata, this.target);
       this.schema = schema;
       let flush: PreparedFlush;
@@ -200,7 +211,7 @@ export class StreamDelivery {
         // Mapped with an older schema (a column added or renamed since), or the preparation failed.
         await staged?.dispose();
         staged = undefined;
-        flush = prepareFlush(schema, batch, this.target.stagingDir);
+        flush = await prepareFlush(schema, batch, this.target.stagingDir);
         staged = flush.staged;
       }
       failed = flush.failed;
@@ -238,6 +249,10 @@ export class StreamDelivery {
       ];
       this.stats.lastError = (error as Error).message;
     } finally {
+      if (!prepared) {
+        const settled = await this.preparation(pending);
+        if (settled.ok) staged = settled.flush.staged;
+      }
       await staged?.dispose();
     }
     if (failed.length > 0) {

@@ -8,6 +8,9 @@ import type { FailedRecord } from './error-output';
 import { RecordMapper } from './records';
 import { asJsonLine, rawPathSupports, stageRawRecords, type StagedRecords } from './staging';
 
+/** Records mapped between two yields (a few milliseconds of work). */
+const SLICE = 1024;
+
 export interface PreparedFlush {
   /** The schema the records were mapped with. */
   schema: Schema;
@@ -24,13 +27,16 @@ export interface PreparedFlush {
  * `stagingDir` undefined = the rows path. The raw path needs every delivered record canonical and on one
  * line, and each timestamp column in one form across the batch (epoch micros numbers or ISO strings; nulls
  * fit either) so the reader can declare its JSON type; otherwise the whole batch takes the rows path.
- * Synchronous: one pass of JavaScript and one file write, no waiting on the event loop.
+ * While `yieldNow()` says so (a commit is running beside it, and each of its steps resumes on the event
+ * loop), mapping yields to the loop every SLICE records, holding the commit up by one slice at most rather
+ * than by the whole buffer; otherwise it runs in one go.
  */
-export function prepareFlush(
+export async function prepareFlush(
   schema: Schema,
   batch: BufferedRecord[],
   stagingDir: string | undefined,
-): PreparedFlush {
+  yieldNow: () => boolean = () => false,
+): Promise<PreparedFlush> {
   const mapper = new RecordMapper(schema);
   const delivered: BufferedRecord[] = [];
   const failed: FailedRecord[] = [];
@@ -47,7 +53,8 @@ export function prepareFlush(
       if (!outcome.ok) throw new Error(`Record re-mapping failed: ${outcome.errorMessage}`);
       return outcome.row;
     });
-  for (const record of batch) {
+  for (const [index, record] of batch.entries()) {
+    if (index > 0 && index % SLICE === 0 && yieldNow()) await new Promise((resolve) => setImmediate(resolve));
     const outcome = mapper.map(record.data, rows !== undefined);
     if (!outcome.ok) {
       failed.push({ ...record, errorCode: outcome.errorCode, errorMessage: outcome.errorMessage });
