@@ -230,25 +230,32 @@ async function serve(
 }
 
 /** The request body; with a Content-Length, read into one buffer of that size (no list of chunks to join). */
-async function readBody(req: IncomingMessage): Promise<Buffer> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (!Number.isSafeInteger(declared) || declared <= 0 || declared > MAX_PREALLOCATED_BODY) {
+  const preallocated =
+    Number.isSafeInteger(declared) && declared > 0 && declared <= MAX_PREALLOCATED_BODY
+      ? Buffer.allocUnsafe(declared)
+      : undefined;
+  return new Promise((resolve, reject) => {
+    let length = 0;
     const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  }
-  const body = Buffer.allocUnsafe(declared);
-  let length = 0;
-  const extra: Buffer[] = [];
-  for await (const chunk of req) {
-    const bytes = chunk as Buffer;
-    if (extra.length === 0 && length + bytes.length <= declared) {
-      body.set(bytes, length);
-      length += bytes.length;
-    } else extra.push(bytes);
-  }
-  // A body that disagrees with its Content-Length is passed on as received; the service judges it.
-  return extra.length === 0 ? body.subarray(0, length) : Buffer.concat([body.subarray(0, length), ...extra]);
+    req.on('data', (chunk: Buffer) => {
+      if (preallocated && chunks.length === 0 && length + chunk.length <= preallocated.length) {
+        preallocated.set(chunk, length);
+        length += chunk.length;
+      } else chunks.push(chunk);
+    });
+    req.on('error', reject);
+    req.on('end', () => {
+      // A body that disagrees with its Content-Length is passed on as received; the service judges it.
+      const head = preallocated ? [preallocated.subarray(0, length)] : [];
+      resolve(
+        chunks.length === 0 && preallocated
+          ? preallocated.subarray(0, length)
+          : Buffer.concat([...head, ...chunks]),
+      );
+    });
+  });
 }
 
 /** Largest body read into one preallocated buffer (PutRecordBatch's 4 MiB of data, base64 and JSON around it). */

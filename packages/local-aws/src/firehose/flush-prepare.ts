@@ -8,8 +8,8 @@ import type { FailedRecord } from './error-output';
 import { RecordMapper } from './records';
 import { asJsonLine, rawPathSupports, stageRawRecords, type StagedRecords } from './staging';
 
-/** Records mapped between two yields (a few milliseconds of work). */
-const SLICE = 1024;
+/** Records mapped between two yields (about a millisecond of work). */
+const SLICE = 256;
 
 export interface PreparedFlush {
   /** The schema the records were mapped with. */

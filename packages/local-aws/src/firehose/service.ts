@@ -51,9 +51,12 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
   const { warehouse, store, faults, region } = options;
   const deliveries = new Map<string, StreamDelivery>();
 
+  // Stream definitions change only through this service, so they are read from the store once, not per put.
+  const definitions = new Map<string, StreamDefinition>();
   const load = (name: string): StreamDefinition => {
-    const stream = store.read<StreamDefinition>(streamKey(name));
+    const stream = definitions.get(name) ?? store.read<StreamDefinition>(streamKey(name));
     if (!stream) throw notFound(name);
+    definitions.set(name, stream);
     return stream;
   };
   const deliveryOf = (stream: StreamDefinition): StreamDelivery => {
@@ -152,6 +155,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         const arn = deliveryStreamArn(region, name);
         const stream: StreamDefinition = { ...parseIcebergStream(name, arn, iceberg), createdAt: Date.now() };
         store.write(streamKey(name), stream);
+        definitions.set(name, stream);
         return { DeliveryStreamARN: arn };
       },
       async DescribeDeliveryStream(input) {
@@ -175,6 +179,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         // Firehose drops undelivered data on delete; flushing first keeps records local users already sent.
         if (delivery) await delivery.drain();
         deliveries.delete(name);
+        definitions.delete(name);
         store.delete(streamKey(name));
         store.delete(`firehose/stats/${name}`);
         return {};
