@@ -89,9 +89,14 @@ export class StreamDelivery {
     return this.buffer.length;
   }
 
+  /** Reads the table's schema ahead of the first buffer (a missing table is reported by the first flush). */
+  warmUp(): void {
+    if (!this.schema) this.knownSchema().catch(() => undefined);
+  }
+
   add(records: BufferedRecord[]): void {
     // Read the schema while the first buffer fills, so its preparation does not wait for it.
-    if (!this.schema) this.knownSchema().catch(() => undefined);
+    this.warmUp();
     for (const record of records) {
       this.buffer.push(record);
       this.bufferedBytes += record.data.length;

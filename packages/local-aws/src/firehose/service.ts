@@ -156,6 +156,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         const stream: StreamDefinition = { ...parseIcebergStream(name, arn, iceberg), createdAt: Date.now() };
         store.write(streamKey(name), stream);
         definitions.set(name, stream);
+        deliveryOf(stream).warmUp();
         return { DeliveryStreamARN: arn };
       },
       async DescribeDeliveryStream(input) {
