@@ -1,9 +1,9 @@
 // Buffering and delivery of one stream: records are buffered until the buffer reaches SizeInMBs of incoming
 // bytes or IntervalInSeconds passes since its first record, whichever comes first; each flush is ONE Iceberg
 // commit (one engine `append`) of the records that fit the table, and the others go to the error output.
-// A cut buffer is prepared at once (records mapped and staged with the schema last seen: flush-prepare.ts)
-// while earlier flushes commit; the commits themselves run one at a time, in arrival order, each reading the
-// table and its current schema first (and mapping again if the schema moved on).
+// The next buffer is prepared (records mapped and staged with the schema last seen: flush-prepare.ts) while
+// the previous one is inside the engine; the commits themselves run one at a time, in the order buffers were
+// cut, each reading the table and its current schema first (and mapping again if the schema moved on).
 import type { Schema, TableHandle, TableMetadata, Warehouse } from '@loglake/lakehouse';
 import { isNotFound } from '../engine-errors';
 import type { FaultInjector } from '../faults';

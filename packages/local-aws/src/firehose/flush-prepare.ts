@@ -1,7 +1,7 @@
 // Preparing a flush, off the commit path: map every record of a cut buffer with the table schema last seen
 // (misfits → error output) and, for the raw fast path, stage the canonical records as one NDJSON file. It
-// runs as soon as a buffer is cut, while earlier flushes are still committing; only commits are serialized
-// (delivery.ts), and a commit maps again if the table's schema has moved on since.
+// runs while the previous flush is inside the engine; only commits are serialized (delivery.ts), and a commit
+// maps again if the table's schema has moved on since.
 import type { Schema } from '@loglake/lakehouse';
 import type { BufferedRecord } from './delivery';
 import type { FailedRecord } from './error-output';
