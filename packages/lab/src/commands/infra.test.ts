@@ -37,6 +37,13 @@ describe('pnpm lab order|synth|plan|deploy|destroy', () => {
       },
     ]);
     expect(describeOrder(lab, 'destroy', destroy.order)).toContain('3. table-bucket');
+    // Deploying every unit also writes the outputs file the aws target reads.
+    expect(planInfra('deploy', lab, []).steps[0]?.argv).toEqual([
+      'deploy',
+      ...lab.order,
+      '--outputs-file',
+      '.lab/cdktf-outputs.json',
+    ]);
     // The whole lab: table-bucket is deployed first and destroyed last.
     expect(planInfra('deploy', lab, []).order[0]).toBe('table-bucket');
     expect(planInfra('destroy', lab, []).order.at(-1)).toBe('table-bucket');

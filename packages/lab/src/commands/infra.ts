@@ -11,6 +11,7 @@ import type { Command } from 'commander';
 import { resolveLab, type ResolvedLab } from '@loglake/units';
 import { runCli } from '../cli-support';
 import { InvalidOptionError, LabError } from '../errors';
+import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -94,7 +95,14 @@ export function planInfra(
         order: units,
         steps: [
           {
-            argv: ['deploy', ...units, ...(options.autoApprove ? ['--auto-approve'] : [])],
+            argv: [
+              'deploy',
+              ...units,
+              // The whole lab's outputs are what `pnpm lab --target aws` reads; a partial deploy would overwrite
+              // the file with fewer stacks, so only a deploy of every unit writes it.
+              ...(units.length === lab.order.length ? ['--outputs-file', DEFAULT_OUTPUTS_FILE] : []),
+              ...(options.autoApprove ? ['--auto-approve'] : []),
+            ],
             env: { ...base, LOGLAKE_TF_COMMAND: 'apply' },
           },
         ],
