@@ -6,19 +6,38 @@ import { QueryFailedError } from '../errors';
 export type SqlRow = Record<string, unknown>;
 
 export class DuckDbSession {
+  private siblingSession: Promise<DuckDbSession> | null = null;
+  private siblingOpened: DuckDbSession | null = null;
+
   private constructor(
     private readonly instance: DuckDBInstance,
     readonly connection: DuckDBConnection,
+    /** The session that opened the instance closes it; a sibling only closes its own connection. */
+    private readonly ownsInstance: boolean,
   ) {}
 
   static async open(): Promise<DuckDbSession> {
     const instance = await DuckDBInstance.create(':memory:');
-    const connection = await instance.connect();
-    const session = new DuckDbSession(instance, connection);
+    return DuckDbSession.connect(instance, true);
+  }
+
+  private static async connect(instance: DuckDBInstance, owns: boolean): Promise<DuckDbSession> {
+    const session = new DuckDbSession(instance, await instance.connect(), owns);
     // Iceberg `timestamp` has no zone and `timestamptz` is stored as UTC: keep DuckDB's session zone in UTC
     // so casts and transforms never shift values by the host's zone.
     await session.run(`SET TimeZone='UTC'`);
     return session;
+  }
+
+  /**
+   * A second connection on the same database (opened once), for statements that can run beside this one's:
+   * it sees the database's tables but not this connection's TEMP tables.
+   */
+  sibling(): Promise<DuckDbSession> {
+    this.siblingSession ??= DuckDbSession.connect(this.instance, false).then(
+      (sibling) => (this.siblingOpened = sibling),
+    );
+    return this.siblingSession;
   }
 
   /** Runs a statement for its effect. */
@@ -47,8 +66,9 @@ export class DuckDbSession {
   }
 
   close(): void {
+    this.siblingOpened?.close();
     this.connection.closeSync();
-    this.instance.closeSync();
+    if (this.ownsInstance) this.instance.closeSync();
   }
 }
 

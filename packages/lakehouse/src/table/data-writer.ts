@@ -202,7 +202,7 @@ async function writeStaged(
     : [];
   try {
     await session.run(
-      `CREATE TEMP TABLE ${stage} AS SELECT *${pexprs.map((e) => `, ${e}`).join('')} FROM (SELECT ${projection} FROM (${input.sourceSql}) AS src) AS casted` +
+      `CREATE TABLE ${stage} AS SELECT *${pexprs.map((e) => `, ${e}`).join('')} FROM (SELECT ${projection} FROM (${input.sourceSql}) AS src) AS casted` +
         (stageOrder.length > 0 ? ` ORDER BY ${stageOrder.join(', ')}` : ''),
     );
   } catch (error) {
@@ -226,8 +226,9 @@ async function writeStaged(
     const columns = schema.fields.map((f) => sqlIdent(f.name)).join(', ');
     const terms = presorted ? [] : sortTerms(meta, schema);
     const order = terms.length > 0 ? ` ORDER BY ${terms.join(', ')}` : '';
-    for (const group of groups) {
-      if (Number(group['__n']) === 0) continue;
+    const writeGroup = async (index: number, session: DuckDbSession) => {
+      const group = groups[index] as Record<string, unknown>;
+      if (Number(group['__n']) === 0) return;
       const texts = pcols.map((c) => (group[c] === null || group[c] === undefined ? null : String(group[c])));
       const where = texts
         // Plain equality lets DuckDB skip the staged row groups of other partitions (zone maps); IS NOT
@@ -240,8 +241,19 @@ async function writeStaged(
         partition,
         dir,
         sortTerms(meta, schema).length > 0,
+        { session, order: index },
       );
-    }
+    };
+    // A partition's COPY is small and runs on one thread: two connections write two partitions at a time
+    // (the stage is a database table, so both see it). Both lanes finish before any failure is raised, so
+    // nothing is still being written while the caller cleans up.
+    let next = 0;
+    const lane = async (laneSession: DuckDbSession) => {
+      while (next < groups.length) await writeGroup(next++, laneSession);
+    };
+    const lanes = groups.length > 1 ? [session, await session.sibling()] : [session];
+    const failed = (await Promise.allSettled(lanes.map(lane))).find((r) => r.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
   } finally {
     await session.run(`DROP TABLE IF EXISTS ${stage}`);
   }

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { Schema } from '../contract';
-import { sqlIdent, sqlString } from '../duckdb/duckdb-session';
+import { sqlIdent, sqlString, type DuckDbSession } from '../duckdb/duckdb-session';
 import { QueryFailedError, SchemaMismatchError } from '../errors';
 import { toUri } from '../io/file-io';
 import { CONTENT_DATA, type DataFile } from '../manifests/data-file';
@@ -29,6 +29,14 @@ interface WrittenFile {
   path: string;
   partition: (Literal | null)[];
   stats: CopiedFile['stats'];
+  /** Position of its partition in the write, so files list in the same order however the COPYs interleave. */
+  order: number;
+}
+
+/** Where one partition's rows go: the DuckDB session that runs its COPY and the partition's place in the write. */
+export interface Lane {
+  session: DuckDbSession;
+  order: number;
 }
 
 /** Runs the COPY statements of one write and moves their files into place, remembering all it created. */
@@ -74,9 +82,9 @@ export class PartitionWriter {
   }
 
   /** Runs a COPY with RETURN_STATS; conversion failures are the rows' fault, not the engine's. */
-  async copy(sql: string): Promise<CopiedFile[]> {
+  async copy(sql: string, session: DuckDbSession = this.input.session): Promise<CopiedFile[]> {
     try {
-      return parseCopyStats(await this.input.session.all(sql), this.schema);
+      return parseCopyStats(await session.all(sql), this.schema);
     } catch (error) {
       const reason =
         error instanceof QueryFailedError
@@ -117,23 +125,26 @@ export class PartitionWriter {
     partition: (Literal | null)[],
     dir: string,
     ordered: boolean,
+    lane: Lane = { session: this.input.session, order: 0 },
   ): Promise<void> {
     const stageDir = await this.stageDir(dir);
     if (!ordered) {
       const files = await this.copy(
         `COPY (${select}) TO ${sqlString(stageDir)} (${this.options([`FILE_SIZE_BYTES ${this.target}`, `FILENAME_PATTERN 'part_{i}'`])})`,
+        lane.session,
       );
-      await this.place(files, partition, dir);
+      await this.place(files, partition, dir, lane.order);
       return;
     }
     await fs.mkdir(stageDir, { recursive: true });
     const [whole] = await this.copy(
       `COPY (${select}) TO ${sqlString(join(stageDir, 'whole.parquet'))} (${this.options([])})`,
+      lane.session,
     );
     if (!whole) return;
     const pieces = Math.min(Math.ceil(whole.stats.fileSizeInBytes / this.target), whole.stats.recordCount);
     if (pieces <= 1) {
-      await this.place([whole], partition, dir);
+      await this.place([whole], partition, dir, lane.order);
       return;
     }
     const columns = this.schema.fields.map((f) => sqlIdent(f.name)).join(', ');
@@ -143,20 +154,21 @@ export class PartitionWriter {
       const [part] = await this.copy(
         `COPY (SELECT ${columns} FROM read_parquet(${sqlString(whole.path)}, file_row_number = true, hive_partitioning = false) ` +
           `WHERE file_row_number >= ${i * per} AND file_row_number < ${(i + 1) * per}) TO ${sqlString(join(stageDir, `part_${i}.parquet`))} (${this.options([])})`,
+        lane.session,
       );
       if (part) parts.push(part);
     }
     await fs.rm(whole.path, { force: true });
-    await this.place(parts, partition, dir);
+    await this.place(parts, partition, dir, lane.order);
   }
 
   /** Moves copied files to unique names in their partition directory. */
-  async place(files: CopiedFile[], partition: (Literal | null)[], dir: string): Promise<void> {
+  async place(files: CopiedFile[], partition: (Literal | null)[], dir: string, order = 0): Promise<void> {
     await fs.mkdir(dir, { recursive: true });
     for (const file of files) {
       const finalPath = join(dir, `${randomUUID()}.parquet`);
       await fs.rename(file.path, finalPath);
-      this.written.push({ path: finalPath, partition, stats: file.stats });
+      this.written.push({ path: finalPath, partition, stats: file.stats, order });
     }
   }
 
@@ -173,7 +185,7 @@ export class PartitionWriter {
       );
     }
     const files: DataFile[] = [];
-    const live = this.written.filter((w) => w.stats.recordCount > 0);
+    const live = this.written.filter((w) => w.stats.recordCount > 0).sort((a, b) => a.order - b.order);
     await removeFiles(this.written.filter((w) => w.stats.recordCount === 0).map((w) => w.path));
     await completeBounds(this.input.session, this.schema, live);
     for (const w of live) {
