@@ -157,7 +157,13 @@ export interface CommitResult {
 }
 
 /** What rows to append: plain JS rows (validated against the schema) or a DuckDB query on the engine connection. */
-export type RowSource = { rows: Record<string, unknown>[] } | { sql: string };
+export type RowSource =
+  | { rows: Record<string, unknown>[] }
+  | {
+      sql: string;
+      /** The names the query's columns have, when the caller knows them: the engine then skips asking DuckDB. */
+      columns?: string[];
+    };
 
 export interface RowDelta {
   /** A DuckDB query returning (file_path VARCHAR, pos BIGINT) of live rows to delete. */

@@ -1,6 +1,21 @@
 // Local file IO: URIs ↔ paths, atomic create-if-absent (the commit point) and atomic replace.
+// Metadata files are small (KBs, page-cached): they are read and written with synchronous calls, which take
+// microseconds, instead of one event-loop round trip per step — a commit has about thirty, and a busy loop
+// (the local endpoint serving PutRecordBatch) made each of those cost milliseconds.
 import { randomUUID } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import {
+  promises as fs,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
@@ -16,15 +31,16 @@ export function toPath(uri: string): string {
   return uri.startsWith('file://') ? uri.slice('file://'.length) : uri;
 }
 
-async function writeTemp(dir: string, data: string | Uint8Array): Promise<string> {
-  await fs.mkdir(dir, { recursive: true });
+function writeTemp(dir: string, data: string | Uint8Array, durable: boolean): string {
+  mkdirSync(dir, { recursive: true });
   const temp = join(dir, `.tmp-${randomUUID()}`);
-  const handle = await fs.open(temp, 'wx');
+  const fd = openSync(temp, 'wx');
   try {
-    await handle.writeFile(data);
-    await handle.sync();
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written);
+    if (durable) fsyncSync(fd);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
   return temp;
 }
@@ -35,41 +51,43 @@ async function writeTemp(dir: string, data: string | Uint8Array): Promise<string
  * the path already existed. Readers never see a partial file.
  */
 export async function createExclusive(path: string, data: string | Uint8Array): Promise<boolean> {
-  const temp = await writeTemp(dirname(path), data);
+  const temp = writeTemp(dirname(path), data, true);
   try {
-    await fs.link(temp, path);
+    linkSync(temp, path);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   } finally {
-    await fs.rm(temp, { force: true });
+    rmSync(temp, { force: true });
   }
 }
 
-/** Replaces `path` atomically (temp + rename): readers see the old or the new content. */
-export async function replaceAtomically(path: string, data: string | Uint8Array): Promise<void> {
-  const temp = await writeTemp(dirname(path), data);
+/**
+ * Replaces `path` atomically (temp + rename): readers see the old or the new content. `durable: false` skips
+ * the fsync, for files that are only hints (version-hint.text: readers probe past it for newer versions).
+ */
+export async function replaceAtomically(
+  path: string,
+  data: string | Uint8Array,
+  options: { durable?: boolean } = {},
+): Promise<void> {
+  const temp = writeTemp(dirname(path), data, options.durable ?? true);
   try {
-    await fs.rename(temp, path);
+    renameSync(temp, path);
   } catch (error) {
-    await fs.rm(temp, { force: true });
+    rmSync(temp, { force: true });
     throw error;
   }
 }
 
 export async function exists(path: string): Promise<boolean> {
-  try {
-    await fs.access(path);
-    return true;
-  } catch {
-    return false;
-  }
+  return existsSync(path);
 }
 
 export async function readText(path: string): Promise<string | null> {
   try {
-    return await fs.readFile(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;

@@ -71,6 +71,6 @@ export class TableLayout {
   }
 
   async writeVersionHint(version: number): Promise<void> {
-    await replaceAtomically(this.versionHintFile, String(version));
+    await replaceAtomically(this.versionHintFile, String(version), { durable: false });
   }
 }

@@ -1,6 +1,6 @@
 // Reading and writing Avro manifests and manifest lists (avsc), including the spec's sequence-number and
 // snapshot-id inheritance: ADDED entries are written with nulls and read back from their manifest-list row.
-import { promises as fs } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import avro from 'avsc';
 import type { Schema } from '../contract';
 import type { PartitionSpec } from '../metadata/partition-spec';
@@ -21,6 +21,22 @@ import {
 
 type AvroRecord = Record<string, unknown>;
 
+/**
+ * Compiling an Avro schema into a Type (avsc generates reader code) costs milliseconds; a table's few manifest
+ * schemas repeat on every commit and scan, so reading compiles each once.
+ */
+const TYPES = new Map<string, avro.Type>();
+function avroType(schema: Record<string, unknown>): avro.Type {
+  const key = JSON.stringify(schema);
+  let type = TYPES.get(key);
+  if (!type) {
+    if (TYPES.size >= 256) TYPES.clear();
+    type = avro.Type.forSchema(schema as unknown as avro.Schema);
+    TYPES.set(key, type);
+  }
+  return type;
+}
+
 async function encode(
   schema: Record<string, unknown>,
   records: AvroRecord[],
@@ -28,12 +44,12 @@ async function encode(
 ): Promise<Buffer> {
   const meta: Record<string, Buffer> = {};
   for (const [key, value] of Object.entries(metadata)) meta[key] = Buffer.from(value, 'utf8');
-  // The raw schema object (not a Type) keeps the field-id attributes in the file header.
   // avsc supports header `metadata` but its typings omit it.
   const options = { writeHeader: true, metadata: meta, codec: 'deflate' } as {
     writeHeader: boolean;
     codec: string;
   };
+  // The raw schema object (not a Type, whose export drops them) keeps the field-id attributes in the header.
   const encoder = new avro.streams.BlockEncoder(schema as unknown as avro.Schema, options);
   const chunks: Buffer[] = [];
   const done = new Promise<void>((resolve, reject) => {
@@ -48,8 +64,10 @@ async function encode(
 }
 
 async function decode(path: string): Promise<{ records: AvroRecord[]; metadata: Record<string, string> }> {
-  const bytes = await fs.readFile(toPath(path));
-  const decoder = new avro.streams.BlockDecoder();
+  const bytes = readFileSync(toPath(path)); // small and page-cached: no event-loop round trip
+  const decoder = new avro.streams.BlockDecoder({
+    parseHook: (schema: unknown) => avroType(schema as Record<string, unknown>),
+  } as ConstructorParameters<typeof avro.streams.BlockDecoder>[0]);
   const records: AvroRecord[] = [];
   const metadata: Record<string, string> = {};
   await new Promise<void>((resolve, reject) => {
@@ -168,7 +186,7 @@ export async function writeManifest(input: WriteManifestInput): Promise<Manifest
     'format-version': '2',
     content: input.content === 0 ? 'data' : 'deletes',
   });
-  await fs.writeFile(toPath(input.path), bytes, { flag: 'wx' });
+  writeFileSync(toPath(input.path), bytes, { flag: 'wx' });
   return summarizeManifest(input, bytes.length);
 }
 
@@ -296,7 +314,7 @@ export async function writeManifestList(
     'sequence-number': String(info.sequenceNumber),
     'format-version': '2',
   });
-  await fs.writeFile(toPath(path), bytes, { flag: 'wx' });
+  writeFileSync(toPath(path), bytes, { flag: 'wx' });
 }
 
 export async function readManifestList(path: string): Promise<ManifestFile[]> {

@@ -80,6 +80,19 @@ describe('append and scan at the current snapshot', () => {
     expect(await countRows(env.warehouse, table)).toBe(15);
   });
 
+  test('an SQL source may name its columns (no DESCRIBE); a name the table lacks is still refused', async () => {
+    // Prepare
+    const table = await flowTable(env.warehouse, 'named_columns');
+    const sql = `SELECT '10.0.0.1' AS src_addr, 443 AS dst_port, TIMESTAMP '2024-05-01 01:00:00' AS start_time`;
+    // Act
+    await table.append({ sql, columns: ['src_addr', 'dst_port', 'start_time'] });
+    const wrong = table.append({ sql, columns: ['src_addr', 'port', 'start_time'] });
+    // Assess
+    await expect(wrong).rejects.toMatchObject({ name: 'SchemaMismatchError' });
+    await expect(wrong).rejects.toThrow(/Column 'port' is not in/);
+    expect(await countRows(env.warehouse, table)).toBe(1);
+  });
+
   test('rows that do not fit the schema are refused with a named error and nothing is written', async () => {
     // Prepare
     const table = await flowTable(env.warehouse, 'strict');

@@ -42,13 +42,18 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/**
+ * `loaded`: metadata the caller has just read, used for the first attempt instead of reading it again (a stale
+ * one only loses the create-if-absent race and retries on fresh metadata).
+ */
 export async function commitWithRetry<T>(
   layout: TableLayout,
   table: string,
   build: (base: TableMetadata, attempt: number) => Promise<BuiltCommit<T>>,
+  loaded?: LoadedMetadata,
 ): Promise<{ result: T; metadata: TableMetadata | null }> {
   for (let attempt = 0; ; attempt++) {
-    const { metadata: base, version } = await loadLatest(layout);
+    const { metadata: base, version } = attempt === 0 && loaded ? loaded : await loadLatest(layout);
     const built = await build(base, attempt);
     if (built.metadata === null) return { result: built.result, metadata: null };
     const next: TableMetadata = {

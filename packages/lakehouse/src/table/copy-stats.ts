@@ -3,7 +3,7 @@
 // What the writer cannot state exactly is aggregated from the written files in one query: NaN counts and
 // NaN-free bounds of float/double columns, bounds of fixed/other kinds, and strings of 256+ bytes (DuckDB
 // truncates those bounds; a pinned test guards that rule).
-import { promises as fs } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { Schema, SchemaField } from '../contract';
 import { sqlIdent, sqlString, type DuckDbSession, type SqlRow } from '../duckdb/duckdb-session';
 import { parseType } from '../metadata/types';
@@ -183,5 +183,5 @@ export async function completeBounds(
 
 /** Removes written files, e.g. after a failed check; nothing references them yet. */
 export async function removeFiles(paths: string[]): Promise<void> {
-  await Promise.all(paths.map((p) => fs.rm(p, { recursive: true, force: true })));
+  for (const path of paths) rmSync(path, { recursive: true, force: true });
 }

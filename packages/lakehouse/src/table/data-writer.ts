@@ -24,14 +24,18 @@ export interface WriteDataInput {
   meta: TableMetadata;
   /** A DuckDB query whose columns are (a subset of) the table's columns, by name. */
   sourceSql: string;
+  /** The source's column names, when the caller knows them (no DESCRIBE round trip). */
+  sourceColumns?: string[];
   table: string;
 }
 
 /** Maps source columns to fields, refusing unknown columns and missing required ones. */
 async function sourceProjection(input: WriteDataInput, schema: Schema): Promise<string> {
-  let columns: { name: string; type: string }[];
+  let columns: { name: string }[];
   try {
-    columns = await input.session.describe(`SELECT * FROM (${input.sourceSql}) AS src`);
+    columns =
+      input.sourceColumns?.map((name) => ({ name })) ??
+      (await input.session.describe(`SELECT * FROM (${input.sourceSql}) AS src`));
   } catch (error) {
     throw new SchemaMismatchError(
       `Cannot read the rows to write into ${input.table}: ${(error as Error).message}`,

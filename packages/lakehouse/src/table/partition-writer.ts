@@ -2,7 +2,7 @@
 // statistics (RETURN_STATS); files move by rename from a staging directory to unique names in their partition
 // directory; everything created is remembered so a failed write leaves nothing behind.
 import { randomUUID } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Schema } from '../contract';
 import { sqlIdent, sqlString, type DuckDbSession } from '../duckdb/duckdb-session';
@@ -77,7 +77,7 @@ export class PartitionWriter {
   async stageDir(dir: string): Promise<string> {
     const stageDir = join(dir, `.stage-${randomUUID()}`);
     this.stageDirs.push(stageDir);
-    await fs.mkdir(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true }); // directory and rename calls are synchronous: see io/file-io.ts
     return stageDir;
   }
 
@@ -136,7 +136,7 @@ export class PartitionWriter {
       await this.place(files, partition, dir, lane.order);
       return;
     }
-    await fs.mkdir(stageDir, { recursive: true });
+    mkdirSync(stageDir, { recursive: true });
     const [whole] = await this.copy(
       `COPY (${select}) TO ${sqlString(join(stageDir, 'whole.parquet'))} (${this.options([])})`,
       lane.session,
@@ -158,16 +158,16 @@ export class PartitionWriter {
       );
       if (part) parts.push(part);
     }
-    await fs.rm(whole.path, { force: true });
+    rmSync(whole.path, { force: true });
     await this.place(parts, partition, dir, lane.order);
   }
 
   /** Moves copied files to unique names in their partition directory. */
   async place(files: CopiedFile[], partition: (Literal | null)[], dir: string, order = 0): Promise<void> {
-    await fs.mkdir(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true });
     for (const file of files) {
       const finalPath = join(dir, `${randomUUID()}.parquet`);
-      await fs.rename(file.path, finalPath);
+      renameSync(file.path, finalPath);
       this.written.push({ path: finalPath, partition, stats: file.stats, order });
     }
   }

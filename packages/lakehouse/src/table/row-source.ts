@@ -7,6 +7,8 @@ import { stageRows } from './row-staging';
 
 export interface ResolvedSource {
   sql: string;
+  /** The query's column names when known (staged rows, or given by the caller). */
+  columns?: string[];
   dispose(): Promise<void>;
 }
 
@@ -16,7 +18,13 @@ export async function resolveRowSource(
   tempDir: string,
   table: string,
 ): Promise<ResolvedSource> {
-  if ('sql' in source) return { sql: source.sql, dispose: async () => undefined };
+  if ('sql' in source) {
+    return {
+      sql: source.sql,
+      ...(source.columns ? { columns: source.columns } : {}),
+      dispose: async () => undefined,
+    };
+  }
   if (!Array.isArray(source.rows)) {
     throw new SchemaMismatchError(`Rows for ${table} must be an array of objects.`, { value: source.rows });
   }

@@ -12,6 +12,8 @@ import type { ValidatedRow } from './row-validation';
 export interface StagedRows {
   /** A DuckDB query returning the rows with the schema's column names and types. */
   sql: string;
+  /** Its column names: every field of the schema, in order. */
+  columns: string[];
   dispose(): Promise<void>;
 }
 
@@ -42,5 +44,5 @@ export async function stageRows(tempDir: string, schema: Schema, rows: Validated
     rows.length === 0
       ? `SELECT ${schema.fields.map((f) => `CAST(NULL AS ${duckdbType(f.type)}) AS ${sqlIdent(f.name)}`).join(', ')} WHERE FALSE`
       : `SELECT ${select} FROM read_json(${sqlString(path)}, format='newline_delimited', columns={${columns}})`;
-  return { sql, dispose: () => fs.rm(path, { force: true }) };
+  return { sql, columns: schema.fields.map((f) => f.name), dispose: () => fs.rm(path, { force: true }) };
 }

@@ -27,7 +27,7 @@ import type { DataFile } from '../manifests/data-file';
 import { snapshotFiles } from '../manifests/live-files';
 import { branchHead, currentSchema } from '../metadata/table-metadata';
 import { produceSnapshot } from '../snapshots/snapshot-producer';
-import { commitWithRetry, loadLatest } from './commit';
+import { commitWithRetry, loadLatest, type LoadedMetadata } from './commit';
 import { writeDataFiles } from './data-writer';
 import { maintenance } from './maintenance-hooks';
 import {
@@ -107,23 +107,25 @@ export class IcebergTable implements TableHandle {
 
   private async withSource<T>(
     source: RowSource,
-    use: (resolved: ResolvedSource, base: TableMetadata) => Promise<T>,
+    use: (resolved: ResolvedSource, base: TableMetadata, loaded: LoadedMetadata) => Promise<T>,
   ): Promise<T> {
-    const base = await this.metadata();
+    const loaded = await loadLatest(this.layout);
+    const base = loaded.metadata;
     const resolved = await resolveRowSource(source, currentSchema(base), this.context.tempDir, this.label);
     try {
-      return await use(resolved, base);
+      return await use(resolved, base, loaded);
     } finally {
       await resolved.dispose();
     }
   }
 
-  private async writeData(sourceSql: string, base: TableMetadata): Promise<DataFile[]> {
+  private async writeData(source: ResolvedSource, base: TableMetadata): Promise<DataFile[]> {
     return writeDataFiles({
       session: this.session,
       layout: this.layout,
       meta: base,
-      sourceSql,
+      sourceSql: source.sql,
+      ...(source.columns ? { sourceColumns: source.columns } : {}),
       table: this.label,
     });
   }
@@ -133,25 +135,31 @@ export class IcebergTable implements TableHandle {
   }
 
   async append(source: RowSource): Promise<CommitResult> {
-    return this.withSource(source, async (resolved, base) => {
-      const files = await this.writeData(resolved.sql, base);
+    return this.withSource(source, async (resolved, base, loaded) => {
+      const files = await this.writeData(resolved, base);
       if (files.length === 0) return NOTHING;
       const specId = base['default-spec-id'];
       try {
-        const { result } = await commitWithRetry(this.layout, this.label, async (latest) => {
-          // Appends only conflict with a schema change that invalidates their columns (ids survive renames).
-          assertWrittenSchemaStillValid(currentSchema(base), latest, this.label);
-          const produced = await produceSnapshot(latest, this.layout, {
-            operation: 'append',
-            added: files.map((file) => ({ file, specId })),
-            removed: [],
-          });
-          return {
-            metadata: produced.metadata,
-            writtenFiles: produced.writtenFiles,
-            result: produced.snapshot,
-          };
-        });
+        const { result } = await commitWithRetry(
+          this.layout,
+          this.label,
+          async (latest) => {
+            // Appends only conflict with a schema change that invalidates their columns (ids survive renames).
+            assertWrittenSchemaStillValid(currentSchema(base), latest, this.label);
+            const produced = await produceSnapshot(latest, this.layout, {
+              operation: 'append',
+              added: files.map((file) => ({ file, specId })),
+              removed: [],
+            });
+            return {
+              metadata: produced.metadata,
+              writtenFiles: produced.writtenFiles,
+              result: produced.snapshot,
+            };
+            // The metadata read before writing is the first attempt's base: nothing read twice.
+          },
+          loaded,
+        );
         return { ...NOTHING, snapshot: result, addedRows: sumRows(files), addedFiles: files.length };
       } catch (error) {
         await this.discard(files);
@@ -166,7 +174,7 @@ export class IcebergTable implements TableHandle {
 
   async overwriteWhere(filter: Expression, source: RowSource): Promise<CommitResult> {
     return this.withSource(source, async (resolved, base) => {
-      const files = await this.writeData(resolved.sql, base);
+      const files = await this.writeData(resolved, base);
       try {
         const written = { files, specId: base['default-spec-id'], schema: currentSchema(base) };
         return await this.deleteAndAppend(filter, written, 'overwrite');
@@ -220,7 +228,7 @@ export class IcebergTable implements TableHandle {
     let added: DataFile[] = [];
     try {
       if (delta.appends)
-        added = await this.withSource(delta.appends, (resolved, b) => this.writeData(resolved.sql, b));
+        added = await this.withSource(delta.appends, (resolved, b) => this.writeData(resolved, b));
       if (deletes.deletedRows === 0 && added.length === 0) return NOTHING;
       const operation = deletes.deletedRows > 0 ? (added.length > 0 ? 'overwrite' : 'delete') : 'append';
       const { result } = await commitWithRetry(this.layout, this.label, async (latest) => {

@@ -277,7 +277,7 @@ export class StreamDelivery {
     await this.commit(async () => {
       if (!viaRaw || !flush.staged) return handle.append({ rows: flush.rows() });
       try {
-        return await handle.append({ sql: flush.staged.sql });
+        return await handle.append({ sql: flush.staged.sql, columns: flush.staged.columns });
       } catch (error) {
         // A conflict is retried by commit(); anything else (e.g. bytes DuckDB's reader refuses) falls back
         // to the rows path once, so a record is never lost to the fast path.

@@ -32,6 +32,8 @@ export function asJsonLine(data: Buffer): Buffer | undefined {
 
 export interface StagedRecords {
   sql: string;
+  /** The query's column names (the schema's fields): the engine need not DESCRIBE it. */
+  columns: string[];
   dispose(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export function stageRawRecords(
     .join(', ');
   return {
     sql: `SELECT ${select} FROM read_json(${text(file)}, format = 'newline_delimited', columns = {${columns}})`,
+    columns: schema.fields.map((f) => f.name),
     dispose: () => fs.rm(file, { force: true }),
   };
 }
