@@ -1,5 +1,6 @@
 // Reading and writing Avro manifests and manifest lists (avsc), including the spec's sequence-number and
 // snapshot-id inheritance: ADDED entries are written with nulls and read back from their manifest-list row.
+import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import avro from 'avsc';
 import type { Schema } from '../contract';
@@ -22,8 +23,8 @@ import {
 type AvroRecord = Record<string, unknown>;
 
 /**
- * Compiling an Avro schema into a Type (avsc generates reader code) costs milliseconds; a table's few manifest
- * schemas repeat on every commit and scan, so reading compiles each once.
+ * Compiling an Avro schema into a Type (avsc generates reader/writer code) costs milliseconds; a table's few
+ * manifest schemas repeat on every commit and scan, so each is compiled once.
  */
 const TYPES = new Map<string, avro.Type>();
 function avroType(schema: Record<string, unknown>): avro.Type {
@@ -37,21 +38,35 @@ function avroType(schema: Record<string, unknown>): avro.Type {
   return type;
 }
 
+/** The Avro object container header: magic, metadata (with the schema) and the sync marker of every block. */
+const HEADER_TYPE = avro.Type.forSchema({
+  name: 'Header',
+  type: 'record',
+  fields: [
+    { name: 'magic', type: { type: 'fixed', name: 'Magic', size: 4 } },
+    { name: 'meta', type: { type: 'map', values: 'bytes' } },
+    { name: 'sync', type: { type: 'fixed', name: 'Sync', size: 16 } },
+  ],
+} as avro.Schema);
+
 async function encode(
   schema: Record<string, unknown>,
   records: AvroRecord[],
   metadata: Record<string, string>,
 ): Promise<Buffer> {
-  const meta: Record<string, Buffer> = {};
+  // The header is written here from the raw schema object, so it keeps the field-id attributes (a compiled
+  // Type's export drops them); the blocks come from avsc with the cached Type and the same sync marker.
+  const sync = randomBytes(16);
+  const meta: Record<string, Buffer> = { 'avro.schema': Buffer.from(JSON.stringify(schema), 'utf8') };
+  meta['avro.codec'] = Buffer.from('deflate', 'utf8');
   for (const [key, value] of Object.entries(metadata)) meta[key] = Buffer.from(value, 'utf8');
-  // avsc supports header `metadata` but its typings omit it.
-  const options = { writeHeader: true, metadata: meta, codec: 'deflate' } as {
-    writeHeader: boolean;
+  const header = HEADER_TYPE.toBuffer({ magic: Buffer.from('Obj\x01', 'latin1'), meta, sync });
+  // avsc's typings omit writeHeader and syncMarker.
+  const options = { writeHeader: 'never', syncMarker: sync, codec: 'deflate' } as unknown as {
     codec: string;
   };
-  // The raw schema object (not a Type, whose export drops them) keeps the field-id attributes in the header.
-  const encoder = new avro.streams.BlockEncoder(schema as unknown as avro.Schema, options);
-  const chunks: Buffer[] = [];
+  const encoder = new avro.streams.BlockEncoder(avroType(schema), options);
+  const chunks: Buffer[] = [header];
   const done = new Promise<void>((resolve, reject) => {
     encoder.on('data', (chunk: Buffer) => chunks.push(chunk));
     encoder.on('end', () => resolve());
