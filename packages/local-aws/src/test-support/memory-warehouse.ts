@@ -225,6 +225,9 @@ export class MemoryWarehouse implements Warehouse {
         table.rows.push(...source.rows);
         return commit(source.rows.length);
       },
+      writeFiles: unsupported,
+      appendFiles: unsupported,
+      discardFiles: unsupported,
       deleteWhere: unsupported,
       rowDelta: unsupported,
       overwriteWhere: unsupported,
