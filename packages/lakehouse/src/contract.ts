@@ -201,22 +201,6 @@ export interface ExpireReport {
   deletedBytes: number;
 }
 
-/** Data files written but not committed yet: Iceberg's write step, before an append commits them. */
-export interface PreparedDataFiles {
-  /** The table they were written for. */
-  readonly table: string;
-  readonly files: number;
-  readonly rows: number;
-}
-
-export interface WriteFilesOptions {
-  /**
-   * Write on a second DuckDB connection, so the write can overlap other work of this warehouse (e.g. the
-   * previous commit). The source must not read the warehouse connection's TEMP tables then.
-   */
-  concurrent?: boolean;
-}
-
 export interface TableHandle {
   readonly bucket: string;
   readonly namespace: string;
@@ -225,14 +209,6 @@ export interface TableHandle {
   metadata(): Promise<TableMetadata>;
   scan(options?: ScanOptions): Promise<ScanPlan>;
   append(source: RowSource): Promise<CommitResult>;
-  /** Writes the rows as data files without committing them; then appendFiles commits them, or discardFiles. */
-  writeFiles(source: RowSource, options?: WriteFilesOptions): Promise<PreparedDataFiles>;
-  /**
-   * Commits prepared files as one append snapshot (refused with CommitConflictError if the schema changed in a
-   * way they no longer fit). The files stay the caller's on failure: retry, or discardFiles.
-   */
-  appendFiles(prepared: PreparedDataFiles): Promise<CommitResult>;
-  discardFiles(prepared: PreparedDataFiles): Promise<void>;
   deleteWhere(filter: Expression): Promise<CommitResult>;
   rowDelta(delta: RowDelta): Promise<CommitResult>;
   overwriteWhere(filter: Expression, source: RowSource): Promise<CommitResult>;

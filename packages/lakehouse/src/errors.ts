@@ -74,10 +74,6 @@ export class RefAlreadyExistsError extends LakehouseError {
 export class InvalidPropertyError extends LakehouseError {
   override readonly name = 'InvalidPropertyError';
 }
-/** An argument the engine cannot use as given (e.g. prepared files committed twice). */
-export class InvalidArgumentError extends LakehouseError {
-  override readonly name = 'InvalidArgumentError';
-}
 /** Table files on disk that cannot be read as Iceberg (corrupt or foreign metadata). */
 export class CorruptTableError extends LakehouseError {
   override readonly name = 'CorruptTableError';

@@ -1,6 +1,4 @@
-import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { toPath } from '../io/file-io';
 import { countRows, flowRows, flowTable, query, testWarehouse, type TestWarehouse } from './testing';
 
 describe('append and scan at the current snapshot', () => {
@@ -93,42 +91,6 @@ describe('append and scan at the current snapshot', () => {
     await expect(wrong).rejects.toMatchObject({ name: 'SchemaMismatchError' });
     await expect(wrong).rejects.toThrow(/Column 'port' is not in/);
     expect(await countRows(env.warehouse, table)).toBe(1);
-  });
-
-  test('files written ahead of their commit: appendFiles commits them once, discardFiles removes them', async () => {
-    // Prepare
-    const table = await flowTable(env.warehouse, 'prepared');
-    const other = await flowTable(env.warehouse, 'prepared_other');
-    // Act: written on a second connection, a column added before the commit (ids survive), then committed
-    const first = await table.writeFiles({ rows: flowRows(30, 3) }, { concurrent: true });
-    await table.addColumns([{ name: 'note', type: 'string' }]);
-    const before = (await table.metadata()).snapshots.length;
-    const committed = await table.appendFiles(first);
-    const second = await table.writeFiles({ rows: flowRows(5, 1) });
-    const paths = async () => {
-      const plan = await table.scan({ withRowIds: true });
-      return query(env.warehouse, `SELECT DISTINCT file_path FROM ${plan.relationSql} AS t`);
-    };
-    const livePaths = (await paths()).length;
-    await table.discardFiles(second);
-    // Assess
-    expect(first).toMatchObject({ files: 3, rows: 30 });
-    expect(before).toBe(0);
-    expect(committed).toMatchObject({ addedRows: 30, addedFiles: 3 });
-    expect((await table.metadata()).snapshots).toHaveLength(1);
-    expect(await countRows(env.warehouse, table)).toBe(30);
-    expect(livePaths).toBe(3);
-    await expect(table.appendFiles(first)).rejects.toMatchObject({ name: 'InvalidArgumentError' });
-    await expect(table.appendFiles(second)).rejects.toMatchObject({ name: 'InvalidArgumentError' });
-    const third = await table.writeFiles({ rows: flowRows(2, 1) });
-    await expect(other.appendFiles(third)).rejects.toThrow(/cannot be committed to/);
-    expect((await other.metadata()).snapshots).toHaveLength(0);
-    await table.discardFiles(third);
-    expect((await table.metadata()).snapshots).toHaveLength(1);
-    const onDisk = readdirSync(toPath((await table.metadata()).location), { recursive: true }).filter((f) =>
-      String(f).endsWith('.parquet'),
-    );
-    expect(onDisk).toHaveLength(3);
   });
 
   test('rows that do not fit the schema are refused with a named error and nothing is written', async () => {

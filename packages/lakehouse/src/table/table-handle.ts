@@ -9,7 +9,6 @@ import type {
   ExpireOptions,
   ExpireReport,
   Expression,
-  PreparedDataFiles,
   RowDelta,
   RowSource,
   ScanOptions,
@@ -18,7 +17,6 @@ import type {
   SortFieldDefinition,
   TableHandle,
   TableMetadata,
-  WriteFilesOptions,
 } from '../contract';
 import type { DuckDbSession } from '../duckdb/duckdb-session';
 import { bindExpression } from '../expressions/bind';
@@ -45,10 +43,6 @@ import { assertWrittenSchemaStillValid } from './schema-validation';
 import { resolveRowSource, type ResolvedSource } from './row-source';
 import { writePositionDeletes, type WrittenDeletes } from './position-delete-writer';
 import { planScan } from './scan-planner';
-import { PreparedFilesRegistry } from './prepared-files';
-
-/** Files written by writeFiles, across the table handles of this process. */
-const prepared = new PreparedFilesRegistry();
 
 export interface TableContext {
   session: DuckDbSession;
@@ -125,13 +119,9 @@ export class IcebergTable implements TableHandle {
     }
   }
 
-  private async writeData(
-    source: ResolvedSource,
-    base: TableMetadata,
-    session: DuckDbSession = this.session,
-  ): Promise<DataFile[]> {
+  private async writeData(source: ResolvedSource, base: TableMetadata): Promise<DataFile[]> {
     return writeDataFiles({
-      session,
+      session: this.session,
       layout: this.layout,
       meta: base,
       sourceSql: source.sql,
@@ -147,66 +137,35 @@ export class IcebergTable implements TableHandle {
   async append(source: RowSource): Promise<CommitResult> {
     return this.withSource(source, async (resolved, base, loaded) => {
       const files = await this.writeData(resolved, base);
+      if (files.length === 0) return NOTHING;
+      const specId = base['default-spec-id'];
       try {
-        // The metadata read before writing is the first attempt's base: nothing read twice.
-        return await this.commitAppend(files, base, loaded);
+        const { result } = await commitWithRetry(
+          this.layout,
+          this.label,
+          async (latest) => {
+            // Appends only conflict with a schema change that invalidates their columns (ids survive renames).
+            assertWrittenSchemaStillValid(currentSchema(base), latest, this.label);
+            const produced = await produceSnapshot(latest, this.layout, {
+              operation: 'append',
+              added: files.map((file) => ({ file, specId })),
+              removed: [],
+            });
+            return {
+              metadata: produced.metadata,
+              writtenFiles: produced.writtenFiles,
+              result: produced.snapshot,
+            };
+            // The metadata read before writing is the first attempt's base: nothing read twice.
+          },
+          loaded,
+        );
+        return { ...NOTHING, snapshot: result, addedRows: sumRows(files), addedFiles: files.length };
       } catch (error) {
         await this.discard(files);
         throw error;
       }
     });
-  }
-
-  async writeFiles(source: RowSource, options: WriteFilesOptions = {}): Promise<PreparedDataFiles> {
-    return this.withSource(source, async (resolved, base) => {
-      const session = options.concurrent ? await this.session.sibling() : this.session;
-      const files = await this.writeData(resolved, base, session);
-      return prepared.register(this.label, { files, base });
-    });
-  }
-
-  async appendFiles(handle: PreparedDataFiles): Promise<CommitResult> {
-    const { files, base } = prepared.take(handle, this.label);
-    try {
-      return await this.commitAppend(files, base);
-    } catch (error) {
-      prepared.giveBack(handle, { files, base });
-      throw error;
-    }
-  }
-
-  async discardFiles(handle: PreparedDataFiles): Promise<void> {
-    await this.discard(prepared.take(handle, this.label).files);
-  }
-
-  /** One append snapshot of written files (a fast append: new manifest, existing manifests kept). */
-  private async commitAppend(
-    files: DataFile[],
-    base: TableMetadata,
-    loaded?: LoadedMetadata,
-  ): Promise<CommitResult> {
-    if (files.length === 0) return NOTHING;
-    const specId = base['default-spec-id'];
-    const { result } = await commitWithRetry(
-      this.layout,
-      this.label,
-      async (latest) => {
-        // Appends only conflict with a schema change that invalidates their columns (ids survive renames).
-        assertWrittenSchemaStillValid(currentSchema(base), latest, this.label);
-        const produced = await produceSnapshot(latest, this.layout, {
-          operation: 'append',
-          added: files.map((file) => ({ file, specId })),
-          removed: [],
-        });
-        return {
-          metadata: produced.metadata,
-          writtenFiles: produced.writtenFiles,
-          result: produced.snapshot,
-        };
-      },
-      loaded,
-    );
-    return { ...NOTHING, snapshot: result, addedRows: sumRows(files), addedFiles: files.length };
   }
 
   async deleteWhere(filter: Expression): Promise<CommitResult> {

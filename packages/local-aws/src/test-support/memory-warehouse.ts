@@ -225,9 +225,6 @@ export class MemoryWarehouse implements Warehouse {
         table.rows.push(...source.rows);
         return commit(source.rows.length);
       },
-      writeFiles: unsupported,
-      appendFiles: unsupported,
-      discardFiles: unsupported,
       deleteWhere: unsupported,
       rowDelta: unsupported,
       overwriteWhere: unsupported,
