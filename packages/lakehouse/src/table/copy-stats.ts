@@ -6,20 +6,22 @@
 import { rmSync } from 'node:fs';
 import type { Schema, SchemaField } from '../contract';
 import { sqlIdent, sqlString, type DuckDbSession, type SqlRow } from '../duckdb/duckdb-session';
+import type { DataFile } from '../manifests/data-file';
 import { parseType } from '../metadata/types';
 import { coerceValue, encodeBound } from '../metadata/values';
 
-/** Manifest statistics of one written Parquet file. */
-export interface FileStats {
-  recordCount: number;
-  fileSizeInBytes: number;
-  columnSizes: Map<number, number>;
-  valueCounts: Map<number, number>;
-  nullValueCounts: Map<number, number>;
-  nanValueCounts: Map<number, number>;
-  lowerBounds: Map<number, Uint8Array>;
-  upperBounds: Map<number, Uint8Array>;
-}
+/** Manifest statistics of one written Parquet file: the DataFile fields a writer measures. */
+export type FileStats = Pick<
+  DataFile,
+  | 'recordCount'
+  | 'fileSizeInBytes'
+  | 'columnSizes'
+  | 'valueCounts'
+  | 'nullValueCounts'
+  | 'nanValueCounts'
+  | 'lowerBounds'
+  | 'upperBounds'
+>;
 
 /** A written file and its statistics. */
 export interface StatedFile {

@@ -24,21 +24,9 @@ describe('Firehose delivery paths on the real engine', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function deliver(
-    table: string,
-    records: string[],
-  ): Promise<{ stats: DeliveryStats; rows: unknown[][] }> {
-    const handle = await warehouse.createTable('paths-bucket', 'network', table, {
-      columns: [
-        { name: 'srcaddr', type: 'string' },
-        { name: 'bytes', type: 'long' },
-        { name: 'port', type: 'int' },
-        { name: 'ratio', type: 'double' },
-        { name: 'ok', type: 'boolean' },
-        { name: 'start_time', type: 'timestamp' },
-      ],
-    });
-    const delivery = new StreamDelivery(
+  /** A delivery into `table` of the test warehouse: 1 MiB / 60 s buffering, staged NDJSON, error output. */
+  function streamDelivery(table: string, faults: FaultInjector): StreamDelivery {
+    return new StreamDelivery(
       warehouse,
       {
         bucket: 'paths-bucket',
@@ -58,10 +46,27 @@ describe('Firehose delivery paths on the real engine', () => {
           region: 'us-east-1',
         },
       },
-      new FaultInjector(),
+      faults,
       undefined,
       () => undefined,
     );
+  }
+
+  async function deliver(
+    table: string,
+    records: string[],
+  ): Promise<{ stats: DeliveryStats; rows: unknown[][] }> {
+    const handle = await warehouse.createTable('paths-bucket', 'network', table, {
+      columns: [
+        { name: 'srcaddr', type: 'string' },
+        { name: 'bytes', type: 'long' },
+        { name: 'port', type: 'int' },
+        { name: 'ratio', type: 'double' },
+        { name: 'ok', type: 'boolean' },
+        { name: 'start_time', type: 'timestamp' },
+      ],
+    });
+    const delivery = streamDelivery(table, new FaultInjector());
     delivery.add(records.map((r) => ({ data: Buffer.from(r), arrivalMs: Date.now() })));
     await delivery.drain();
     const plan = await handle.scan();
@@ -137,30 +142,7 @@ describe('Firehose delivery paths on the real engine', () => {
         await gate;
       }
     }
-    const delivery = new StreamDelivery(
-      warehouse,
-      {
-        bucket: 'paths-bucket',
-        database: 'network',
-        table: 'evolving',
-        sizeBytes: 1 << 20,
-        intervalMs: 60_000,
-        stagingDir: join(dir, 'staging'),
-        errorOutput: {
-          s3Root: join(dir, 's3'),
-          bucket: 'errors',
-          prefix: 'e/',
-          streamName: 's',
-          database: 'network',
-          table: 'evolving',
-          catalogArn: 'arn',
-          region: 'us-east-1',
-        },
-      },
-      new GatedFaults(),
-      undefined,
-      () => undefined,
-    );
+    const delivery = streamDelivery('evolving', new GatedFaults());
 
     // Act: the buffer is cut and prepared with the old schema; the column lands before the commit.
     delivery.add([{ data: Buffer.from('{"srcaddr":"10.0.0.1","action":"ACCEPT"}'), arrivalMs: Date.now() }]);
