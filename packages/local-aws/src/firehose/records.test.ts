@@ -42,4 +42,31 @@ describe('Firehose record mapping of timestamps', () => {
     expect(mapRecord({ start_time: '2024-05-01T10:00:00.000Z' })).toMatchObject({ ok: true });
     expect(mapRecord({ start_time: 1.5 })).toMatchObject({ ok: false, errorCode: 'Iceberg.SchemaMismatch' });
   });
+
+  test('validating only (the raw path) gives the same verdicts as mapping, impossible dates included', () => {
+    // Prepare: the ISO shape with month 13, an epoch beyond what a date holds, valid forms of each kind
+    const values = [
+      '2024-13-01T10:00:00.000Z',
+      '2024-02-30T10:00:00.000Z',
+      '2024-05-01T10:00:00.000Z',
+      '2024-05-01 10:00:00',
+      'yesterday',
+      Date.UTC(2024, 4, 1) * 1000,
+      9e18,
+      -1,
+    ];
+    const mapper = new RecordMapper(schema);
+    for (const start_time of values) {
+      const data = Buffer.from(JSON.stringify({ start_time }));
+      // Act
+      const mapped = mapper.map(data);
+      const validated = mapper.map(data, false);
+      // Assess
+      expect({ start_time, ok: validated.ok }).toEqual({ start_time, ok: mapped.ok });
+    }
+    expect(mapRecord({ start_time: '2024-13-01T10:00:00.000Z' })).toMatchObject({
+      ok: false,
+      errorCode: 'Iceberg.SchemaMismatch',
+    });
+  });
 });

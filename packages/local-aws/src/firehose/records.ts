@@ -76,7 +76,7 @@ export class RecordMapper {
         if (withRow) row[field.name] = null;
         continue;
       }
-      const converted = convert(field, raw);
+      const converted = convert(field, raw, withRow);
       if (converted instanceof Misfit) return misfit(converted.message);
       if (withRow) row[field.name] = converted;
       if (canonical && !isNative(field.type, raw)) canonical = false;
@@ -122,8 +122,12 @@ function isNative(type: string, raw: unknown): boolean {
   }
 }
 
-// Returns the converted value, or a Misfit. No closures here: it runs once per value of every record.
-function convert(field: SchemaField, raw: unknown): unknown {
+/** What convert() returns for a valid value when the value itself is not wanted (validation only). */
+const VALID = true;
+
+// Returns the converted value (or VALID when `withValue` is false and the check is cheaper than the value), or a
+// Misfit. No closures here: it runs once per value of every record.
+function convert(field: SchemaField, raw: unknown, withValue = true): unknown {
   switch (field.type) {
     case 'string':
       if (typeof raw === 'string') return raw;
@@ -147,6 +151,7 @@ function convert(field: SchemaField, raw: unknown): unknown {
     }
     case 'timestamp':
     case 'timestamptz':
+      if (!withValue) return isTimestamp(raw) ? VALID : wrongValue(field, raw);
       return toDate(raw) ?? wrongValue(field, raw);
     case 'boolean':
       if (typeof raw === 'boolean') return raw;
@@ -197,8 +202,11 @@ const ISO_MILLIS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 function toDate(raw: unknown): Date | string | undefined {
   if (typeof raw === 'number') return Number.isSafeInteger(raw) ? fromEpochMicros(raw) : undefined;
   if (typeof raw !== 'string') return undefined;
-  // Fast path: what JSON.stringify(Date) and most producers send.
-  if (raw.length === 24 && ISO_MILLIS_UTC.test(raw)) return new Date(raw);
+  // Fast path: what JSON.stringify(Date) and most producers send (the shape alone allows month 13 or day 45).
+  if (raw.length === 24 && ISO_MILLIS_UTC.test(raw)) {
+    const date = new Date(raw);
+    return Number.isNaN(date.getTime()) ? undefined : date;
+  }
   const text = raw.trim();
   if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(text))
     return undefined;
@@ -208,6 +216,17 @@ function toDate(raw: unknown): Date | string | undefined {
   const date = new Date(withZone.replace(/(\.\d{3})\d+/, '$1'));
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
+
+/** Whether toDate() accepts the value, without building the Date or the text (the raw path's validation). */
+function isTimestamp(raw: unknown): boolean {
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) && Math.abs(raw) / 1000 <= MAX_EPOCH_MILLIS;
+  if (typeof raw === 'string' && raw.length === 24 && ISO_MILLIS_UTC.test(raw))
+    return !Number.isNaN(Date.parse(raw));
+  return toDate(raw) !== undefined;
+}
+
+/** The largest epoch milliseconds a JS Date holds (±100,000,000 days). */
+const MAX_EPOCH_MILLIS = 8.64e15;
 
 /** Epoch microseconds → `YYYY-MM-DD HH:MM:SS.ffffff` (UTC), keeping the microseconds a Date would drop. */
 export function fromEpochMicros(micros: number): string | undefined {
