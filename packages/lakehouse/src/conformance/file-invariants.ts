@@ -4,7 +4,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { existsSync, statSync } from 'node:fs';
 import type { TableMetadata } from '../contract';
-import { localPath, type DataFileRow, type ManifestEntryRow } from '../metadata-tables/avro-reader';
+import { toPath } from '../io/file-io';
+import type { DataFileRow, ManifestEntryRow } from '../metadata-tables/avro-reader';
 import { decodeSingleValue } from '../metadata-tables/iceberg-values';
 import type { InvariantContext } from './invariants';
 
@@ -39,7 +40,7 @@ export async function checkFile(
   liveData: Map<string, ManifestEntryRow>,
 ): Promise<string[]> {
   const f = entry.dataFile;
-  const path = localPath(f.filePath);
+  const path = toPath(f.filePath);
   if (!existsSync(path)) return [`file missing on disk: ${f.filePath}`];
   const out: string[] = [];
   if (statSync(path).size !== f.fileSizeInBytes)

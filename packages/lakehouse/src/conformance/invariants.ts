@@ -4,7 +4,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Snapshot, TableMetadata } from '../contract';
-import { localPath, readSnapshotEntries } from '../metadata-tables/avro-reader';
+import { toPath } from '../io/file-io';
+import { readSnapshotEntries } from '../metadata-tables/avro-reader';
 import { checkFile } from './file-invariants';
 
 export interface InvariantContext {
@@ -64,7 +65,7 @@ export function checkMetadataDocument(metadata: TableMetadata): string[] {
 /** Version-hint and metadata-log point at files that exist. */
 export function checkMetadataFiles(metadata: TableMetadata): string[] {
   const out: string[] = [];
-  const dir = join(localPath(metadata.location), 'metadata');
+  const dir = join(toPath(metadata.location), 'metadata');
   const hintPath = join(dir, 'version-hint.text');
   if (!existsSync(hintPath)) out.push('metadata/version-hint.text is missing');
   else {
@@ -73,7 +74,7 @@ export function checkMetadataFiles(metadata: TableMetadata): string[] {
       out.push(`version-hint ${hint} names a missing metadata file`);
   }
   for (const entry of metadata['metadata-log'])
-    if (!existsSync(localPath(entry['metadata-file'])))
+    if (!existsSync(toPath(entry['metadata-file'])))
       out.push(`metadata-log file missing: ${entry['metadata-file']}`);
   return out;
 }
@@ -93,9 +94,9 @@ export async function checkSnapshot(
       out.push(`snapshot ${sid}: manifest ${m.manifestPath} has sequence ${m.sequenceNumber} > ${seq}`);
     if (m.addedSnapshotId === sid && m.sequenceNumber !== seq)
       out.push(`snapshot ${sid}: its own manifest has sequence ${m.sequenceNumber}, expected ${seq}`);
-    if (!existsSync(localPath(m.manifestPath)))
+    if (!existsSync(toPath(m.manifestPath)))
       out.push(`snapshot ${sid}: manifest missing on disk ${m.manifestPath}`);
-    else if (statSync(localPath(m.manifestPath)).size !== m.manifestLength)
+    else if (statSync(toPath(m.manifestPath)).size !== m.manifestLength)
       out.push(`snapshot ${sid}: manifest_length of ${m.manifestPath} differs from its size`);
   }
   for (const e of entries) {

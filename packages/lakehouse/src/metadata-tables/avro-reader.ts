@@ -1,7 +1,8 @@
 // Reads manifest lists and manifests by the spec's field names, independently of the writer, so metadata tables
 // and the conformance invariants see exactly what is on disk (the same view any other Iceberg reader gets).
 import avro from 'avsc';
-import { fileURLToPath } from 'node:url';
+import { toPath } from '../io/file-io';
+import type { ManifestFile } from '../manifests/data-file';
 
 export type AvroRecord = Record<string, unknown>;
 
@@ -11,17 +12,12 @@ export interface AvroFile {
   records: AvroRecord[];
 }
 
-/** `file:///x/y` → `/x/y`; plain paths pass through. */
-export function localPath(uri: string): string {
-  return uri.startsWith('file:') ? fileURLToPath(uri) : uri;
-}
-
 export function readAvroFile(uri: string): Promise<AvroFile> {
   return new Promise((resolve, reject) => {
     const records: AvroRecord[] = [];
     const metadata: Record<string, string> = {};
     avro
-      .createFileDecoder(localPath(uri))
+      .createFileDecoder(toPath(uri))
       .on('metadata', (_type: unknown, _codec: unknown, header: { meta: Record<string, Buffer> }) => {
         for (const [key, value] of Object.entries(header.meta)) metadata[key] = value.toString('utf8');
       })
@@ -31,29 +27,9 @@ export function readAvroFile(uri: string): Promise<AvroFile> {
   });
 }
 
-/** One row of a manifest list (manifest_file), with v1/v2 name variants folded together. */
-export interface ManifestFileRow {
-  manifestPath: string;
-  manifestLength: number;
-  partitionSpecId: number;
-  /** 0 data, 1 deletes. */
-  content: number;
-  sequenceNumber: number;
-  minSequenceNumber: number;
-  addedSnapshotId: number;
-  addedFilesCount: number;
-  existingFilesCount: number;
-  deletedFilesCount: number;
-  addedRowsCount: number;
-  existingRowsCount: number;
-  deletedRowsCount: number;
-  partitions: {
-    containsNull: boolean;
-    containsNan: boolean | null;
-    lowerBound: Uint8Array | null;
-    upperBound: Uint8Array | null;
-  }[];
-}
+/** One row of a manifest list (manifest_file), with v1/v2 name variants folded together: the same in-memory
+ * shape the writer uses (only the decoding here is independent of it). */
+export type ManifestFileRow = ManifestFile;
 
 /** A data or delete file as a manifest entry describes it (maps keyed by field id). */
 export interface DataFileRow {
