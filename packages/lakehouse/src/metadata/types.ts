@@ -2,20 +2,10 @@
 import type { IcebergPrimitive } from '../contract';
 import { InvalidSchemaError } from '../errors';
 
-export type TypeKind =
-  | 'boolean'
-  | 'int'
-  | 'long'
-  | 'float'
-  | 'double'
-  | 'date'
-  | 'time'
-  | 'timestamp'
-  | 'timestamptz'
-  | 'string'
-  | 'uuid'
-  | 'binary'
-  | 'decimal';
+/** Primitive types without parameters, as the contract spells them. */
+type SimpleKind = Exclude<IcebergPrimitive, `decimal(${number},${number})`>;
+
+export type TypeKind = SimpleKind | 'decimal';
 
 export interface ParsedType {
   kind: TypeKind;
@@ -23,20 +13,22 @@ export interface ParsedType {
   scale: number;
 }
 
-const SIMPLE: ReadonlySet<string> = new Set([
-  'boolean',
-  'int',
-  'long',
-  'float',
-  'double',
-  'date',
-  'time',
-  'timestamp',
-  'timestamptz',
-  'string',
-  'uuid',
-  'binary',
-]);
+// A record keyed by SimpleKind, so a type added to the contract fails to compile here until it is listed.
+const SIMPLE_KINDS: Record<SimpleKind, true> = {
+  boolean: true,
+  int: true,
+  long: true,
+  float: true,
+  double: true,
+  date: true,
+  time: true,
+  timestamp: true,
+  timestamptz: true,
+  string: true,
+  uuid: true,
+  binary: true,
+};
+const SIMPLE: ReadonlySet<string> = new Set(Object.keys(SIMPLE_KINDS));
 
 const DECIMAL = /^decimal\(\s*(\d+)\s*,\s*(\d+)\s*\)$/;
 
