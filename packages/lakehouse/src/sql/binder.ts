@@ -12,7 +12,8 @@ import type {
 } from '../contract';
 import type { Expr, QualifiedName, Query, Relation, VersionClause } from './ast';
 import { walkQuery, walkRelation, type AstVisitor } from './ast-walk';
-import { DuckdbWriter, ident, type RelationResolver, type TableRelation } from './duckdb-writer';
+import { sqlIdent as ident } from '../duckdb/duckdb-session';
+import { DuckdbWriter, type RelationResolver, type TableRelation } from './duckdb-writer';
 import { InvalidArgumentsError, NotSupportedError, SqlError, TableNotFoundError } from './errors';
 import { loadResolvedTable, resolveName, type ResolvedName } from './name-resolution';
 import { columnMatcher, parseTimestampLiteral, preservedTables, pushdownFilter } from './pushdown';

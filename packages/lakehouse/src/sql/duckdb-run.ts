@@ -1,6 +1,7 @@
 // Runs front-end SQL on the warehouse connection with Trino's arithmetic (integer / integer is integer
 // division) and turns DuckDB's errors into Athena's error names, positioned at the construct they name.
 import type { DuckDBConnection, DuckDBResultReader } from '@duckdb/node-api';
+import { sqlIdent } from '../duckdb/duckdb-session';
 import type { Statement } from './ast';
 import { walkExpr, walkQuery, type AstVisitor } from './ast-walk';
 import {
@@ -200,5 +201,5 @@ export function temporaryName(purpose: string): string {
 }
 
 export async function dropTemporary(connection: DuckDBConnection, name: string): Promise<void> {
-  await connection.run(`DROP TABLE IF EXISTS "${name}"`);
+  await connection.run(`DROP TABLE IF EXISTS ${sqlIdent(name)}`);
 }

@@ -1,6 +1,7 @@
 // Writes the parsed Trino query back out as DuckDB SQL: same structure, every operator parenthesised,
 // functions and types translated, each table reference replaced by the relation the binder planned for it.
 import type { Expr, Query, QueryBody, QuerySpec, Relation, SortItem, WindowSpec } from './ast';
+import { sqlIdent as ident, sqlString as literal } from '../duckdb/duckdb-session';
 import { NotSupportedError } from './errors';
 import { duckdbFunctionName, translateFunctionCall } from './functions';
 import { duckdbType } from './types';
@@ -11,9 +12,6 @@ export type TableRelation = Extract<Relation, { k: 'table' }>;
 export interface RelationResolver {
   relation(ref: TableRelation): string;
 }
-
-export const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
-export const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
 /** Trino names an unaliased, non-column select item `_colN` (N = its position). */
 export function outputName(expr: Expr, alias: string | undefined, index: number): string {

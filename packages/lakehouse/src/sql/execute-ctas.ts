@@ -3,7 +3,7 @@
 import type { ColumnDefinition, IcebergPrimitive, StatementResult } from '../contract';
 import type { Expr, PartitionSpecItem, Statement } from './ast';
 import { StatementBinder } from './binder';
-import { ident } from './duckdb-writer';
+import { sqlIdent as ident } from '../duckdb/duckdb-session';
 import { dropTemporary, runTrinoSql, temporaryName, type PositionIndex } from './duckdb-run';
 import type { DdlEnvironment } from './engine';
 import { GenericUserError, NotSupportedError, SqlTableAlreadyExistsError } from './errors';

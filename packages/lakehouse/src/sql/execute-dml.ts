@@ -4,7 +4,7 @@ import type { Schema, StatementResult, TableHandle } from '../contract';
 import type { Identifier, QualifiedName, Statement } from './ast';
 import { currentSchema, StatementBinder } from './binder';
 import type { TableRelation } from './duckdb-writer';
-import { ident } from './duckdb-writer';
+import { sqlIdent as ident } from '../duckdb/duckdb-session';
 import { dropTemporary, runTrinoSql, temporaryName, type PositionIndex } from './duckdb-run';
 import type { DdlEnvironment } from './engine';
 import { ColumnNotFoundError, GenericUserError } from './errors';

@@ -5,7 +5,7 @@
 import type { StatementResult } from '../contract';
 import type { Expr, Statement } from './ast';
 import { aliasOf, StatementBinder } from './binder';
-import { ident } from './duckdb-writer';
+import { sqlIdent as ident } from '../duckdb/duckdb-session';
 import { dropTemporary, runTrinoSql, temporaryName, type PositionIndex } from './duckdb-run';
 import type { DdlEnvironment } from './engine';
 import { GenericUserError, MergeMultipleMatchesError } from './errors';

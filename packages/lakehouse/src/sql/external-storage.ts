@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { sqlIdent, sqlString } from '../duckdb/duckdb-session';
 import { GenericUserError } from './errors';
 
 export interface ParquetWriteOptions {
@@ -80,16 +81,15 @@ export class LocalDirectoryStorage implements ExternalStorage {
       (options.compression ?? 'SNAPPY').toUpperCase() === 'NONE'
         ? 'UNCOMPRESSED'
         : (options.compression ?? 'SNAPPY').toUpperCase();
-    const quoted = (s: string): string => `'${s.replaceAll("'", "''")}'`;
     try {
       if (options.partitionedBy?.length) {
-        const columns = options.partitionedBy.map((c) => `"${c}"`).join(', ');
+        const columns = options.partitionedBy.map(sqlIdent).join(', ');
         await connection.run(
-          `COPY (${sql}) TO ${quoted(dir)} (FORMAT parquet, COMPRESSION ${codec}, PARTITION_BY (${columns}), OVERWRITE_OR_IGNORE true)`,
+          `COPY (${sql}) TO ${sqlString(dir)} (FORMAT parquet, COMPRESSION ${codec}, PARTITION_BY (${columns}), OVERWRITE_OR_IGNORE true)`,
         );
       } else {
         await connection.run(
-          `COPY (${sql}) TO ${quoted(join(dir, `${randomUUID()}.parquet`))} (FORMAT parquet, COMPRESSION ${codec})`,
+          `COPY (${sql}) TO ${sqlString(join(dir, `${randomUUID()}.parquet`))} (FORMAT parquet, COMPRESSION ${codec})`,
         );
       }
     } catch (error) {

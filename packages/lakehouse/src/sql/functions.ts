@@ -1,6 +1,7 @@
 // Trino functions whose DuckDB counterpart has another name, argument order or semantics. Functions not listed
 // here are passed through by name (most aggregate, math and string functions are the same); a function DuckDB
 // does not know then fails as FUNCTION_NOT_FOUND naming it and its position.
+import { sqlString as quote } from '../duckdb/duckdb-session';
 import type { Expr } from './ast';
 import { NotSupportedError } from './errors';
 
@@ -100,8 +101,6 @@ function jodaToStrftime(format: string): string {
     .replace(/EEE/g, '%a')
     .replace(/a/g, '%p');
 }
-
-const quote = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
 const special: Record<string, Translator> = {
   from_iso8601_timestamp: ([s]) => `CAST(${s} AS TIMESTAMPTZ)`,
