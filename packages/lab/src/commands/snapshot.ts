@@ -3,7 +3,7 @@
 // here on an ephemeral port); the SNS alert and the EMF metrics are captured and printed, never sent.
 // --demo uses a fresh folder and tells the incident story: a complete day is published, a partly loaded day is
 // refused with its missing hours, the rest lands and is published, then the analysts' query on snapshot vs history.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,7 +29,9 @@ import {
 import { resolveLab } from '@loglake/units';
 import { runCli } from '../cli-support';
 import { InvalidOptionError } from '../errors';
-import { DEFAULT_LOCAL_DATA_DIR } from '../target/open-target';
+import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
+import { DEFAULT_LOCAL_DATA_DIR, resourcesFromUnits } from '../target/open-target';
+import { readStateMachineArn, snapshotHandlerConfig, snapshotOutputsCommand } from '../target/snapshots-unit';
 
 interface SnapshotOptions {
   date?: string;
@@ -38,14 +40,6 @@ interface SnapshotOptions {
   demo?: boolean;
   target: string;
   outputsFile?: string;
-}
-
-/** The fields of the snapshots unit this command reads (the unit is typed in stacks/snapshots/inputs.ts). */
-interface SnapshotsUnitInputs {
-  databaseName: string;
-  bucketNamePrefix: string;
-  queryTimeoutSeconds: number;
-  snapshots: SnapshotDefinition[];
 }
 
 export function registerSnapshotCommands(program: Command): void {
@@ -72,22 +66,13 @@ export function registerSnapshotCommands(program: Command): void {
 
 async function unitConfig(): Promise<HandlerConfig> {
   const lab = await resolveLab();
-  const unit = lab.units.snapshots;
-  if (!unit)
+  const config = snapshotHandlerConfig(lab, resourcesFromUnits(lab, LOCAL_ACCOUNT_ID));
+  if (!config)
     throw new InvalidOptionError(
       `lab ${lab.labId} has no snapshots unit; add ${lab.path}/snapshots.ts`,
       'snapshots',
     );
-  const sn = unit.inputs as SnapshotsUnitInputs;
-  const tb = lab.units['table-bucket'].inputs;
-  return {
-    sourceTableBucket: tb.bucketName,
-    snapshotDatabase: sn.databaseName,
-    snapshotBucket: `${sn.bucketNamePrefix}-${LOCAL_ACCOUNT_ID}`,
-    workgroup: tb.workgroup.name,
-    queryTimeoutMs: sn.queryTimeoutSeconds * 1000,
-    definitions: sn.snapshots,
-  };
+  return config;
 }
 
 function printRun(title: string, run: OfflineRun): void {
@@ -177,14 +162,14 @@ async function demo(clients: LocalClients, config: HandlerConfig, def: SnapshotD
 }
 
 /** `state_machine_arn` of the deployed snapshots stack, from the `cdktf output --outputs-file` JSON. */
-function deployedStateMachineArn(file: string): string {
-  const hint = `Deploy the snapshots unit (\`pnpm lab deploy\`), then \`LOGLAKE_TF_COMMAND=output npx cdktf output snapshots --outputs-file ${file}\`.`;
-  if (!existsSync(file)) throw new InvalidOptionError(`No deployed-stack outputs at ${file}. ${hint}`, file);
-  const stacks = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
-  const arn = stacks.snapshots?.state_machine_arn ?? stacks.snapshots?.stateMachineArn;
-  if (typeof arn !== 'string')
-    throw new InvalidOptionError(`${file} has no snapshots.state_machine_arn. ${hint}`, file);
-  return arn;
+function stateMachineArnOrThrow(file: string): string {
+  const arn = readStateMachineArn(file);
+  if (typeof arn === 'string') return arn;
+  const what = `${arn.missing.charAt(0).toUpperCase()}${arn.missing.slice(1)}`;
+  throw new InvalidOptionError(
+    `${what}. Deploy the snapshots unit (\`pnpm lab deploy\`), then \`${snapshotOutputsCommand(file)}\`.`,
+    file,
+  );
 }
 
 async function runOnAws(options: SnapshotOptions, date: string | undefined): Promise<number> {
@@ -194,7 +179,7 @@ async function runOnAws(options: SnapshotOptions, date: string | undefined): Pro
   const def = options.snapshot
     ? findDefinition(config.definitions, options.snapshot)
     : (config.definitions[0] as SnapshotDefinition);
-  const stateMachineArn = deployedStateMachineArn(resolve(options.outputsFile ?? '.lab/cdktf-outputs.json'));
+  const stateMachineArn = stateMachineArnOrThrow(resolve(options.outputsFile ?? DEFAULT_OUTPUTS_FILE));
   const sfn = new SFNClient({});
   try {
     console.log(

@@ -7,11 +7,9 @@
 // the completeness rule (the partial day, with its missing hours). The experiment then sends one extra day of
 // history — the UTC day before the lab's first flow, a few flows in every hour, through Firehose like every other
 // load — and runs again: that day is complete (all hours present, data landed beyond its end) and is published.
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { GetExecutionHistoryCommand, SFNClient } from '@aws-sdk/client-sfn';
 import type { FlowRecord } from '@loglake/flowgen';
-import { LOCAL_ACCOUNT_ID } from '@loglake/local-aws';
 import {
   compareAnalystsQuery,
   localSnapshotClients,
@@ -20,44 +18,19 @@ import {
   runSnapshotOffline,
   runSnapshotOnAws,
   STATE,
-  type HandlerConfig,
   type LocalClients,
-  type SnapshotDefinition,
 } from '@loglake/snapshot-lambdas';
 import { resolveLab } from '@loglake/units';
 import { makeSnapshotClients } from './snapshot-clients';
 import { ExperimentFailedError } from '../errors';
 import { formatBytes, formatCount } from '../report/format';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
+import { readStateMachineArn, snapshotHandlerConfig, snapshotOutputsCommand } from '../target/snapshots-unit';
 import type { Experiment, ExperimentContext } from './context';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The fields of the snapshots unit the lab reads (the unit is typed in stacks/snapshots/inputs.ts). */
-interface SnapshotsUnitInputs {
-  databaseName: string;
-  bucketNamePrefix: string;
-  queryTimeoutSeconds: number;
-  snapshots: SnapshotDefinition[];
-}
-
-async function snapshotConfig(ctx: ExperimentContext): Promise<HandlerConfig | string> {
-  const lab = await resolveLab();
-  const unit = lab.units.snapshots;
-  if (!unit) return `lab ${lab.labId} has no snapshots unit (${lab.path}/snapshots.ts)`;
-  const sn = unit.inputs as SnapshotsUnitInputs;
-  const { resources } = ctx.target;
-  return {
-    sourceTableBucket: resources.tableBucketName,
-    snapshotDatabase: sn.databaseName,
-    snapshotBucket: `${sn.bucketNamePrefix}-${resources.accountId || LOCAL_ACCOUNT_ID}`,
-    workgroup: resources.workgroup,
-    queryTimeoutMs: sn.queryTimeoutSeconds * 1000,
-    definitions: sn.snapshots,
-  };
-}
 
 /** One state-machine execution, however it ran. */
 interface SnapshotRun {
@@ -68,13 +41,13 @@ interface SnapshotRun {
 
 type Runner = (date?: string) => Promise<SnapshotRun>;
 
-/** `snapshots.state_machine_arn` from the deployed stacks' outputs, or why there is none. */
+/** `snapshots.state_machine_arn` from the deployed stacks' outputs, or why the experiment is skipped. */
 export function deployedStateMachineArn(file: string): string | { skip: string } {
-  const hint = `deploy the snapshots unit and write its outputs (\`LOGLAKE_TF_COMMAND=output npx cdktf output snapshots --outputs-file ${file}\`)`;
-  if (!existsSync(file)) return { skip: `no deployed-stack outputs at ${file}; ${hint}` };
-  const stacks = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
-  const arn = stacks.snapshots?.state_machine_arn ?? stacks.snapshots?.stateMachineArn;
-  return typeof arn === 'string' ? arn : { skip: `${file} has no snapshots.state_machine_arn; ${hint}` };
+  const arn = readStateMachineArn(file);
+  if (typeof arn === 'string') return arn;
+  return {
+    skip: `${arn.missing}; deploy the snapshots unit and write its outputs (\`${snapshotOutputsCommand(file)}\`)`,
+  };
 }
 
 /** Flows in every hour of one UTC day (so the completeness rule sees all 24 hours), in arrival order per hour. */
@@ -109,8 +82,9 @@ export const snapshots: Experiment = {
   title: 'Daily snapshot vs full history',
   part: 3,
   async run(ctx) {
-    const config = await snapshotConfig(ctx);
-    if (typeof config === 'string') return skipped(config);
+    const lab = await resolveLab();
+    const config = snapshotHandlerConfig(lab, ctx.target.resources);
+    if (!config) return skipped(`lab ${lab.labId} has no snapshots unit (${lab.path}/snapshots.ts)`);
     const def = config.definitions[0];
     if (!def) return skipped('the snapshots unit defines no snapshot');
     const clients: LocalClients = ctx.target.localUrl

@@ -1,0 +1,46 @@
+// The snapshots unit as the lab's snapshot runs see it: the handlers' config from the unit's inputs and the lab's
+// names, and the deployed state machine's ARN from the stacks' outputs file. Shared by `pnpm lab snapshot` and
+// the daily-snapshot experiment, which word a missing piece differently (an error vs a skip).
+import { existsSync, readFileSync } from 'node:fs';
+import { LOCAL_ACCOUNT_ID } from '@loglake/local-aws';
+import type { HandlerConfig, SnapshotDefinition } from '@loglake/snapshot-lambdas';
+import type { ResolvedLab } from '@loglake/units';
+import type { LabResources } from './resources';
+
+/** The fields of the snapshots unit the lab reads (the unit is typed in stacks/snapshots/inputs.ts). */
+interface SnapshotsUnitInputs {
+  databaseName: string;
+  bucketNamePrefix: string;
+  queryTimeoutSeconds: number;
+  snapshots: SnapshotDefinition[];
+}
+
+/** The handlers' config for the lab's source table; undefined when the lab has no snapshots unit. */
+export function snapshotHandlerConfig(
+  lab: ResolvedLab,
+  source: Pick<LabResources, 'tableBucketName' | 'workgroup' | 'accountId'>,
+): HandlerConfig | undefined {
+  const unit = lab.units.snapshots;
+  if (!unit) return undefined;
+  const sn = unit.inputs as SnapshotsUnitInputs;
+  return {
+    sourceTableBucket: source.tableBucketName,
+    snapshotDatabase: sn.databaseName,
+    snapshotBucket: `${sn.bucketNamePrefix}-${source.accountId || LOCAL_ACCOUNT_ID}`,
+    workgroup: source.workgroup,
+    queryTimeoutMs: sn.queryTimeoutSeconds * 1000,
+    definitions: sn.snapshots,
+  };
+}
+
+/** How to produce the outputs file the ARN is read from. */
+export const snapshotOutputsCommand = (file: string) =>
+  `LOGLAKE_TF_COMMAND=output npx cdktf output snapshots --outputs-file ${file}`;
+
+/** `snapshots.state_machine_arn` from the deployed stacks' outputs, or what is missing (lower case, no hint). */
+export function readStateMachineArn(file: string): string | { missing: string } {
+  if (!existsSync(file)) return { missing: `no deployed-stack outputs at ${file}` };
+  const stacks = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
+  const arn = stacks.snapshots?.state_machine_arn ?? stacks.snapshots?.stateMachineArn;
+  return typeof arn === 'string' ? arn : { missing: `${file} has no snapshots.state_machine_arn` };
+}
