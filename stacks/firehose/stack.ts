@@ -1,7 +1,6 @@
 // The firehose unit: error bucket (private, encrypted, TLS-only, expiring), log group, a least-privilege role with
 // Lake Formation grants on the one table, and the delivery stream writing Iceberg commits into network.vpc_flow_logs.
 // The table bucket's values come from its remote state through the `table_bucket` dependency.
-import { TerraformOutput } from 'cdktf';
 import type { Construct } from 'constructs';
 import type * as cloudwatchLogGroup from '@cdktf/provider-aws/lib/cloudwatch-log-group';
 import type * as cloudwatchLogStream from '@cdktf/provider-aws/lib/cloudwatch-log-stream';
@@ -158,8 +157,7 @@ export class FirehoseStack extends LabStack<FirehoseInputs> {
       role_arn: role.arn,
       log_group_name: logGroup.name,
     };
-    for (const [key, value] of Object.entries(outputs))
-      new TerraformOutput(this, `output-${key}`, { value }).overrideLogicalId(key);
+    this.addOutputs(outputs);
   }
 }
 

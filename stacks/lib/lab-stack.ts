@@ -1,6 +1,6 @@
 // Base of every unit's stack: AWS provider with the lab's default tags and allowed accounts, the unit's backend
 // (S3 with use_lockfile, key = unit path; or local under .lab/), and the provider constraint all stacks share.
-import { LocalBackend, S3Backend, TerraformStack, type S3BackendConfig } from 'cdktf';
+import { LocalBackend, S3Backend, TerraformOutput, TerraformStack, type S3BackendConfig } from 'cdktf';
 import type { Construct } from 'constructs';
 import type * as awsProvider from '@cdktf/provider-aws/lib/provider';
 import type { ResolvedUnit, TfCommand } from './contract';
@@ -84,6 +84,12 @@ export class LabStack<I = unknown> extends TerraformStack {
   /** Guards of every dependency read so far: resources using upstream values depend on them. */
   get upstreamGuards(): UpstreamOutputs['guard'][] {
     return [...this.upstreams.values()].map((u) => u.guard);
+  }
+
+  /** One Terraform output per entry, named exactly as the key (the names other units read through remote state). */
+  protected addOutputs(outputs: Readonly<Record<string, string>>): void {
+    for (const [key, value] of Object.entries(outputs))
+      new TerraformOutput(this, `output-${key}`, { value }).overrideLogicalId(key);
   }
 
   /** `<prefix>-<labId>-<suffix>`: every named resource carries the lab prefix. */

@@ -1,7 +1,7 @@
 // The ref-data unit: namespaces for reference data, the enriched table and experiments. Terraform owns the
 // namespaces, SQL owns the tables in them; on destroy each namespace's tables are dropped first (S3 Tables refuses
 // to delete a namespace that still has tables), then the namespace goes.
-import { Fn, TerraformOutput } from 'cdktf';
+import { Fn } from 'cdktf';
 import type { Construct } from 'constructs';
 import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
 import type * as dataAwsIamSessionContext from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
@@ -67,12 +67,12 @@ export class RefDataStack extends LabStack<RefDataInputs> {
         dependsOn: [ns],
       });
     }
-    new TerraformOutput(this, 'output-namespaces', {
-      value: Fn.join(
+    this.addOutputs({
+      namespaces: Fn.join(
         ',',
         this.namespaces.map((n) => n.namespace),
       ),
-    }).overrideLogicalId('namespaces');
+    });
   }
 }
 

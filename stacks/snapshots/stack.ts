@@ -2,7 +2,6 @@
 // the two Lambdas (esbuild bundles as assets), the daily state machine (ASL generated and validated from typed
 // code), one EventBridge Scheduler schedule per snapshot, the SNS alert topic with its email subscription, and
 // alarms on failed executions and on snapshot staleness. Reads the table bucket's outputs through remote state.
-import { TerraformOutput } from 'cdktf';
 import type { Construct } from 'constructs';
 import type * as cloudwatchLogGroup from '@cdktf/provider-aws/lib/cloudwatch-log-group';
 import type * as cloudwatchMetricAlarm from '@cdktf/provider-aws/lib/cloudwatch-metric-alarm';
@@ -309,8 +308,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
       resolve_watermark_function: resolveFn.functionName,
       build_snapshot_function: buildFn.functionName,
     };
-    for (const [key, value] of Object.entries(outputs))
-      new TerraformOutput(this, `output-${key}`, { value }).overrideLogicalId(key);
+    this.addOutputs(outputs);
   }
 }
 

@@ -1,6 +1,5 @@
 // The table-bucket unit: S3 table bucket, namespace and Iceberg table, the s3tablescatalog federated catalog with
 // the Lake Formation registration Athena and Firehose need, the Athena workgroup, and the post-destroy check.
-import { TerraformOutput } from 'cdktf';
 import type { Construct } from 'constructs';
 import type * as athenaWorkgroup from '@cdktf/provider-aws/lib/athena-workgroup';
 import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
@@ -225,8 +224,7 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
       table_catalog_id: tableCatalogId,
       workgroup_name: this.workgroup.name,
     };
-    for (const [key, value] of Object.entries(outputs))
-      new TerraformOutput(this, `output-${key}`, { value }).overrideLogicalId(key);
+    this.addOutputs(outputs);
 
     if (hook) dependOnEverything(this, hook);
   }
