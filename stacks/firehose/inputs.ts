@@ -23,8 +23,6 @@ export const FIREHOSE_OUTPUTS = [
   'log_group_name',
 ] as const;
 
-const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365];
-
 export const spec: InputsSpec<FirehoseInputs> = {
   stack: 'firehose',
   outputs: FIREHOSE_OUTPUTS,
@@ -36,14 +34,7 @@ export const spec: InputsSpec<FirehoseInputs> = {
       re: new RegExp(`^${unit.namePrefix}-[a-z0-9-]+$`),
       fix: `${what} must start with "${unit.namePrefix}-" and use a-z, 0-9 and -`,
     });
-    const logRetentionDays = r.int('logRetentionDays', 7, { min: 1, max: 365 });
-    if (!LOG_RETENTION_DAYS.includes(logRetentionDays)) {
-      r.fail(
-        'logRetentionDays',
-        `is ${logRetentionDays}, which CloudWatch Logs does not accept`,
-        `use one of ${LOG_RETENTION_DAYS.join(', ')}`,
-      );
-    }
+    const logRetentionDays = r.logRetentionDays('logRetentionDays', 7);
     return {
       streamName: r.string('streamName', `${unit.namePrefix}-vpc-flow-logs`, prefixed('the stream name')),
       buffering: {

@@ -3,6 +3,9 @@ import { UnitConfigError } from './errors';
 
 type Raw = Readonly<Record<string, unknown>>;
 
+/** Retention periods (days, up to a year) CloudWatch Logs accepts for a log group. */
+const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365];
+
 export class FieldReader {
   constructor(
     private readonly unit: string,
@@ -106,6 +109,20 @@ export class FieldReader {
       }
     }
     return [...(value as string[])];
+  }
+
+  /** Days a CloudWatch Logs group keeps events: only the values CloudWatch Logs accepts. */
+  logRetentionDays(key: string, fallback: number): number {
+    const days = this.int(key, fallback, { min: 1, max: 365 });
+    if (!LOG_RETENTION_DAYS.includes(days)) {
+      this.fail(
+        key,
+        `is ${days}, which CloudWatch Logs does not accept`,
+        `use one of ${LOG_RETENTION_DAYS.join(', ')}`,
+        days,
+      );
+    }
+    return days;
   }
 
   raw_(key: string): unknown {

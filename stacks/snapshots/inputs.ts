@@ -32,7 +32,6 @@ export const SNAPSHOTS_OUTPUTS = [
 ] as const;
 
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
-const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365];
 
 // Intl.supportedValuesOf lists the canonical IANA zones without loading ICU's zone rules (~2 ms, against ~40 ms for
 // the first DateTimeFormat with a zone, a visible share of a cold synth); aliases it does not list (UTC, US/Eastern)
@@ -60,9 +59,8 @@ export const spec: InputsSpec<SnapshotsInputs> = {
     const underscored = unit.namePrefix.replaceAll('-', '_');
     const timezone = s.string('timezone', 'UTC');
     if (!validTimeZone(timezone)) {
-      throw new UnitConfigError(
-        unit.name,
-        'inputs.schedule.timezone',
+      s.fail(
+        'timezone',
         `is "${timezone}", which is not an IANA time zone`,
         'use e.g. "UTC" or "Europe/Paris"',
         timezone,
@@ -72,16 +70,7 @@ export const spec: InputsSpec<SnapshotsInputs> = {
       re: EMAIL,
       fix: 'give the address that receives failure alerts, e.g. "data-eng@example.com"',
     });
-    const logRetentionDays = l.int('logRetentionDays', 14, { min: 1, max: 365 });
-    if (!LOG_RETENTION_DAYS.includes(logRetentionDays)) {
-      throw new UnitConfigError(
-        unit.name,
-        'inputs.lambda.logRetentionDays',
-        `is ${logRetentionDays}, which CloudWatch Logs does not accept`,
-        `use one of ${LOG_RETENTION_DAYS.join(', ')}`,
-        logRetentionDays,
-      );
-    }
+    const logRetentionDays = l.logRetentionDays('logRetentionDays', 14);
     let snapshots: SnapshotDefinition[];
     try {
       // Like every named resource of the lab, a snapshot table carries the lab prefix (lab policy):
