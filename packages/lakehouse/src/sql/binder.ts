@@ -4,44 +4,25 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type {
   QueryContext,
   ScanPlan,
-  Schema,
   TableHandle,
   TableMetadata,
   VersionSelector,
   Warehouse,
 } from '../contract';
+import { sqlIdent as ident } from '../duckdb/duckdb-session';
+import { currentSchema } from '../metadata/table-metadata';
+import { METADATA_TABLE_NAMES, metadataTable, type MetadataTableName } from '../metadata-tables';
 import type { Expr, QualifiedName, Query, Relation, VersionClause } from './ast';
 import { walkQuery, walkRelation, type AstVisitor } from './ast-walk';
-import { sqlIdent as ident } from '../duckdb/duckdb-session';
 import { DuckdbWriter, type RelationResolver, type TableRelation } from './duckdb-writer';
 import { InvalidArgumentsError, NotSupportedError, SqlError, TableNotFoundError } from './errors';
 import { loadResolvedTable, resolveName, type ResolvedName } from './name-resolution';
 import { columnMatcher, parseTimestampLiteral, preservedTables, pushdownFilter } from './pushdown';
 
-export const METADATA_TABLE_KINDS = [
-  'snapshots',
-  'history',
-  'files',
-  'manifests',
-  'partitions',
-  'refs',
-] as const;
-export type MetadataTableKind = (typeof METADATA_TABLE_KINDS)[number];
-
-/** Supplies Athena's Iceberg metadata tables (`"t$snapshots"`...) as DuckDB relations. */
-export interface MetadataTableSource {
-  relation(
-    table: TableHandle,
-    kind: MetadataTableKind,
-    selector: VersionSelector,
-  ): Promise<{ relationSql: string }>;
-}
-
 export interface BindEnvironment {
   warehouse: Warehouse;
   connection: DuckDBConnection;
   context: QueryContext;
-  metadataTables?: MetadataTableSource;
 }
 
 export interface BoundScan {
@@ -167,10 +148,9 @@ export class StatementBinder implements RelationResolver {
     const aliasText = ` AS ${ident(aliasOf(ref))}${ref.columnAliases ? `(${ref.columnAliases.map((c) => ident(c.name)).join(', ')})` : ''}`;
 
     if (dollar >= 0) {
-      const kind = name.table.slice(dollar + 1) as MetadataTableKind;
-      if (!METADATA_TABLE_KINDS.includes(kind)) throw new TableNotFoundError(name.display, ref.name.pos);
-      if (!this.env.metadataTables) throw new NotSupportedError(`Metadata table $${kind}`, ref.name.pos);
-      const { relationSql } = await this.env.metadataTables.relation(table, kind, selector);
+      const kind = name.table.slice(dollar + 1) as MetadataTableName;
+      if (!METADATA_TABLE_NAMES.includes(kind)) throw new TableNotFoundError(name.display, ref.name.pos);
+      const { relationSql } = await metadataTable(table, kind, selector);
       this.scans.push({ ref, name, table, plan: null, relationSql });
       return `${relationSql}${aliasText}`;
     }
@@ -257,11 +237,4 @@ export class StatementBinder implements RelationResolver {
       );
     }
   }
-}
-
-export function currentSchema(metadata: TableMetadata): Schema {
-  const schema = metadata.schemas.find((s) => s['schema-id'] === metadata['current-schema-id']);
-  if (!schema)
-    throw new NotSupportedError(`Table metadata without its current schema ${metadata['current-schema-id']}`);
-  return schema;
 }

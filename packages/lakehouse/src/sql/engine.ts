@@ -2,8 +2,6 @@
 // Statements run one at a time per warehouse: they share its DuckDB connection, settings and temp tables.
 import { join } from 'node:path';
 import type { ExecuteOptions, SqlEngine, StatementResult, Warehouse } from '../contract';
-import { metadataTable } from '../metadata-tables';
-import type { MetadataTableSource } from './binder';
 import { PositionIndex, mapDuckdbError } from './duckdb-run';
 import {
   executeCreateTable,
@@ -26,14 +24,7 @@ export interface AthenaSqlEngineOptions {
   defaultDatabase?: string;
   /** Where CTAS with external_location writes (default: `<dataDir>/s3/<bucket>/<prefix>`). */
   externalStorage?: ExternalStorage;
-  /** Athena's Iceberg metadata tables ("t$snapshots"...). */
-  metadataTables?: MetadataTableSource;
 }
-
-/** Athena's Iceberg metadata tables from the metadata-tables module. */
-export const icebergMetadataTables: MetadataTableSource = {
-  relation: (table, kind, selector) => metadataTable(table, kind, selector),
-};
 
 export interface DdlEnvironment extends ExecutionEnvironment {
   externalStorage: ExternalStorage;
@@ -73,7 +64,6 @@ export class AthenaSqlEngine implements SqlEngine {
         catalog: options.catalog ?? this.options.defaultCatalog,
         database: options.database ?? this.options.defaultDatabase,
       },
-      metadataTables: this.options.metadataTables ?? icebergMetadataTables,
       bytesScannedCutoff: options.bytesScannedCutoff,
       externalStorage: this.externalStorage,
       signal: options.signal,

@@ -1,8 +1,8 @@
 // DDL and utility statements: CREATE TABLE (Athena's Iceberg form and the S3 Tables form), DROP TABLE, SHOW TABLES,
 // DESCRIBE, ALTER TABLE ADD COLUMNS; and the property/partitioning helpers CTAS shares.
 import type { ColumnDefinition, PartitionFieldDefinition, StatementResult, Transform } from '../contract';
+import { currentSchema } from '../metadata/table-metadata';
 import type { Expr, PartitionSpecItem, Statement } from './ast';
-import { currentSchema } from './binder';
 import type { DdlEnvironment } from './engine';
 import {
   ColumnNotFoundError,

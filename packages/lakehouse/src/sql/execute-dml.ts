@@ -2,9 +2,10 @@
 // row-delta commit). Rows are computed into a temp table first, so the commit sees exactly what was counted.
 import type { Schema, StatementResult, TableHandle } from '../contract';
 import type { Identifier, QualifiedName, Statement } from './ast';
-import { currentSchema, StatementBinder } from './binder';
+import { StatementBinder } from './binder';
 import type { TableRelation } from './duckdb-writer';
 import { sqlIdent as ident } from '../duckdb/duckdb-session';
+import { currentSchema } from '../metadata/table-metadata';
 import { dropTemporary, runTrinoSql, temporaryName, type PositionIndex } from './duckdb-run';
 import type { DdlEnvironment } from './engine';
 import { ColumnNotFoundError, GenericUserError } from './errors';

@@ -24,7 +24,6 @@ export {
   type ParquetWriteOptions,
   type ExternalWriteResult,
 } from './external-storage';
-export { METADATA_TABLE_KINDS, type MetadataTableKind, type MetadataTableSource } from './binder';
 export { parseStatement } from './parse-statement';
 export type { Statement } from './ast';
 export {
