@@ -81,6 +81,13 @@ function queryFailed(sql: string, error: unknown): QueryFailedError {
   });
 }
 
+/** DuckDB's own message for a failed statement (without the statement text), for errors that blame the rows. */
+export function duckdbReason(error: unknown): string {
+  return error instanceof QueryFailedError
+    ? String((error.cause as Error)?.message ?? error.message)
+    : String(error);
+}
+
 /** A SQL string literal. */
 export function sqlString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;

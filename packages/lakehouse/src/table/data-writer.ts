@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { Schema, SchemaField, TableMetadata } from '../contract';
-import { sqlIdent, sqlString, type DuckDbSession } from '../duckdb/duckdb-session';
-import { QueryFailedError, SchemaMismatchError } from '../errors';
+import { duckdbReason, sqlIdent, sqlString, type DuckDbSession } from '../duckdb/duckdb-session';
+import { SchemaMismatchError } from '../errors';
 import type { TableLayout } from '../io/table-layout';
 import type { DataFile } from '../manifests/data-file';
 import { specPartitionTypes } from '../manifests/live-files';
@@ -200,21 +200,16 @@ async function writeStaged(
   // Sort once while staging (partition, then the declared order) so each partition's COPY is a plain
   // ordered scan of its own row range: one sort of the batch instead of one per partition. Transforms
   // computed in JS fill their partition column after staging, so those tables sort per partition instead.
+  const declared = sortTerms(meta, schema);
   const presorted = !hasJsPartitions(meta, schema) && (await insertionOrderKept(session));
-  const stageOrder = presorted
-    ? [...pexprs.map((_, i) => `__p${i} ASC NULLS FIRST`), ...sortTerms(meta, schema)]
-    : [];
+  const stageOrder = presorted ? [...pexprs.map((_, i) => `__p${i} ASC NULLS FIRST`), ...declared] : [];
   try {
     await session.run(
       `CREATE TABLE ${stage} AS SELECT *${pexprs.map((e) => `, ${e}`).join('')} FROM (SELECT ${projection} FROM (${input.sourceSql}) AS src) AS casted` +
         (stageOrder.length > 0 ? ` ORDER BY ${stageOrder.join(', ')}` : ''),
     );
   } catch (error) {
-    const reason =
-      error instanceof QueryFailedError
-        ? String((error.cause as Error)?.message ?? error.message)
-        : String(error);
-    throw new SchemaMismatchError(`Rows do not fit the schema of ${input.table}: ${reason}`, {
+    throw new SchemaMismatchError(`Rows do not fit the schema of ${input.table}: ${duckdbReason(error)}`, {
       cause: error,
       value: input.sourceSql,
     });
@@ -228,8 +223,7 @@ async function writeStaged(
         : `SELECT count(*) AS __n FROM ${stage}`,
     );
     const columns = schema.fields.map((f) => sqlIdent(f.name)).join(', ');
-    const terms = presorted ? [] : sortTerms(meta, schema);
-    const order = terms.length > 0 ? ` ORDER BY ${terms.join(', ')}` : '';
+    const order = !presorted && declared.length > 0 ? ` ORDER BY ${declared.join(', ')}` : '';
     const writeGroup = async (index: number, session: DuckDbSession) => {
       const group = groups[index] as Record<string, unknown>;
       if (Number(group['__n']) === 0) return;
@@ -244,7 +238,7 @@ async function writeStaged(
         `SELECT ${columns} FROM ${stage}${where ? ` WHERE ${where}` : ''}${order}`,
         partition,
         dir,
-        sortTerms(meta, schema).length > 0,
+        declared.length > 0,
         { session, order: index },
       );
     };

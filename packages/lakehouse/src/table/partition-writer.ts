@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Schema } from '../contract';
-import { sqlIdent, sqlString, type DuckDbSession } from '../duckdb/duckdb-session';
-import { QueryFailedError, SchemaMismatchError } from '../errors';
+import { duckdbReason, sqlIdent, sqlString, type DuckDbSession } from '../duckdb/duckdb-session';
+import { SchemaMismatchError } from '../errors';
 import { toUri } from '../io/file-io';
 import { CONTENT_DATA, type DataFile } from '../manifests/data-file';
 import { specPartitionTypes } from '../manifests/live-files';
@@ -86,10 +86,7 @@ export class PartitionWriter {
     try {
       return parseCopyStats(await session.all(sql), this.schema);
     } catch (error) {
-      const reason =
-        error instanceof QueryFailedError
-          ? String((error.cause as Error)?.message ?? error.message)
-          : String(error);
+      const reason = duckdbReason(error);
       if (/^(Conversion|Invalid Input|Out of Range) Error/.test(reason)) {
         throw new SchemaMismatchError(`Rows do not fit the schema of ${this.input.table}: ${reason}`, {
           cause: error,
