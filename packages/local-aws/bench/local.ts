@@ -13,15 +13,11 @@ import {
   StartQueryExecutionCommand,
 } from '@aws-sdk/client-athena';
 import { CreateDeliveryStreamCommand, PutRecordBatchCommand } from '@aws-sdk/client-firehose';
-import {
-  CreateNamespaceCommand,
-  CreateTableBucketCommand,
-  CreateTableCommand,
-} from '@aws-sdk/client-s3tables';
 import { flushLocalFirehose } from '../src/admin-client';
 import { loadEngineFactories } from '../src/engine';
 import { startLocalEndpoint } from '../src/server';
 import { localClients, waitForQuery } from '../src/test-support/clients';
+import { createFlowTable, icebergStreamInput, syntheticFlowRecord } from '../src/test-support/lab-setup';
 
 const RECORDS = Number(process.env.BENCH_LOCAL_RECORDS ?? 50_000);
 const BATCH = 500;
@@ -42,26 +38,6 @@ const COLUMNS: [string, string, string][] = [
   ['end_time', 'timestamp', 'TIMESTAMP'],
   ['action', 'string', 'VARCHAR'],
 ];
-
-function flowRecord(i: number): Buffer {
-  const start = Date.UTC(2026, 10, 29, 10, 0, 0) + i * 100;
-  return Buffer.from(
-    JSON.stringify({
-      account_id: '123456789012',
-      interface_id: `eni-${(i % 7).toString(16).padStart(17, '0')}`,
-      srcaddr: `10.0.${(i >> 8) & 255}.${i & 255}`,
-      dstaddr: `172.31.${i % 13}.${i % 251}`,
-      srcport: 1024 + (i % 50000),
-      dstport: [443, 80, 22, 5432][i % 4],
-      protocol: 6,
-      packets: 1 + (i % 17),
-      bytes: 40 * (1 + (i % 17)) + (i % 1500),
-      start_time: new Date(start).toISOString(),
-      end_time: new Date(start + 60_000).toISOString(),
-      action: i % 10 === 0 ? 'REJECT' : 'ACCEPT',
-    }),
-  );
-}
 
 async function rawDuckDbInsert(
   records: Buffer[],
@@ -99,35 +75,20 @@ async function throughEndpoint(records: Buffer[], dir: string) {
   const endpoint = await startLocalEndpoint({ dataDir: join(dir, 'endpoint') });
   const clients = localClients(endpoint.url, 3);
   try {
-    const { arn } = await clients.s3tables.send(new CreateTableBucketCommand({ name: 'bench-bucket' }));
-    await clients.s3tables.send(new CreateNamespaceCommand({ tableBucketARN: arn, namespace: ['network'] }));
-    await clients.s3tables.send(
-      new CreateTableCommand({
-        tableBucketARN: arn,
-        namespace: 'network',
-        name: 'vpc_flow_logs',
-        format: 'ICEBERG',
-        metadata: { iceberg: { schema: { fields: COLUMNS.map(([name, type]) => ({ name, type })) } } },
-      }),
+    await createFlowTable(
+      clients.s3tables,
+      'bench-bucket',
+      COLUMNS.map(([name, type]) => ({ name, type })),
     );
     await clients.firehose.send(
-      new CreateDeliveryStreamCommand({
-        DeliveryStreamName: 'bench',
-        IcebergDestinationConfiguration: {
-          RoleARN: 'arn:aws:iam::123456789012:role/bench',
-          CatalogConfiguration: {
-            CatalogARN: 'arn:aws:glue:us-east-1:123456789012:catalog/s3tablescatalog/bench-bucket',
-          },
-          DestinationTableConfigurationList: [
-            { DestinationDatabaseName: 'network', DestinationTableName: 'vpc_flow_logs' },
-          ],
-          BufferingHints: { SizeInMBs: 1, IntervalInSeconds: 60 },
-          S3Configuration: {
-            RoleARN: 'arn:aws:iam::123456789012:role/bench',
-            BucketARN: 'arn:aws:s3:::bench-errors',
-          },
-        },
-      }),
+      new CreateDeliveryStreamCommand(
+        icebergStreamInput({
+          name: 'bench',
+          bucket: 'bench-bucket',
+          role: 'bench',
+          errorBucket: 'bench-errors',
+        }),
+      ),
     );
     await clients.athena.send(
       new CreateWorkGroupCommand({
@@ -202,7 +163,7 @@ function cpuMsSince(start: NodeJS.CpuUsage): number {
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'loglake-bench-local-'));
   try {
-    const records = Array.from({ length: RECORDS }, (_, i) => flowRecord(i));
+    const records = Array.from({ length: RECORDS }, (_, i) => syntheticFlowRecord(i));
     const jsonBytes = records.reduce((sum, r) => sum + r.length, 0);
     const raw = await rawDuckDbInsert(records, dir);
     const local = await throughEndpoint(records, dir);

@@ -1,7 +1,7 @@
 // The contract suite of issue 5: the endpoint driven ONLY through the AWS SDK clients over loopback, on the real
 // embedded engine and the real SQL front end.
 import { describe, test, expect, beforeAll, afterAll } from '@jest/globals';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -20,8 +20,6 @@ import {
 } from '@aws-sdk/client-firehose';
 import {
   CreateNamespaceCommand,
-  CreateTableBucketCommand,
-  CreateTableCommand,
   GetTableMaintenanceJobStatusCommand,
   GetTableMetadataLocationCommand,
   ListTableBucketsCommand,
@@ -29,7 +27,14 @@ import {
 import { flushLocalFirehose, localFirehoseStats, runLocalMaintenance } from './admin-client';
 import { loadEngineFactories, type EngineFactories } from './engine';
 import { startLocalEndpoint, type LocalEndpoint, type LocalEndpointOptions } from './server';
+import { FLOW_LOG_V2_SCHEMA } from '@loglake/flowgen';
 import { localClients, waitForQuery, type LocalClients } from './test-support/clients';
+import {
+  createFlowTable,
+  filesUnder,
+  icebergStreamInput,
+  syntheticFlowRecord as flowRecord,
+} from './test-support/lab-setup';
 
 // The engine and the SQL front end are required: this suite is the proof of issue 5, it never skips.
 const factories: EngineFactories = await loadEngineFactories();
@@ -39,41 +44,8 @@ if (!factories.createSqlEngine)
   );
 
 const BUCKET = 'loglake-lab';
+const BUCKET_ARN = `arn:aws:s3tables:us-east-1:123456789012:bucket/${BUCKET}`;
 const CATALOG = `s3tablescatalog/${BUCKET}`;
-const SCHEMA = [
-  { name: 'account_id', type: 'string' },
-  { name: 'interface_id', type: 'string' },
-  { name: 'srcaddr', type: 'string' },
-  { name: 'dstaddr', type: 'string' },
-  { name: 'srcport', type: 'int' },
-  { name: 'dstport', type: 'int' },
-  { name: 'protocol', type: 'int' },
-  { name: 'packets', type: 'long' },
-  { name: 'bytes', type: 'long' },
-  { name: 'start_time', type: 'timestamp' },
-  { name: 'end_time', type: 'timestamp' },
-  { name: 'action', type: 'string' },
-];
-
-function flowRecord(i: number): Buffer {
-  const start = Date.UTC(2026, 10, 29, 10, 0, 0) + i * 1000;
-  return Buffer.from(
-    JSON.stringify({
-      account_id: '123456789012',
-      interface_id: `eni-${(i % 7).toString(16).padStart(8, '0')}`,
-      srcaddr: `10.0.${(i >> 8) & 255}.${i & 255}`,
-      dstaddr: `10.1.0.${i % 13}`,
-      srcport: 1024 + (i % 50000),
-      dstport: [443, 80, 22, 5432][i % 4],
-      protocol: 6,
-      packets: 1 + (i % 17),
-      bytes: 40 * (1 + (i % 17)),
-      start_time: new Date(start).toISOString(),
-      end_time: new Date(start + 60_000).toISOString(),
-      action: i % 10 === 0 ? 'REJECT' : 'ACCEPT',
-    }),
-  );
-}
 
 async function query(athena: AthenaClient, sql: string, workgroup = 'loglake-lab') {
   const { QueryExecutionId } = await athena.send(
@@ -109,13 +81,6 @@ async function waitForDelivery(url: string, stream: string): Promise<void> {
   }
 }
 
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true })
-    .map((f) => join(dir, String(f)))
-    .filter((f) => statSync(f).isFile());
-}
-
 describe('local endpoint contract (real engine, real SQL front end, SDK clients over loopback)', () => {
   let dir: string;
   let endpoint: LocalEndpoint;
@@ -126,6 +91,12 @@ describe('local endpoint contract (real engine, real SQL front end, SDK clients 
     firehoseBufferIntervalOverrideSeconds: 1,
     athenaMinCutoffBytes: 1,
   });
+  const versionToken = async (namespace: string, name: string) =>
+    (
+      await clients.s3tables.send(
+        new GetTableMetadataLocationCommand({ tableBucketARN: BUCKET_ARN, namespace, name }),
+      )
+    ).versionToken;
   let smokeTestTime = '';
   let countQueryId = '';
 
@@ -141,36 +112,23 @@ describe('local endpoint contract (real engine, real SQL front end, SDK clients 
   });
 
   test('creates the lab: table bucket, namespaces, table, stream, workgroups', async () => {
-    const { arn } = await clients.s3tables.send(new CreateTableBucketCommand({ name: BUCKET }));
-    await clients.s3tables.send(new CreateNamespaceCommand({ tableBucketARN: arn, namespace: ['network'] }));
-    await clients.s3tables.send(new CreateNamespaceCommand({ tableBucketARN: arn, namespace: ['ref'] }));
-    await clients.s3tables.send(
-      new CreateTableCommand({
-        tableBucketARN: arn,
-        namespace: 'network',
-        name: 'vpc_flow_logs',
-        format: 'ICEBERG',
-        metadata: { iceberg: { schema: { fields: SCHEMA } } },
-      }),
+    // The lab's own table schema (the records leave version and log_status null).
+    const arn = await createFlowTable(
+      clients.s3tables,
+      BUCKET,
+      FLOW_LOG_V2_SCHEMA.map((c) => ({ ...c })),
     );
+    await clients.s3tables.send(new CreateNamespaceCommand({ tableBucketARN: arn, namespace: ['ref'] }));
     await clients.firehose.send(
-      new CreateDeliveryStreamCommand({
-        DeliveryStreamName: 'loglake-flows',
-        DeliveryStreamType: 'DirectPut',
-        IcebergDestinationConfiguration: {
-          RoleARN: 'arn:aws:iam::123456789012:role/loglake-firehose',
-          CatalogConfiguration: { CatalogARN: `arn:aws:glue:us-east-1:123456789012:catalog/${CATALOG}` },
-          DestinationTableConfigurationList: [
-            { DestinationDatabaseName: 'network', DestinationTableName: 'vpc_flow_logs' },
-          ],
-          BufferingHints: { SizeInMBs: 1, IntervalInSeconds: 60 },
-          S3Configuration: {
-            RoleARN: 'arn:aws:iam::123456789012:role/loglake-firehose',
-            BucketARN: 'arn:aws:s3:::loglake-errors',
-            ErrorOutputPrefix: 'firehose-errors/',
-          },
-        },
-      }),
+      new CreateDeliveryStreamCommand(
+        icebergStreamInput({
+          name: 'loglake-flows',
+          bucket: BUCKET,
+          role: 'loglake-firehose',
+          errorBucket: 'loglake-errors',
+          errorPrefix: 'firehose-errors/',
+        }),
+      ),
     );
     const managed = {
       ManagedQueryResultsConfiguration: { Enabled: true },
@@ -219,7 +177,7 @@ describe('local endpoint contract (real engine, real SQL front end, SDK clients 
     expect(count.state).toBe('SUCCEEDED');
     expect(count.rows).toEqual([['_col0'], ['10010']]);
     expect(stats?.recordsDelivered).toBe(10_010);
-    // ~2.3 MiB of JSON with a 1 MiB buffer: flushed by size, each flush one commit.
+    // ~2.7 MiB of JSON with a 1 MiB buffer: flushed by size, each flush one commit.
     expect(stats?.commits).toBe(stats?.flushes);
     expect(stats?.commits).toBeGreaterThanOrEqual(3);
     // The table's own diary agrees: one append snapshot per flush.
@@ -254,15 +212,7 @@ describe('local endpoint contract (real engine, real SQL front end, SDK clients 
         )
       ).state,
     ).toBe('SUCCEEDED');
-    const tokenBefore = (
-      await clients.s3tables.send(
-        new GetTableMetadataLocationCommand({
-          tableBucketARN: `arn:aws:s3tables:us-east-1:123456789012:bucket/${BUCKET}`,
-          namespace: 'ref',
-          name: 'inventory',
-        }),
-      )
-    ).versionToken;
+    const tokenBefore = await versionToken('ref', 'inventory');
 
     // Act
     const merge = await query(
@@ -270,15 +220,7 @@ describe('local endpoint contract (real engine, real SQL front end, SDK clients 
       `MERGE INTO ref.inventory t USING (SELECT * FROM (VALUES ('10.0.0.1','web-01','batch'), ('10.0.0.1','web-01','db')) AS s(ip, host, tier)) s
        ON t.ip = s.ip WHEN MATCHED THEN UPDATE SET tier = s.tier WHEN NOT MATCHED THEN INSERT VALUES (s.ip, s.host, s.tier)`,
     );
-    const tokenAfter = (
-      await clients.s3tables.send(
-        new GetTableMetadataLocationCommand({
-          tableBucketARN: `arn:aws:s3tables:us-east-1:123456789012:bucket/${BUCKET}`,
-          namespace: 'ref',
-          name: 'inventory',
-        }),
-      )
-    ).versionToken;
+    const tokenAfter = await versionToken('ref', 'inventory');
     const rows = await query(clients.athena, 'SELECT tier FROM ref.inventory ORDER BY ip');
 
     // Assess
@@ -330,7 +272,7 @@ describe('local endpoint contract (real engine, real SQL front end, SDK clients 
     });
     const status = await clients.s3tables.send(
       new GetTableMaintenanceJobStatusCommand({
-        tableBucketARN: `arn:aws:s3tables:us-east-1:123456789012:bucket/${BUCKET}`,
+        tableBucketARN: BUCKET_ARN,
         namespace: 'network',
         name: 'vpc_flow_logs',
       }),

@@ -1,5 +1,5 @@
 import { describe, test, expect, beforeAll, afterAll } from '@jest/globals';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -15,75 +15,38 @@ import {
   ServiceUnavailableException,
   type FirehoseClient,
 } from '@aws-sdk/client-firehose';
-import {
-  CreateNamespaceCommand,
-  CreateTableBucketCommand,
-  CreateTableCommand,
-} from '@aws-sdk/client-s3tables';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { flushLocalFirehose } from '../admin-client';
 import { MemoryWarehouse } from '../test-support/memory-warehouse';
 import { localClients, type LocalClients } from '../test-support/clients';
+import { createFlowTable, filesUnder, icebergStreamInput } from '../test-support/lab-setup';
 
 const encode = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
 const flow = (i: number) => ({ srcaddr: `10.0.0.${i % 250}`, bytes: i, start_time: '2026-11-29T10:00:00Z' });
 
-function streamInput(name: string, sizeInMBs = 1, intervalInSeconds = 60) {
-  return {
-    DeliveryStreamName: name,
-    DeliveryStreamType: 'DirectPut' as const,
-    IcebergDestinationConfiguration: {
-      RoleARN: 'arn:aws:iam::123456789012:role/firehose',
-      CatalogConfiguration: {
-        CatalogARN: 'arn:aws:glue:us-east-1:123456789012:catalog/s3tablescatalog/lab-bucket',
-      },
-      DestinationTableConfigurationList: [
-        { DestinationDatabaseName: 'network', DestinationTableName: 'vpc_flow_logs' },
-      ],
-      BufferingHints: { SizeInMBs: sizeInMBs, IntervalInSeconds: intervalInSeconds },
-      S3Configuration: {
-        RoleARN: 'arn:aws:iam::123456789012:role/firehose',
-        BucketARN: 'arn:aws:s3:::lab-errors',
-        ErrorOutputPrefix: 'errors/',
-      },
-    },
-  };
-}
+const streamInput = (name: string, sizeInMBs = 1, intervalInSeconds = 60) =>
+  icebergStreamInput({
+    name,
+    bucket: 'lab-bucket',
+    role: 'firehose',
+    errorBucket: 'lab-errors',
+    errorPrefix: 'errors/',
+    sizeInMBs,
+    intervalInSeconds,
+  });
 
 async function setup(clients: LocalClients): Promise<void> {
-  const { arn } = await clients.s3tables.send(new CreateTableBucketCommand({ name: 'lab-bucket' }));
-  await clients.s3tables.send(new CreateNamespaceCommand({ tableBucketARN: arn, namespace: ['network'] }));
-  await clients.s3tables.send(
-    new CreateTableCommand({
-      tableBucketARN: arn,
-      namespace: 'network',
-      name: 'vpc_flow_logs',
-      format: 'ICEBERG',
-      metadata: {
-        iceberg: {
-          schema: {
-            fields: [
-              { name: 'srcaddr', type: 'string' },
-              { name: 'bytes', type: 'long', required: true },
-              { name: 'start_time', type: 'timestamp' },
-            ],
-          },
-        },
-      },
-    }),
-  );
+  await createFlowTable(clients.s3tables, 'lab-bucket', [
+    { name: 'srcaddr', type: 'string' },
+    { name: 'bytes', type: 'long', required: true },
+    { name: 'start_time', type: 'timestamp' },
+  ]);
 }
 
 function putBatch(firehose: FirehoseClient, name: string, records: Buffer[]) {
   return firehose.send(
     new PutRecordBatchCommand({ DeliveryStreamName: name, Records: records.map((Data) => ({ Data })) }),
   );
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true })
-    .map((f) => join(dir, String(f)))
-    .filter((f) => statSync(f).isFile());
 }
 
 describe('Firehose over loopback (protocol layer, in-memory engine stand-in)', () => {

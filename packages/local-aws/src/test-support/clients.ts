@@ -1,5 +1,6 @@
 // TEST SUPPORT: the real AWS SDK v3 clients pointed at a local endpoint, with throwaway credentials
 // (the endpoint accepts any).
+import { Agent } from 'node:http';
 import { AthenaClient, GetQueryExecutionCommand, type QueryExecutionState } from '@aws-sdk/client-athena';
 import { FirehoseClient } from '@aws-sdk/client-firehose';
 import { S3TablesClient } from '@aws-sdk/client-s3tables';
@@ -17,6 +18,10 @@ export function localClients(url: string, maxAttempts = 1): LocalClients {
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     maxAttempts,
+    // Idle keep-alive sockets are dropped by the client before the endpoint's 5 s keepAliveTimeout closes them:
+    // otherwise a request can go out on a socket the server has just closed (ECONNRESET), which with
+    // maxAttempts 1 fails the test instead of being retried.
+    requestHandler: { httpAgent: new Agent({ keepAlive: true, timeout: 4000 }) },
   };
   const s3tables = new S3TablesClient(config);
   const firehose = new FirehoseClient(config);
