@@ -2,7 +2,24 @@
 // its source. Reads the table bucket (source catalog, lab workgroup) through its remote state. The snapshot
 // definitions are data: source, columns, filters, target name, lateness grace, runs to keep.
 import type { SnapshotsInputs } from '@loglake/stacks/snapshots/inputs';
+import { VPC_FLOW_LOG_COLUMNS } from '@loglake/stacks/table-bucket/inputs';
 import { defineUnit } from '../../../lib/define';
+
+// The flow-log columns a daily snapshot copies, typed as the table types them (one schema: Iceberg long is Glue
+// bigint, every other type keeps its name). The snapshot keeps the table's column order.
+const COPIED_COLUMNS = new Set([
+  'interface_id',
+  'srcaddr',
+  'dstaddr',
+  'srcport',
+  'dstport',
+  'protocol',
+  'packets',
+  'bytes',
+  'start_time',
+  'end_time',
+  'action',
+]);
 
 export default defineUnit<SnapshotsInputs>({
   inputs: {
@@ -15,19 +32,10 @@ export default defineUnit<SnapshotsInputs>({
       {
         name: 'vpc_flow_logs_daily',
         source: { namespace: 'network', table: 'vpc_flow_logs', timeColumn: 'start_time' },
-        columns: [
-          { name: 'interface_id', type: 'string' },
-          { name: 'srcaddr', type: 'string' },
-          { name: 'dstaddr', type: 'string' },
-          { name: 'srcport', type: 'int' },
-          { name: 'dstport', type: 'int' },
-          { name: 'protocol', type: 'int' },
-          { name: 'packets', type: 'bigint' },
-          { name: 'bytes', type: 'bigint' },
-          { name: 'start_time', type: 'timestamp' },
-          { name: 'end_time', type: 'timestamp' },
-          { name: 'action', type: 'string' },
-        ],
+        columns: VPC_FLOW_LOG_COLUMNS.filter((c) => COPIED_COLUMNS.has(c.name)).map((c) => ({
+          name: c.name,
+          type: c.type === 'long' ? 'bigint' : c.type,
+        })),
         filters: [],
         // A day counts once a record 30 minutes past its midnight exists (Firehose buffers ≤ 60 s).
         latenessGraceMinutes: 30,
