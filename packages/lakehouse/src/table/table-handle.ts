@@ -108,8 +108,9 @@ export class IcebergTable implements TableHandle {
   private async withSource<T>(
     source: RowSource,
     use: (resolved: ResolvedSource, base: TableMetadata, loaded: LoadedMetadata) => Promise<T>,
+    preloaded?: LoadedMetadata,
   ): Promise<T> {
-    const loaded = await loadLatest(this.layout);
+    const loaded = preloaded ?? (await loadLatest(this.layout));
     const base = loaded.metadata;
     const resolved = await resolveRowSource(source, currentSchema(base), this.context.tempDir, this.label);
     try {
@@ -218,7 +219,9 @@ export class IcebergTable implements TableHandle {
   }
 
   async rowDelta(delta: RowDelta): Promise<CommitResult> {
-    const base = await this.metadata();
+    // One read of the metadata: the deletes, the appended files and the first commit attempt share it.
+    const loaded = await loadLatest(this.layout);
+    const base = loaded.metadata;
     const readSnapshotId =
       delta.readSnapshotId === undefined ? (branchHead(base)?.['snapshot-id'] ?? null) : delta.readSnapshotId;
     const live = await snapshotFiles(base, branchHead(base));
@@ -228,23 +231,28 @@ export class IcebergTable implements TableHandle {
     let added: DataFile[] = [];
     try {
       if (delta.appends)
-        added = await this.withSource(delta.appends, (resolved, b) => this.writeData(resolved, b));
+        added = await this.withSource(delta.appends, (resolved) => this.writeData(resolved, base), loaded);
       if (deletes.deletedRows === 0 && added.length === 0) return NOTHING;
       const operation = deletes.deletedRows > 0 ? (added.length > 0 ? 'overwrite' : 'delete') : 'append';
-      const { result } = await commitWithRetry(this.layout, this.label, async (latest) => {
-        await validateRowDelta(latest, readSnapshotId, deletes, this.label);
-        assertWrittenSchemaStillValid(currentSchema(base), latest, this.label);
-        const produced = await produceSnapshot(latest, this.layout, {
-          operation,
-          added: [...added.map((file) => ({ file, specId: base['default-spec-id'] })), ...deletes.files],
-          removed: [],
-        });
-        return {
-          metadata: produced.metadata,
-          writtenFiles: produced.writtenFiles,
-          result: commitResult(produced.snapshot, added, deletes),
-        };
-      });
+      const { result } = await commitWithRetry(
+        this.layout,
+        this.label,
+        async (latest) => {
+          await validateRowDelta(latest, readSnapshotId, deletes, this.label);
+          assertWrittenSchemaStillValid(currentSchema(base), latest, this.label);
+          const produced = await produceSnapshot(latest, this.layout, {
+            operation,
+            added: [...added.map((file) => ({ file, specId: base['default-spec-id'] })), ...deletes.files],
+            removed: [],
+          });
+          return {
+            metadata: produced.metadata,
+            writtenFiles: produced.writtenFiles,
+            result: commitResult(produced.snapshot, added, deletes),
+          };
+        },
+        loaded,
+      );
       return result;
     } catch (error) {
       await this.discard([...added, ...deletes.files.map((f) => f.file)]);
