@@ -5,9 +5,9 @@ import { dirname } from 'node:path';
 import { FlowGenerator, type FlowRecord } from '@loglake/flowgen';
 import { ExperimentFailedError } from '../errors';
 import { flowRecords, formatAccounting, loadFailed, sendRecords } from '../load/send-flows';
-import { waitForDelivery } from '../load/wait-for-delivery';
+import { tableRowCount, waitForDelivery } from '../load/wait-for-delivery';
 import type { LoadReport } from '../load/put-record-batch-loader';
-import { runQuery, type QueryResult } from '../query/athena-runner';
+import type { QueryResult } from '../query/athena-runner';
 import { runNamedQuery, type NamedQueryRun } from '../query/run-named-query';
 import type { LabTarget } from '../target/lab-target';
 
@@ -51,6 +51,10 @@ export interface SnapshotRow {
   operation: string;
   [key: string]: string | null;
 }
+
+/** An Athena cell as a number; NULL and empty cells read 0. */
+export const cellNumber = (v: string | null | undefined): number =>
+  v === null || v === undefined || v === '' ? 0 : Number(v);
 
 export class ExperimentContext {
   readonly queries: QueryRecord[] = [];
@@ -130,7 +134,7 @@ export class ExperimentContext {
   /** Sends flows through Firehose and waits until they are delivered; fails the experiment if any were lost. */
   async send(label: string, records: FlowRecord[]): Promise<LoadReport> {
     // On AWS nothing says when Firehose has committed but the table itself: wait for the row count to grow.
-    const rowsBefore = this.target.localUrl ? 0 : await this.tableRows();
+    const rowsBefore = this.target.localUrl ? 0 : await tableRowCount(this.target);
     const report = await sendRecords(this.target, flowRecords(records), { label, progress: true });
     this.log(`  ${formatAccounting(label, report).split('\n').join('\n  ')}`);
     if (loadFailed(report)) {
@@ -139,17 +143,8 @@ export class ExperimentContext {
         report,
       );
     }
-    await waitForDelivery(this.target, {
-      expectedRows: rowsBefore + report.accepted,
-      onWait: () => undefined,
-    });
+    await waitForDelivery(this.target, { expectedRows: rowsBefore + report.accepted });
     return report;
-  }
-
-  private async tableRows(): Promise<number> {
-    const { namespace, table } = this.target.resources;
-    const result = await runQuery(this.target.athenaTarget(), `SELECT count(*) FROM ${namespace}.${table}`);
-    return Number(result.rows[0]?.[0] ?? 0);
   }
 }
 

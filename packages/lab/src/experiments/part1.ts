@@ -5,10 +5,9 @@ import { runLocalMaintenance } from '@loglake/local-aws';
 import { SCANNER_IP } from '@loglake/flowgen';
 import { formatBytes, formatCount } from '../report/format';
 import { timestampParam } from '../query/params';
-import type { Experiment, ExperimentContext, SnapshotRow } from './context';
+import { cellNumber, type Experiment, type SnapshotRow } from './context';
 
-const num = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? 0 : Number(v));
-const sum = (rows: SnapshotRow[], key: string) => rows.reduce((n, r) => n + num(r[key]), 0);
+const sum = (rows: SnapshotRow[], key: string) => rows.reduce((n, r) => n + cellNumber(r[key]), 0);
 const latest = (rows: SnapshotRow[]) => rows[rows.length - 1];
 
 export const load: Experiment = {
@@ -23,7 +22,7 @@ export const load: Experiment = {
     const gen = ctx.generator();
     const before = await ctx.snapshots();
 
-    await ctx.send('smoke test', gen.smoke(windowEnd));
+    const smoke = await ctx.send('smoke test', gen.smoke(windowEnd));
     const afterSmoke = await ctx.snapshots();
     ctx.state.smokeSnapshotId = latest(afterSmoke)?.snapshot_id;
 
@@ -64,7 +63,7 @@ export const load: Experiment = {
         mainCommits: mainCommits.length,
         smokeCommits,
         burstCommits: afterBursts.length - afterMain.length,
-        rowsLoaded: main.accepted + burstRows + 10,
+        rowsLoaded: smoke.accepted + main.accepted + burstRows,
       },
       checks: {
         allAccepted: main.accepted === scale.records,
@@ -101,7 +100,7 @@ export const snapshotDiary: Experiment = {
     const parts = rows.map((r) => `${r.operation} ×${r.snapshots}`);
     return {
       result: `${rows.length} row${rows.length === 1 ? ' tells' : 's tell'} the story: ${parts.join(', ')}`,
-      measures: Object.fromEntries(rows.map((r) => [r.operation ?? '?', num(r.snapshots)])),
+      measures: Object.fromEntries(rows.map((r) => [r.operation ?? '?', cellNumber(r.snapshots)])),
       checks: { hasAppends: rows.some((r) => r.operation === 'append') },
     };
   },
@@ -120,8 +119,8 @@ export const addColumns: Experiment = {
     const rewritten = filesBefore.filter((f) => !filesAfter.includes(f)).length;
     const nulls = (await ctx.rows('network/new_columns_nulls'))[0] ?? {};
     const newSnapshots = after.length - before.length;
-    const total = num(nulls.row_count);
-    const nullRows = num(nulls.rows_with_null_new_columns);
+    const total = cellNumber(nulls.row_count);
+    const nullRows = cellNumber(nulls.rows_with_null_new_columns);
     return {
       result:
         `${newSnapshots === 0 ? 'No new snapshot' : `${newSnapshots} new snapshot${newSnapshots === 1 ? '' : 's'}`} and ` +
@@ -200,7 +199,7 @@ export const topRejected: Experiment = {
         `${top?.srcaddr === SCANNER_IP ? `the top rejected source again (${top.rejected_flows} flows)` : `not on top (${top?.srcaddr})`}`,
       measures: {
         scannerTopAfterBurst: top?.srcaddr === SCANNER_IP ? 1 : 0,
-        scannerRejects: num(top?.rejected_flows),
+        scannerRejects: cellNumber(top?.rejected_flows),
       },
       checks: { goneAfterDelete: !scannerAfterDelete, backOnTop: top?.srcaddr === SCANNER_IP },
     };
@@ -286,5 +285,3 @@ export const PART1: Experiment[] = [
   compaction,
   snapshotDiary,
 ];
-
-export type { ExperimentContext };

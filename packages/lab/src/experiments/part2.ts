@@ -9,9 +9,7 @@ import {
 } from '@loglake/flowgen';
 import { QueryFailedError } from '../errors';
 import { formatBytes, formatCount } from '../report/format';
-import type { Experiment } from './context';
-
-const num = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? 0 : Number(v));
+import { cellNumber, type Experiment } from './context';
 
 export const refTables: Experiment = {
   name: 'ref-tables',
@@ -45,13 +43,13 @@ export const merge: Experiment = {
     const last = snapshots[snapshots.length - 1];
     return {
       result:
-        `history: ${snapshots.map((s) => s.operation).join(' → ')}; the MERGE added ${num(last?.added_records)} rows and ` +
-        `${num(last?.added_position_deletes)} position deletes (${MOVED_HOSTNAME} → ${tierOf(MOVED_HOSTNAME)}, ` +
+        `history: ${snapshots.map((s) => s.operation).join(' → ')}; the MERGE added ${cellNumber(last?.added_records)} rows and ` +
+        `${cellNumber(last?.added_position_deletes)} position deletes (${MOVED_HOSTNAME} → ${tierOf(MOVED_HOSTNAME)}, ` +
         `${DECOMMISSIONED_HOSTNAME} ${tierOf(DECOMMISSIONED_HOSTNAME)}, ${NEW_HOST.hostname} → ${tierOf(NEW_HOST.hostname)})`,
       measures: {
         inventorySnapshots: snapshots.length,
-        addedRows: num(last?.added_records),
-        positionDeletes: num(last?.added_position_deletes),
+        addedRows: cellNumber(last?.added_records),
+        positionDeletes: cellNumber(last?.added_position_deletes),
       },
       checks: {
         twoSnapshots: snapshots.length === 2,
@@ -93,15 +91,18 @@ export const joinRewritesHistory: Experiment = {
     const rows = await ctx.rows('enriched/join_as_of_now');
     const web04 = rows.find((r) => r.hostname_now === 'unknown');
     const app08 = rows.find((r) => r.hostname_now === MOVED_HOSTNAME);
-    const relabelled = num(web04?.past_flows) + num(app08?.past_flows);
+    const relabelled = cellNumber(web04?.past_flows) + cellNumber(app08?.past_flows);
     return {
       result:
-        `${formatCount(relabelled)} past flows got today's labels: ${DECOMMISSIONED_HOSTNAME} → unknown (${formatCount(num(web04?.past_flows))}), ` +
-        `${MOVED_HOSTNAME} → ${app08?.tier_now ?? '?'} (${formatCount(num(app08?.past_flows))})`,
-      measures: { web04ToUnknown: num(web04?.past_flows), app08ToBatch: num(app08?.past_flows) },
+        `${formatCount(relabelled)} past flows got today's labels: ${DECOMMISSIONED_HOSTNAME} → unknown (${formatCount(cellNumber(web04?.past_flows))}), ` +
+        `${MOVED_HOSTNAME} → ${app08?.tier_now ?? '?'} (${formatCount(cellNumber(app08?.past_flows))})`,
+      measures: {
+        web04ToUnknown: cellNumber(web04?.past_flows),
+        app08ToBatch: cellNumber(app08?.past_flows),
+      },
       checks: {
-        web04Unknown: num(web04?.past_flows) > 0,
-        app08Batch: app08?.tier_now === MOVED_TO_TIER && num(app08?.past_flows) > 0,
+        web04Unknown: cellNumber(web04?.past_flows) > 0,
+        app08Batch: app08?.tier_now === MOVED_TO_TIER && cellNumber(app08?.past_flows) > 0,
       },
     };
   },
