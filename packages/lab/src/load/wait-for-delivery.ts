@@ -29,11 +29,7 @@ export async function waitForDelivery(target: LabTarget, options: DeliveryWaitOp
         );
     } else {
       if (options.expectedRows === undefined) return;
-      const result = await runQuery(
-        target.athenaTarget(),
-        `SELECT count(*) FROM ${resources.namespace}.${resources.table}`,
-      );
-      const rows = Number(result.rows[0]?.[0] ?? 0);
+      const rows = await tableRowCount(target);
       if (rows >= options.expectedRows) return;
       options.onWait?.(`waiting for Firehose: ${rows} of ${options.expectedRows} rows in the table`);
     }
@@ -46,4 +42,11 @@ export async function waitForDelivery(target: LabTarget, options: DeliveryWaitOp
     }
     await new Promise((r) => setTimeout(r, pollMs));
   }
+}
+
+/** The flow table's row count, through Athena (what `waitForDelivery` polls on AWS). */
+export async function tableRowCount(target: LabTarget): Promise<number> {
+  const { namespace, table } = target.resources;
+  const result = await runQuery(target.athenaTarget(), `SELECT count(*) FROM ${namespace}.${table}`);
+  return Number(result.rows[0]?.[0] ?? 0);
 }
