@@ -93,7 +93,7 @@ export class UpstreamOutputs extends Construct {
     }
 
     const deployFirst = `cdktf deploy ${dep.unit} (or pnpm lab deploy)`;
-    let preconditions: Array<{ condition: string; error_message: string }>;
+    let preconditions: Array<{ condition: string; errorMessage: string }>;
     if (this.mocksEmbedded) {
       const marker = new TerraformData(this, 'mock-marker', {
         triggersReplace: { synthesized_with_mocks: '${timestamp()}' },
@@ -104,26 +104,24 @@ export class UpstreamOutputs extends Construct {
       preconditions = [
         {
           condition: `\${length(local.${alias}_missing) == 0 || terraform_data.${alias}_mock_marker.id == "${NEVER}"}`,
-          error_message: `This configuration was synthesized with mock outputs of unit ${dep.unit} (${dep.path}), which has no state with ${dep.outputs.join(', ')} yet. Mocks are for ${dep.mockAllowedCommands.join('/')} only. Deploy ${dep.unit} first: ${deployFirst}.`,
+          errorMessage: `This configuration was synthesized with mock outputs of unit ${dep.unit} (${dep.path}), which has no state with ${dep.outputs.join(', ')} yet. Mocks are for ${dep.mockAllowedCommands.join('/')} only. Deploy ${dep.unit} first: ${deployFirst}.`,
         },
       ];
     } else {
       preconditions = [
         {
           condition: `\${local.${alias}_deployed}`,
-          error_message: `Unit ${dep.unit} (${dep.path}) has no state at ${rs.backend === 's3' ? `s3://${rs.bucket}/${rs.key}` : rs.path}: deploy it first: ${deployFirst}.`,
+          errorMessage: `Unit ${dep.unit} (${dep.path}) has no state at ${rs.backend === 's3' ? `s3://${rs.bucket}/${rs.key}` : rs.path}: deploy it first: ${deployFirst}.`,
         },
         {
           condition: `\${length(local.${alias}_missing) == 0}`,
-          error_message: `Unit ${dep.unit} (${dep.path}) has no output \${join(", ", local.${alias}_missing)} in its state (destroyed, or deployed before that output existed): deploy it first: ${deployFirst}.`,
+          errorMessage: `Unit ${dep.unit} (${dep.path}) has no output \${join(", ", local.${alias}_missing)} in its state (destroyed, or deployed before that output existed): deploy it first: ${deployFirst}.`,
         },
       ];
     }
     this.guard = new TerraformData(this, 'guard', {
       input: Object.fromEntries(dep.outputs.map((o) => [o, this.get(o)])),
-      lifecycle: {
-        precondition: preconditions.map((p) => ({ condition: p.condition, errorMessage: p.error_message })),
-      },
+      lifecycle: { precondition: preconditions },
     });
     this.guard.overrideLogicalId(`${alias}_upstream_guard`);
   }
