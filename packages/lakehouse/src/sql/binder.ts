@@ -77,6 +77,11 @@ export class StatementBinder implements RelationResolver {
     await this.bindRefs(refs, options);
   }
 
+  /** The scan bound for `ref` (a DML target's plan names the snapshot its row ids were read from). */
+  scanOf(ref: TableRelation): BoundScan | undefined {
+    return this.scans.find((scan) => scan.ref === ref);
+  }
+
   writer(): DuckdbWriter {
     return new DuckdbWriter(this);
   }

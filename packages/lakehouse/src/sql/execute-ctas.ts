@@ -1,10 +1,10 @@
 // CREATE TABLE AS SELECT: into the S3 Tables catalog as a new Iceberg table (one append), or as Parquet at an
 // external location (Athena's Hive CTAS with format/external_location/partitioned_by/write_compression).
 import type { ColumnDefinition, IcebergPrimitive, StatementResult } from '../contract';
+import { sqlIdent as ident } from '../duckdb/duckdb-session';
 import type { Expr, PartitionSpecItem, Statement } from './ast';
 import { StatementBinder } from './binder';
-import { sqlIdent as ident } from '../duckdb/duckdb-session';
-import { dropTemporary, runTrinoSql, temporaryName, type PositionIndex } from './duckdb-run';
+import { countRows, createTemporaryTable, withTemporaryTable, type PositionIndex } from './duckdb-run';
 import type { DdlEnvironment } from './engine';
 import { GenericUserError, NotSupportedError, SqlTableAlreadyExistsError } from './errors';
 import {
@@ -73,11 +73,9 @@ export async function executeCtas(
   const binder = new StatementBinder(env);
   const sql = await binder.bindQuery(s.query);
   enforceCutoff(binder.bytesScanned, env.bytesScannedCutoff);
-  const temp = temporaryName('ctas');
-  try {
-    await runTrinoSql(env.connection, `CREATE TEMP TABLE ${ident(temp)} AS ${sql}`, positions);
-    const described = (await env.connection.runAndReadAll(`DESCRIBE ${ident(temp)}`)).getRowObjectsJS();
-    const sourceNames = described.map((r) => String(r['column_name']));
+  return withTemporaryTable(env.connection, 'ctas', async (temp) => {
+    const described = await createTemporaryTable(env.connection, temp, sql, positions);
+    const sourceNames = described.map((c) => c.name);
     const names = s.columnAliases ? s.columnAliases.map((c) => c.name) : sourceNames;
     if (names.length !== sourceNames.length) {
       throw new GenericUserError(
@@ -87,10 +85,7 @@ export async function executeCtas(
       );
     }
     const projection = sourceNames.map((n, i) => `${ident(n)} AS ${ident(names[i] as string)}`).join(', ');
-    const countRow = (
-      await env.connection.runAndReadAll(`SELECT count(*) FROM ${ident(temp)}`)
-    ).getRowsJS()[0];
-    const count = s.withData ? Number(countRow?.[0] ?? 0) : 0;
+    const count = s.withData ? await countRows(env.connection, temp) : 0;
     const rowsSql = `SELECT ${projection} FROM ${ident(temp)}${s.withData ? '' : ' WHERE false'}`;
 
     if (external !== undefined) {
@@ -132,9 +127,9 @@ export async function executeCtas(
       if (s.ifNotExists) return rowsResult(0, binder.bytesScanned);
       throw new SqlTableAlreadyExistsError(name.display, s.name.pos);
     }
-    const columns: ColumnDefinition[] = described.map((r, i) => ({
+    const columns: ColumnDefinition[] = described.map((c, i) => ({
       name: names[i] as string,
-      type: icebergTypeOfDuckdb(String(r['column_type']), names[i] as string),
+      type: icebergTypeOfDuckdb(c.type, names[i] as string),
       required: false,
     }));
     const partitioningExpr = s.properties['partitioning'];
@@ -160,9 +155,7 @@ export async function executeCtas(
       }
     }
     return rowsResult(count, binder.bytesScanned);
-  } finally {
-    await dropTemporary(env.connection, temp);
-  }
+  });
 }
 
 function partitionedByList(e: Expr | undefined): string[] {

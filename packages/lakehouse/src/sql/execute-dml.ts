@@ -1,18 +1,26 @@
 // INSERT (one append commit), DELETE (position deletes, one commit) and UPDATE (deletes + new rows in one
 // row-delta commit). Rows are computed into a temp table first, so the commit sees exactly what was counted.
 import type { Schema, StatementResult, TableHandle } from '../contract';
-import type { Identifier, QualifiedName, Statement } from './ast';
-import { StatementBinder } from './binder';
-import type { TableRelation } from './duckdb-writer';
 import { sqlIdent as ident } from '../duckdb/duckdb-session';
 import { currentSchema } from '../metadata/table-metadata';
-import { dropTemporary, runTrinoSql, temporaryName, type PositionIndex } from './duckdb-run';
+import type { Expr, Identifier, QualifiedName, Statement } from './ast';
+import { StatementBinder } from './binder';
+import type { TableRelation } from './duckdb-writer';
+import {
+  countRows,
+  createTemporaryTable,
+  runTrinoSql,
+  withTemporaryTable,
+  type PositionIndex,
+} from './duckdb-run';
 import type { DdlEnvironment } from './engine';
 import { ColumnNotFoundError, GenericUserError } from './errors';
 import { rowsResult } from './execute-ddl';
 import { enforceCutoff, throwIfCancelled } from './execute-query';
 import { loadResolvedTable, resolveName } from './name-resolution';
 import { icebergToAthena, icebergToDuckdb } from './types';
+
+type Assignment = Extract<Statement, { k: 'update' }>['set'][number];
 
 export interface Target {
   table: TableHandle;
@@ -46,11 +54,6 @@ export function checkColumns(schema: Schema, columns: Identifier[]): void {
   }
 }
 
-async function countRows(env: DdlEnvironment, temp: string): Promise<number> {
-  const row = (await env.connection.runAndReadAll(`SELECT count(*) FROM ${ident(temp)}`)).getRowsJS()[0];
-  return Number(row?.[0] ?? 0);
-}
-
 export async function executeInsert(
   env: DdlEnvironment,
   s: Extract<Statement, { k: 'insert' }>,
@@ -64,15 +67,12 @@ export async function executeInsert(
   const binder = new StatementBinder(env);
   const sql = await binder.bindQuery(s.query);
   enforceCutoff(binder.bytesScanned, env.bytesScannedCutoff);
-  const temp = temporaryName('insert');
-  try {
-    await runTrinoSql(env.connection, `CREATE TEMP TABLE ${ident(temp)} AS ${sql}`, positions);
-    const described = (await env.connection.runAndReadAll(`DESCRIBE ${ident(temp)}`)).getRowObjectsJS();
-    const sourceNames = described.map((r) => String(r['column_name']));
+  return withTemporaryTable(env.connection, 'insert', async (temp) => {
+    const described = await createTemporaryTable(env.connection, temp, sql, positions);
     const fieldOf = (name: string) => target.schema.fields.find((f) => f.name.toLowerCase() === name);
-    if (sourceNames.length !== targetColumns.length) {
+    if (described.length !== targetColumns.length) {
       const tableTypes = targetColumns.map((c) => icebergToAthena(fieldOf(c.name)!.type)).join(', ');
-      const queryTypes = described.map((r) => String(r['column_type']).toLowerCase()).join(', ');
+      const queryTypes = described.map((c) => c.type.toLowerCase()).join(', ');
       throw new GenericUserError(
         'TYPE_MISMATCH',
         `Insert query has mismatched column types: Table: [${tableTypes}], Query: [${queryTypes}]`,
@@ -81,16 +81,14 @@ export async function executeInsert(
     }
     const projection = target.schema.fields.map((field) => {
       const index = targetColumns.findIndex((c) => c.name === field.name.toLowerCase());
-      const value = index < 0 ? 'NULL' : ident(sourceNames[index] as string);
+      const value = index < 0 ? 'NULL' : ident((described[index] as { name: string }).name);
       return `CAST(${value} AS ${icebergToDuckdb(field.type)}) AS ${ident(field.name)}`;
     });
-    const count = await countRows(env, temp);
+    const count = await countRows(env.connection, temp);
     throwIfCancelled(env);
     if (count > 0) await target.table.append({ sql: `SELECT ${projection.join(', ')} FROM ${ident(temp)}` });
     return rowsResult(count, binder.bytesScanned);
-  } finally {
-    await dropTemporary(env.connection, temp);
-  }
+  });
 }
 
 export async function executeDelete(
@@ -99,34 +97,7 @@ export async function executeDelete(
   positions: PositionIndex,
 ): Promise<StatementResult> {
   const target = await loadTarget(env, s.target, s.alias);
-  const binder = new StatementBinder(env);
-  await binder.bindRelations([target.ref], s.where ? [s.where] : [], {
-    rowIdsFor: target.ref,
-    filterFor: { ref: target.ref, where: s.where },
-  });
-  enforceCutoff(binder.bytesScanned, env.bytesScannedCutoff);
-  const writer = binder.writer();
-  const where = s.where ? ` WHERE ${writer.expr(s.where)}` : '';
-  const temp = temporaryName('delete');
-  try {
-    await runTrinoSql(
-      env.connection,
-      `CREATE TEMP TABLE ${ident(temp)} AS SELECT file_path, pos FROM ${writer.relation(target.ref)}${where}`,
-      positions,
-    );
-    const count = await countRows(env, temp);
-    throwIfCancelled(env);
-    if (count > 0) {
-      const readSnapshotId = binder.scans.find((scan) => scan.ref === target.ref)?.plan?.snapshotId ?? null;
-      await target.table.rowDelta({
-        deletesSql: `SELECT file_path, pos FROM ${ident(temp)}`,
-        readSnapshotId,
-      });
-    }
-    return rowsResult(count, binder.bytesScanned);
-  } finally {
-    await dropTemporary(env.connection, temp);
-  }
+  return rewriteSelectedRows(env, target, s.where, null, positions);
 }
 
 export async function executeUpdate(
@@ -139,43 +110,61 @@ export async function executeUpdate(
     target.schema,
     s.set.map((a) => a.column),
   );
+  return rewriteSelectedRows(env, target, s.where, s.set, positions);
+}
+
+const FILE_PATH = '__loglake_file_path';
+const POS = '__loglake_pos';
+
+/**
+ * DELETE (no assignments) and UPDATE: the target rows WHERE selects are deleted by position and, for UPDATE,
+ * written again with the assignments applied, in one row delta read from a temp table of exactly the rows counted.
+ */
+async function rewriteSelectedRows(
+  env: DdlEnvironment,
+  target: Target,
+  where: Expr | undefined,
+  set: Assignment[] | null,
+  positions: PositionIndex,
+): Promise<StatementResult> {
   const binder = new StatementBinder(env);
-  await binder.bindRelations([target.ref], [...s.set.map((a) => a.value), ...(s.where ? [s.where] : [])], {
+  await binder.bindRelations([target.ref], [...(set ?? []).map((a) => a.value), ...(where ? [where] : [])], {
     rowIdsFor: target.ref,
-    allColumnsFor: target.ref,
-    filterFor: { ref: target.ref, where: s.where },
+    ...(set ? { allColumnsFor: target.ref } : {}),
+    filterFor: { ref: target.ref, where },
   });
   enforceCutoff(binder.bytesScanned, env.bytesScannedCutoff);
   const writer = binder.writer();
-  const columns = target.schema.fields.map((field) => {
-    const assignment = s.set.find((a) => a.column.name === field.name.toLowerCase());
+  const columns = (set ? target.schema.fields : []).map((field) => {
+    const assignment = set?.find((a) => a.column.name === field.name.toLowerCase());
     const value = assignment
       ? `CAST(${writer.expr(assignment.value)} AS ${icebergToDuckdb(field.type)})`
       : ident(field.name);
     return `${value} AS ${ident(field.name)}`;
   });
-  const where = s.where ? ` WHERE ${writer.expr(s.where)}` : '';
-  const temp = temporaryName('update');
-  try {
+  const whereSql = where ? ` WHERE ${writer.expr(where)}` : '';
+  const select = [`file_path AS ${FILE_PATH}`, `pos AS ${POS}`, ...columns].join(', ');
+  return withTemporaryTable(env.connection, set ? 'update' : 'delete', async (temp) => {
     await runTrinoSql(
       env.connection,
-      `CREATE TEMP TABLE ${ident(temp)} AS SELECT file_path AS __loglake_file_path, pos AS __loglake_pos, ${columns.join(', ')} FROM ${writer.relation(target.ref)}${where}`,
+      `CREATE TEMP TABLE ${ident(temp)} AS SELECT ${select} FROM ${writer.relation(target.ref)}${whereSql}`,
       positions,
     );
-    const count = await countRows(env, temp);
+    const count = await countRows(env.connection, temp);
     throwIfCancelled(env);
     if (count > 0) {
-      const readSnapshotId = binder.scans.find((scan) => scan.ref === target.ref)?.plan?.snapshotId ?? null;
       await target.table.rowDelta({
-        deletesSql: `SELECT __loglake_file_path AS file_path, __loglake_pos AS pos FROM ${ident(temp)}`,
-        appends: {
-          sql: `SELECT ${target.schema.fields.map((f) => ident(f.name)).join(', ')} FROM ${ident(temp)}`,
-        },
-        readSnapshotId,
+        deletesSql: `SELECT ${FILE_PATH} AS file_path, ${POS} AS pos FROM ${ident(temp)}`,
+        ...(set
+          ? {
+              appends: {
+                sql: `SELECT ${target.schema.fields.map((f) => ident(f.name)).join(', ')} FROM ${ident(temp)}`,
+              },
+            }
+          : {}),
+        readSnapshotId: binder.scanOf(target.ref)?.plan?.snapshotId ?? null,
       });
     }
     return rowsResult(count, binder.bytesScanned);
-  } finally {
-    await dropTemporary(env.connection, temp);
-  }
+  });
 }

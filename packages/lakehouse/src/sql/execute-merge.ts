@@ -3,10 +3,10 @@
 // more than one source row would act on fails the statement (MERGE_TARGET_ROW_MULTIPLE_MATCHES) before anything
 // is committed. DuckDB's own MERGE is not used: it applies both matches silently.
 import type { StatementResult } from '../contract';
+import { sqlIdent as ident } from '../duckdb/duckdb-session';
 import type { Expr, Statement } from './ast';
 import { aliasOf, StatementBinder } from './binder';
-import { sqlIdent as ident } from '../duckdb/duckdb-session';
-import { dropTemporary, runTrinoSql, temporaryName, type PositionIndex } from './duckdb-run';
+import { runTrinoSql, withTemporaryTable, type PositionIndex } from './duckdb-run';
 import type { DdlEnvironment } from './engine';
 import { GenericUserError, MergeMultipleMatchesError } from './errors';
 import { checkColumns, loadTarget } from './execute-dml';
@@ -57,7 +57,7 @@ export async function executeMerge(
   });
   enforceCutoff(binder.bytesScanned, env.bytesScannedCutoff);
   const writer = binder.writer();
-  const targetScan = binder.scans.find((scan) => scan.ref === target.ref);
+  const targetScan = binder.scanOf(target.ref);
   if (!targetScan)
     throw new GenericUserError('GENERIC_USER_ERROR', 'MERGE target could not be bound', { position: s.pos });
   const alias = ident(aliasOf(target.ref));
@@ -86,8 +86,7 @@ export async function executeMerge(
     return `CAST(CASE ${branches.join(' ')} END AS ${icebergToDuckdb(field.type)}) AS ${ident(field.name)}`;
   });
 
-  const temp = temporaryName('merge');
-  try {
+  return withTemporaryTable(env.connection, 'merge', async (temp) => {
     await runTrinoSql(
       env.connection,
       `CREATE TEMP TABLE ${ident(temp)} AS SELECT ${alias}.${FP} AS ${FP}, ${alias}.${POS} AS ${POS}, ${caseColumn}, ${valueColumns.join(', ')} ` +
@@ -130,7 +129,5 @@ export async function executeMerge(
       });
     }
     return rowsResult(affected ?? 0, binder.bytesScanned);
-  } finally {
-    await dropTemporary(env.connection, temp);
-  }
+  });
 }
