@@ -111,6 +111,7 @@ describe('S3 Tables over loopback (protocol layer, in-memory engine stand-in)', 
         namespace: 'network',
         name: 'cas',
         format: 'ICEBERG',
+        metadata: { iceberg: { schema: { fields: [{ name: 'x', type: 'int' }] } } },
       }),
     );
     const before = await clients.s3tables.send(

@@ -1,6 +1,7 @@
 // TEST SUPPORT ONLY: an in-memory stand-in for the engine's Warehouse and SqlEngine, used by the protocol tests
 // (wire shapes, errors, buffering) so they do not depend on the engine's progress. The contract suite
 // (contract.test.ts) runs on the real engine and the real SQL front end.
+import { newTableMetadata } from '@loglake/lakehouse';
 import type {
   CommitResult,
   CreateTableInput,
@@ -93,37 +94,7 @@ export class MemoryWarehouse implements Warehouse {
     if (this.tables.has(key))
       throw new FakeError('TableAlreadyExistsError', `Table ${namespace}.${name} already exists.`);
     const location = `file:///memory/${bucket}/${namespace}/${name}`;
-    const metadata = {
-      'format-version': 2,
-      'table-uuid': `00000000-0000-4000-8000-${String(this.tables.size + 1).padStart(12, '0')}`,
-      location,
-      'last-sequence-number': 0,
-      'last-updated-ms': Date.now(),
-      'last-column-id': input.columns.length,
-      'current-schema-id': 0,
-      schemas: [
-        {
-          'schema-id': 0,
-          type: 'struct',
-          fields: input.columns.map((c, i) => ({
-            id: i + 1,
-            name: c.name,
-            type: c.type,
-            required: c.required ?? false,
-          })),
-        },
-      ],
-      'default-spec-id': 0,
-      'partition-specs': [{ 'spec-id': 0, fields: [] }],
-      'last-partition-id': 999,
-      'default-sort-order-id': 0,
-      'sort-orders': [{ 'order-id': 0, fields: [] }],
-      properties: {},
-      snapshots: [],
-      'snapshot-log': [],
-      'metadata-log': [],
-      refs: {},
-    } satisfies TableMetadata;
+    const metadata = newTableMetadata(location, input, `${namespace}.${name}`);
     const now = new Date();
     this.tables.set(key, {
       summary: {
