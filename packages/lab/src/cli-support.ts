@@ -1,5 +1,5 @@
 // Shared CLI plumbing: user mistakes and AWS failures print a message and a hint, never a stack trace.
-import { LabError } from './errors';
+import { InvalidOptionError, LabError } from './errors';
 
 // Set LOGLAKE_DEBUG=1 to see stack traces of unexpected errors.
 
@@ -20,4 +20,21 @@ export async function runCli(main: () => Promise<number>): Promise<never> {
     }
   }
   process.exit(code);
+}
+
+/** A flag's text as an integer ≥ min (commander hands option values over as strings). */
+export function integerAtLeast(flag: string, value: string, min: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min)
+    throw new InvalidOptionError(`${flag} ${value} is not an integer ≥ ${min}.`, value);
+  return n;
+}
+
+/** A flag's text as a share between 0 and 1. */
+export function shareOf(flag: string, raw: string): number {
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
+    throw new InvalidOptionError(`${flag} ${raw} is not a share between 0 and 1 (e.g. 0.1 for 10%).`, raw);
+  }
+  return value;
 }

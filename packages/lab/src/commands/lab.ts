@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { runCli } from '../cli-support';
+import { integerAtLeast, runCli } from '../cli-support';
 import { InvalidOptionError } from '../errors';
 import { FULL_SCALE, type LabScale } from '../experiments/context';
 import { EXPERIMENTS, findExperiments } from '../experiments/registry';
@@ -52,11 +52,7 @@ function addLabOptions(command: Command): Command {
 }
 
 function positiveInt(flag: string, value: string | undefined, fallback: number, min = 1): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min)
-    throw new InvalidOptionError(`${flag} ${value} is not an integer ≥ ${min}.`, value);
-  return n;
+  return value === undefined ? fallback : integerAtLeast(flag, value, min);
 }
 
 export function scaleFrom(o: LabOptions): LabScale {

@@ -10,7 +10,7 @@ import {
   type LocalEndpoint,
   type LocalEndpointOptions,
 } from '@loglake/local-aws';
-import { runCli } from '../cli-support';
+import { runCli, shareOf } from '../cli-support';
 import { InvalidOptionError, LabError } from '../errors';
 import { DEFAULT_LOCAL_DATA_DIR } from '../target/open-target';
 
@@ -61,16 +61,16 @@ async function runLocal(options: LocalCommandOptions): Promise<number> {
   const dataDir = resolve(options.data ?? DEFAULT_LOCAL_DATA_DIR);
   const faults: FaultOptions = {
     ...(options.faultThrottle !== undefined
-      ? { throttleShare: share('--fault-throttle', options.faultThrottle) }
+      ? { throttleShare: shareOf('--fault-throttle', options.faultThrottle) }
       : {}),
     ...(options.faultRecordFailures !== undefined
-      ? { recordFailureShare: share('--fault-record-failures', options.faultRecordFailures) }
+      ? { recordFailureShare: shareOf('--fault-record-failures', options.faultRecordFailures) }
       : {}),
     ...(options.faultSlowFlush !== undefined
       ? { slowFlushMs: integer('--fault-slow-flush', options.faultSlowFlush, 0, 600_000) }
       : {}),
     ...(options.faultCommitConflicts !== undefined
-      ? { commitConflictShare: share('--fault-commit-conflicts', options.faultCommitConflicts) }
+      ? { commitConflictShare: shareOf('--fault-commit-conflicts', options.faultCommitConflicts) }
       : {}),
     ...(options.faultSeed !== undefined
       ? { seed: integer('--fault-seed', options.faultSeed, 0, 2 ** 32 - 1) }
@@ -139,14 +139,6 @@ function integer(flag: string, raw: string, min: number, max: number): number {
   const value = Number(raw);
   if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(value) || value < min || value > max) {
     throw new InvalidOptionError(`${flag} ${raw} is not a whole number between ${min} and ${max}.`, raw);
-  }
-  return value;
-}
-
-function share(flag: string, raw: string): number {
-  const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
-    throw new InvalidOptionError(`${flag} ${raw} is not a share between 0 and 1 (e.g. 0.1 for 10%).`, raw);
   }
   return value;
 }

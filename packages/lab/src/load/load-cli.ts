@@ -1,29 +1,22 @@
 // `pnpm load`: generate flows with flowgen and send them through Firehose with PutRecordBatchLoader.
 import { Command } from 'commander';
 import { FlowGenerator, makeBadRecords, type FlowRecord } from '@loglake/flowgen';
+import { integerAtLeast, shareOf } from '../cli-support';
 import { InvalidOptionError } from '../errors';
 import { openTarget } from '../target/open-target';
-import { badLines, flowRecords, formatAccounting, loadFailed, sendRecords } from './send-flows';
+import {
+  abortOnSigint,
+  badLines,
+  flowRecords,
+  formatAccounting,
+  loadFailed,
+  sendRecords,
+} from './send-flows';
 import { waitForDelivery } from './wait-for-delivery';
 import type { OutgoingRecord } from './batches';
 
-function intOption(name: string, min: number) {
-  return (value: string) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min)
-      throw new InvalidOptionError(`--${name} ${value} is not an integer ≥ ${min}.`, value);
-    return n;
-  };
-}
-
-function shareOption(name: string) {
-  return (value: string) => {
-    const n = Number(value);
-    if (!(n >= 0 && n <= 1))
-      throw new InvalidOptionError(`--${name} ${value} is not a share between 0 and 1.`, value);
-    return n;
-  };
-}
+const intOption = (name: string, min: number) => (value: string) => integerAtLeast(`--${name}`, value, min);
+const shareOption = (name: string) => (value: string) => shareOf(`--${name}`, value);
 
 export async function loadCli(argv: string[]): Promise<number> {
   const program = new Command('load')
@@ -130,15 +123,7 @@ export async function loadCli(argv: string[]): Promise<number> {
     ...(faults ? { faults } : {}),
   });
   let failed = false;
-  const interrupt = new AbortController();
-  const onSigint = () => {
-    if (interrupt.signal.aborted) process.exit(130);
-    process.stderr.write(
-      '\nInterrupted: finishing requests in flight, then printing the accounting (Ctrl-C again to quit now)\n',
-    );
-    interrupt.abort();
-  };
-  process.on('SIGINT', onSigint);
+  const interrupt = abortOnSigint();
   try {
     for (const line of target.banner) console.error(line);
     for (const step of steps) {
@@ -168,7 +153,7 @@ export async function loadCli(argv: string[]): Promise<number> {
     }
     return failed ? 1 : 0;
   } finally {
-    process.off('SIGINT', onSigint);
+    interrupt.dispose();
     await target.close();
   }
 }

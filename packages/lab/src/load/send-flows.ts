@@ -11,7 +11,7 @@ export interface SendOptions {
   label: string;
   concurrency?: number;
   progress?: boolean;
-  /** Provided by the caller that owns SIGINT; when absent, sendFlows installs its own Ctrl-C handler. */
+  /** Provided by the caller that owns SIGINT; when absent, sendRecords installs its own Ctrl-C handler. */
   signal?: AbortSignal;
 }
 
@@ -27,21 +27,33 @@ export function badLines(records: readonly BadRecord[]): OutgoingRecord[] {
   );
 }
 
-export async function sendRecords(
-  target: LabTarget,
-  records: OutgoingRecord[],
-  options: SendOptions,
-): Promise<LoadReport> {
+export interface SigintAbort {
+  signal: AbortSignal;
+  /** Removes the handler. */
+  dispose(): void;
+}
+
+/** Ctrl-C aborts the signal (requests in flight finish and are counted); a second Ctrl-C exits now. */
+export function abortOnSigint(): SigintAbort {
   const controller = new AbortController();
   const onSigint = () => {
-    if (controller.signal.aborted) process.exit(130); // second Ctrl-C: leave now
+    if (controller.signal.aborted) process.exit(130);
     process.stderr.write(
       '\nInterrupted: finishing requests in flight, then printing the accounting (Ctrl-C again to quit now)\n',
     );
     controller.abort();
   };
-  if (!options.signal) process.on('SIGINT', onSigint);
-  options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  process.on('SIGINT', onSigint);
+  return { signal: controller.signal, dispose: () => process.off('SIGINT', onSigint) };
+}
+
+export async function sendRecords(
+  target: LabTarget,
+  records: OutgoingRecord[],
+  options: SendOptions,
+): Promise<LoadReport> {
+  const sigint = options.signal ? undefined : abortOnSigint();
+  const signal = options.signal ?? sigint?.signal;
   const bar =
     options.progress !== false && process.stderr.isTTY
       ? new cliProgress.SingleBar(
@@ -58,13 +70,13 @@ export async function sendRecords(
       client: target.firehose,
       streamName: target.resources.streamName,
       concurrency: options.concurrency ?? 4,
-      signal: controller.signal,
+      signal,
       onProgress: (acc) => bar?.update(acc.accepted, { retried: acc.retried, failed: acc.failedForGood }),
     });
     return await loader.load(records);
   } finally {
     bar?.stop();
-    if (!options.signal) process.off('SIGINT', onSigint);
+    sigint?.dispose();
   }
 }
 
