@@ -33,6 +33,25 @@ export function tokenize(sql: string): Token[] {
     }
   };
 
+  /** The text up to the closing `quote` (a doubled quote stands for one), and the offset after it. */
+  const readQuoted = (quote: string, from: number, pos: SourcePosition): { text: string; end: number } => {
+    let text = '';
+    let k = from;
+    for (;;) {
+      if (k >= sql.length)
+        throw new SqlSyntaxError(
+          quote === "'" ? 'unterminated string literal' : 'unterminated quoted identifier',
+          pos,
+        );
+      if (sql[k] === quote) {
+        if (sql[k + 1] !== quote) return { text, end: k + 1 };
+        k++;
+      }
+      text += sql[k];
+      k++;
+    }
+  };
+
   while (i < sql.length) {
     const ch = sql[i] as string;
     if (ch === '\n') {
@@ -64,47 +83,14 @@ export function tokenize(sql: string): Token[] {
       tokens.push({ kind: 'ident', value: raw.toLowerCase(), raw, offset: start, end: i, pos });
       continue;
     }
-    if (ch === '"' || ch === '`') {
-      let value = '';
-      i++;
-      for (;;) {
-        if (i >= sql.length) throw new SqlSyntaxError('unterminated quoted identifier', pos);
-        if (sql[i] === ch) {
-          if (sql[i + 1] === ch) {
-            value += ch;
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        value += sql[i];
-        i++;
-      }
-      advanceLines(start, i);
-      if (value === '') throw new SqlSyntaxError('Zero-length delimited identifier not allowed', pos);
-      tokens.push({ kind: 'quoted', value, raw: sql.slice(start, i), offset: start, end: i, pos });
-      continue;
-    }
-    if (ch === "'") {
-      let value = '';
-      i++;
-      for (;;) {
-        if (i >= sql.length) throw new SqlSyntaxError('unterminated string literal', pos);
-        if (sql[i] === "'") {
-          if (sql[i + 1] === "'") {
-            value += "'";
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        value += sql[i];
-        i++;
-      }
-      advanceLines(start, i);
-      tokens.push({ kind: 'string', value, raw: sql.slice(start, i), offset: start, end: i, pos });
+    if (ch === '"' || ch === '`' || ch === "'") {
+      const { text, end } = readQuoted(ch, i + 1, pos);
+      advanceLines(start, end);
+      i = end;
+      const kind = ch === "'" ? 'string' : 'quoted';
+      if (kind === 'quoted' && text === '')
+        throw new SqlSyntaxError('Zero-length delimited identifier not allowed', pos);
+      tokens.push({ kind, value: text, raw: sql.slice(start, i), offset: start, end: i, pos });
       continue;
     }
     if (/[0-9]/.test(ch) || (ch === '.' && /[0-9]/.test(sql[i + 1] ?? ''))) {
