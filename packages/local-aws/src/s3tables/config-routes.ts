@@ -31,6 +31,12 @@ export function notFound(message: string): AwsServiceError {
   return new AwsServiceError('NotFoundException', 404, message);
 }
 
+/** One maintenance setting as S3 Tables answers it: the settings wrapped in an object named after their type. */
+const onWire = (type: string, entry: { status: string; settings: unknown }) => ({
+  status: entry.status,
+  settings: { [type]: entry.settings },
+});
+
 export const ok = (json?: unknown): LocalReply => ({ status: 200, json: json ?? {} });
 export const noContent = (): LocalReply => ({ status: 204 });
 
@@ -62,10 +68,10 @@ export function configRoutes(ctx: RouteContext): Route<Handler>[] {
       return ok({
         tableBucketARN: tableBucketArn(region, bucket),
         configuration: {
-          icebergUnreferencedFileRemoval: {
-            status: config.icebergUnreferencedFileRemoval.status,
-            settings: { icebergUnreferencedFileRemoval: config.icebergUnreferencedFileRemoval.settings },
-          },
+          icebergUnreferencedFileRemoval: onWire(
+            'icebergUnreferencedFileRemoval',
+            config.icebergUnreferencedFileRemoval,
+          ),
         },
       });
     }),
@@ -104,14 +110,8 @@ export function configRoutes(ctx: RouteContext): Route<Handler>[] {
         return ok({
           tableARN: tableArn(region, summary.bucket, await call(() => tableIdOf(summary))),
           configuration: {
-            icebergCompaction: {
-              status: config.icebergCompaction.status,
-              settings: { icebergCompaction: config.icebergCompaction.settings },
-            },
-            icebergSnapshotManagement: {
-              status: config.icebergSnapshotManagement.status,
-              settings: { icebergSnapshotManagement: config.icebergSnapshotManagement.settings },
-            },
+            icebergCompaction: onWire('icebergCompaction', config.icebergCompaction),
+            icebergSnapshotManagement: onWire('icebergSnapshotManagement', config.icebergSnapshotManagement),
           },
         });
       },
@@ -159,7 +159,6 @@ export function configRoutes(ctx: RouteContext): Route<Handler>[] {
   ];
 }
 
-// Operations of the S3 Tables API the local endpoint does not implement: answered with an error naming them.
 export function unsupportedRoutes(): Route<Handler>[] {
   // Operations of the S3 Tables API the local endpoint does not implement: answered with an error naming them.
   const unsupported: [string, string][] = [
