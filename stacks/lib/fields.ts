@@ -134,6 +134,5 @@ export class FieldReader {
   }
 }
 
-export const NAME_RE = /^[a-z0-9][a-z0-9-]*[a-z0-9]$/;
 export const IDENT_RE = /^[a-z][a-z0-9_]*$/;
 export const IAM_ARN_RE = /^arn:aws[a-z-]*:iam::\d{12}:(role|user)\/.+$/;

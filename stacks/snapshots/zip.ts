@@ -1,7 +1,7 @@
 // A deterministic zip of a directory, for Lambda deployment packages. cdktf's ARCHIVE assets zip at every synth in
 // a child process (~0.6 s per bundle) and stamp each entry with its mtime; this writes the zip once, next to the
 // cached bundle, with sorted entries, a fixed timestamp and deflate level 9: same files → same bytes → same hash.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { StacksError } from '../lib/errors';
@@ -87,11 +87,4 @@ export function zipDirectory(dir: string): Buffer {
   end.writeUInt32LE(centralDirectory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, centralDirectory, end]);
-}
-
-/** Writes `zipDirectory(dir)` to `file`. */
-export function writeZip(dir: string, file: string): Buffer {
-  const zip = zipDirectory(dir);
-  writeFileSync(file, zip);
-  return zip;
 }

@@ -130,13 +130,3 @@ export async function dropStagingTable(glue: GlueClient, database: string, name:
     if (!notFound(error)) throw error;
   }
 }
-
-export async function stagingTableExists(glue: GlueClient, database: string, name: string): Promise<boolean> {
-  try {
-    await glue.send(new GetTableCommand({ DatabaseName: database, Name: name }));
-    return true;
-  } catch (error) {
-    if (notFound(error)) return false;
-    throw error;
-  }
-}
