@@ -4,7 +4,6 @@
 // (the local endpoint serving PutRecordBatch) made each of those cost milliseconds.
 import { randomUUID } from 'node:crypto';
 import {
-  promises as fs,
   closeSync,
   existsSync,
   fsyncSync,
@@ -92,8 +91,4 @@ export async function readText(path: string): Promise<string | null> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-}
-
-export async function fileSize(path: string): Promise<number> {
-  return (await fs.stat(path)).size;
 }

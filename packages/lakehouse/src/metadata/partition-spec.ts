@@ -1,7 +1,7 @@
 // Partition specs and sort orders: resolving caller definitions (by column name) to Iceberg's id-based form.
 import type { PartitionFieldDefinition, Schema, SortFieldDefinition, TableMetadata } from '../contract';
 import { InvalidTransformError } from '../errors';
-import { findField } from './schema';
+import { fieldById, findField } from './schema';
 import {
   defaultPartitionName,
   transformResultType,
@@ -56,7 +56,7 @@ export function buildPartitionSpec(
 
 export function partitionFieldTypes(spec: PartitionSpec, schema: Schema): string[] {
   return spec.fields.map((field) => {
-    const source = schema.fields.find((f) => f.id === field['source-id']);
+    const source = fieldById(schema, field['source-id']);
     if (!source) return 'int';
     return transformResultType(validateTransform(field.transform, source.type, source.name), source.type);
   });
@@ -102,5 +102,4 @@ export function buildSortOrder(
 }
 
 /** The spec's unpartitioned spec and unsorted order. */
-export const UNPARTITIONED: PartitionSpec = { 'spec-id': 0, fields: [] };
 export const UNSORTED: SortOrder = { 'order-id': 0, fields: [] };

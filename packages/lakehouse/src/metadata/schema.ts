@@ -110,9 +110,3 @@ export function renameInSchema(
     fields: schema.fields.map((f) => (f.id === field.id ? { ...f, name: to } : f)),
   };
 }
-
-/** Same fields (ids, names, types, required) regardless of schema id. */
-export function sameStructure(a: Schema, b: Schema): boolean {
-  const key = (s: Schema) => JSON.stringify(s.fields.map((f) => [f.id, f.name, f.type, f.required]));
-  return key(a) === key(b);
-}

@@ -5,6 +5,7 @@ import { CorruptTableError, NoSuchSnapshotError } from '../errors';
 import {
   buildPartitionSpec,
   buildSortOrder,
+  FIRST_PARTITION_FIELD_ID,
   UNSORTED,
   type PartitionSpec,
   type SortOrder,
@@ -27,7 +28,7 @@ export function newTableMetadata(
   now = Date.now(),
 ): TableMetadata {
   const schema = buildSchema(0, input.columns);
-  const spec = buildPartitionSpec(0, schema, input.partitionBy ?? [], 999, table);
+  const spec = buildPartitionSpec(0, schema, input.partitionBy ?? [], FIRST_PARTITION_FIELD_ID - 1, table);
   const sortFields = input.sortBy ?? [];
   const sortOrders: SortOrder[] = [UNSORTED];
   if (sortFields.length > 0) sortOrders.push(buildSortOrder(1, schema, sortFields, table));
@@ -42,7 +43,7 @@ export function newTableMetadata(
     schemas: [schema],
     'default-spec-id': 0,
     'partition-specs': [spec],
-    'last-partition-id': Math.max(999, ...spec.fields.map((f) => f['field-id'])),
+    'last-partition-id': Math.max(FIRST_PARTITION_FIELD_ID - 1, ...spec.fields.map((f) => f['field-id'])),
     'default-sort-order-id': sortFields.length > 0 ? 1 : 0,
     'sort-orders': sortOrders,
     properties: { ...DEFAULT_PROPERTIES, ...(input.properties ?? {}) },

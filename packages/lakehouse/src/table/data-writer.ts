@@ -12,6 +12,7 @@ import { SchemaMismatchError } from '../errors';
 import type { TableLayout } from '../io/table-layout';
 import type { DataFile } from '../manifests/data-file';
 import { specPartitionTypes } from '../manifests/live-files';
+import { fieldById } from '../metadata/schema';
 import { currentSchema, defaultSortOrder, defaultSpec } from '../metadata/table-metadata';
 import { applyTransform, parseTransform, transformTextSql, transformValueSql } from '../metadata/transforms';
 import { duckdbType, parseType } from '../metadata/types';
@@ -81,7 +82,7 @@ function textOf(field: SchemaField): string {
 function sortTerms(meta: TableMetadata, schema: Schema): string[] {
   const order = defaultSortOrder(meta);
   const terms = order.fields.flatMap((sf) => {
-    const field = schema.fields.find((f) => f.id === sf['source-id']);
+    const field = fieldById(schema, sf['source-id']);
     if (!field) return [];
     const t = parseTransform(sf.transform);
     const expr = transformValueSql(t, field.type, sqlIdent(field.name));
@@ -95,7 +96,7 @@ function sortTerms(meta: TableMetadata, schema: Schema): string[] {
 /** Partition fields whose transform has no DuckDB form (bucket, decimal/binary truncate): filled in JS. */
 function hasJsPartitions(meta: TableMetadata, schema: Schema): boolean {
   return defaultSpec(meta).fields.some((pf) => {
-    const field = schema.fields.find((f) => f.id === pf['source-id']);
+    const field = fieldById(schema, pf['source-id']);
     return field !== undefined && transformTextSql(parseTransform(pf.transform), field.type, 'x') === null;
   });
 }
@@ -106,7 +107,7 @@ export async function writeDataFiles(input: WriteDataInput): Promise<DataFile[]>
   const spec = defaultSpec(meta);
   const projection = await sourceProjection(input, schema);
   const partitionExprs = spec.fields.map((pf) => {
-    const field = schema.fields.find((f) => f.id === pf['source-id']);
+    const field = fieldById(schema, pf['source-id']);
     return field ? transformTextSql(parseTransform(pf.transform), field.type, sqlIdent(field.name)) : null;
   });
   const writer = new PartitionWriter(input, schema);
@@ -144,7 +145,7 @@ async function writeDirect(
   // Time transforms key on their integer value (cheap, and NULL is DuckDB's own default partition); other
   // values key on their text in hex, which any value survives as a directory name.
   const timeKeys = writer.spec.fields.map((pf) => {
-    const field = writer.schema.fields.find((f) => f.id === pf['source-id']);
+    const field = fieldById(writer.schema, pf['source-id']);
     const t = parseTransform(pf.transform);
     return field && ['hour', 'day', 'month', 'year'].includes(t.kind)
       ? transformValueSql(t, field.type, sqlIdent(field.name))
@@ -272,7 +273,7 @@ async function fillJsPartitions(
 ): Promise<void> {
   const spec = defaultSpec(meta);
   for (const [i, pf] of spec.fields.entries()) {
-    const field = schema.fields.find((f) => f.id === pf['source-id']);
+    const field = fieldById(schema, pf['source-id']);
     const t = parseTransform(pf.transform);
     if (!field || transformTextSql(t, field.type, 'x') !== null) continue;
     const resultType = specPartitionTypes(meta, spec)[i] ?? 'int';
