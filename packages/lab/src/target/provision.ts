@@ -50,7 +50,14 @@ export async function provisionLab(clients: LabClients, r: LabResources): Promis
     created.push(`namespace ${namespace}`);
   }
 
-  if (!(await tableExists(clients.s3tables, tableBucketArn, r.namespace, r.table))) {
+  const tableFound = await exists(
+    () =>
+      clients.s3tables.send(
+        new GetTableCommand({ tableBucketARN: tableBucketArn, namespace: r.namespace, name: r.table }),
+      ),
+    'NotFoundException',
+  );
+  if (!tableFound) {
     await clients.s3tables.send(
       new CreateTableCommand({
         tableBucketARN: tableBucketArn,
@@ -98,7 +105,11 @@ export async function provisionLab(clients: LabClients, r: LabResources): Promis
     created.push(`table ${r.namespace}.${r.table}`);
   }
 
-  if (!(await streamExists(clients.firehose, r.streamName))) {
+  const streamFound = await exists(
+    () => clients.firehose.send(new DescribeDeliveryStreamCommand({ DeliveryStreamName: r.streamName })),
+    'ResourceNotFoundException',
+  );
+  if (!streamFound) {
     const roleArn = `arn:aws:iam::${r.accountId}:role/${r.streamName}-role`;
     await clients.firehose.send(
       new CreateDeliveryStreamCommand({
@@ -124,7 +135,12 @@ export async function provisionLab(clients: LabClients, r: LabResources): Promis
     created.push(`stream ${r.streamName}`);
   }
 
-  if (!(await workgroupExists(clients.athena, r.workgroup))) {
+  const workgroupFound = await exists(
+    () => clients.athena.send(new GetWorkGroupCommand({ WorkGroup: r.workgroup })),
+    // Athena answers an unknown workgroup with InvalidRequestException.
+    'InvalidRequestException',
+  );
+  if (!workgroupFound) {
     await clients.athena.send(
       new CreateWorkGroupCommand({
         Name: r.workgroup,
@@ -141,37 +157,13 @@ export async function provisionLab(clients: LabClients, r: LabResources): Promis
   return { tableBucketArn, created };
 }
 
-async function tableExists(
-  client: S3TablesClient,
-  tableBucketARN: string,
-  namespace: string,
-  name: string,
-): Promise<boolean> {
+/** Whether a Get/Describe call finds the resource; the service's not-found error (by name) means no. */
+async function exists(probe: () => Promise<unknown>, notFound: string): Promise<boolean> {
   try {
-    await client.send(new GetTableCommand({ tableBucketARN, namespace, name }));
+    await probe();
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'NotFoundException') return false;
-    throw error;
-  }
-}
-
-async function streamExists(client: FirehoseClient, name: string): Promise<boolean> {
-  try {
-    await client.send(new DescribeDeliveryStreamCommand({ DeliveryStreamName: name }));
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ResourceNotFoundException') return false;
-    throw error;
-  }
-}
-
-async function workgroupExists(client: AthenaClient, name: string): Promise<boolean> {
-  try {
-    await client.send(new GetWorkGroupCommand({ WorkGroup: name }));
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'InvalidRequestException') return false;
+    if ((error as { name?: string }).name === notFound) return false;
     throw error;
   }
 }
