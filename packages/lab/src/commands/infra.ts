@@ -6,14 +6,12 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { resolveLab, type ResolvedLab } from '@loglake/units';
 import { runCli } from '../cli-support';
 import { InvalidOptionError, LabError } from '../errors';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+import { REPO_ROOT } from '../target/open-target';
 
 export type InfraCommand = 'order' | 'synth' | 'plan' | 'deploy' | 'destroy';
 
