@@ -54,14 +54,7 @@ export class FlowGenerator {
   /** The main load: `count` flows spread over [from, to), in arrival order (not sorted by time, like Firehose). */
   batch({ count, from, to, scannerShare = 0.08, hosts = INVENTORY }: BatchOptions): FlowRecord[] {
     assertWindow(from, to);
-    const records: FlowRecord[] = [];
-    for (let i = 0; i < count; i++) {
-      const start = this.diurnalSecond(from, to);
-      records.push(
-        this.random.chance(scannerShare) ? this.scannerFlow(start, hosts) : this.normalFlow(start, hosts),
-      );
-    }
-    return records;
+    return this.flows(count, scannerShare, hosts, () => this.diurnalSecond(from, to));
   }
 
   /** The 10-record smoke test: ordinary accepted traffic in the minute before `at`. */
@@ -84,9 +77,19 @@ export class FlowGenerator {
     hosts?: readonly InventoryHost[];
   }): FlowRecord[] {
     const from = new Date(at.getTime() - seconds * 1000);
+    return this.flows(count, scannerShare, hosts, () => this.uniformSecond(from, at));
+  }
+
+  /** `count` flows, each starting at `startSecond()`, from the scanner with probability `scannerShare`. */
+  private flows(
+    count: number,
+    scannerShare: number,
+    hosts: readonly InventoryHost[],
+    startSecond: () => number,
+  ): FlowRecord[] {
     const records: FlowRecord[] = [];
     for (let i = 0; i < count; i++) {
-      const start = this.uniformSecond(from, at);
+      const start = startSecond();
       records.push(
         this.random.chance(scannerShare) ? this.scannerFlow(start, hosts) : this.normalFlow(start, hosts),
       );

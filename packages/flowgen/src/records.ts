@@ -68,7 +68,3 @@ export function flowKey(record: FlowRecord): string {
     record.start_time,
   ].join('|');
 }
-
-export function microsToDate(micros: number): Date {
-  return new Date(Math.floor(micros / 1000));
-}
