@@ -2,6 +2,7 @@
 import { FLOW_LOG_V2_SCHEMA } from '@loglake/flowgen';
 import type { InputsSpec, UnitContext } from '../lib/contract';
 import { FieldReader, IAM_ARN_RE, IDENT_RE } from '../lib/fields';
+import { ATHENA_MIN_CUTOFF } from '../lib/policy/rules';
 
 export type IcebergType = 'int' | 'long' | 'string' | 'timestamp' | 'boolean' | 'double' | 'date';
 
@@ -14,8 +15,6 @@ export interface IcebergColumn {
 /** VPC flow-log v2 fields, start/end as timestamps: the schema flowgen's records have (one definition). */
 export const VPC_FLOW_LOG_COLUMNS: readonly IcebergColumn[] = FLOW_LOG_V2_SCHEMA;
 
-/** Athena refuses a per-query cutoff below 10 MiB. */
-export const ATHENA_MIN_CUTOFF_BYTES = 10 * 1024 * 1024;
 export const GIB = 1024 * 1024 * 1024;
 
 export interface TableBucketInputs {
@@ -145,7 +144,7 @@ export const spec: InputsSpec<TableBucketInputs> = {
       workgroup: {
         name: wg.string('name', unit.namePrefix, namePattern('the workgroup name')),
         bytesScannedCutoffPerQuery: wg.int('bytesScannedCutoffPerQuery', GIB, {
-          min: ATHENA_MIN_CUTOFF_BYTES,
+          min: ATHENA_MIN_CUTOFF,
           why: "Athena's minimum per-query cutoff is 10 MiB = 10485760 bytes",
         }),
         engineVersion: wg.string('engineVersion', 'Athena engine version 3', {

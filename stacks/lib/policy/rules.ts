@@ -16,6 +16,7 @@ export interface PolicyContext {
   readonly requiredTags: readonly string[];
 }
 
+/** The smallest per-query cutoff the lab's units accept (its workgroups' guard against runaway scans). */
 export const ATHENA_MIN_CUTOFF = 10 * 1024 * 1024;
 
 const first = (v: unknown): Record<string, unknown> | undefined =>
