@@ -329,7 +329,7 @@ export class DuckdbWriter {
       const order = e.orderBy ? ` ORDER BY ${this.sortItems(e.orderBy)}` : '';
       const nulls = e.nullTreatment ? ` ${e.nullTreatment.toUpperCase()} NULLS` : '';
       call = `${duckdbFunctionName(e)}(${inner}${order}${nulls})`;
-    } else call = translateFunctionCall(e, args, (x) => this.expr(x));
+    } else call = translateFunctionCall(e, args);
     if (e.filter) call += ` FILTER (WHERE ${this.expr(e.filter)})`;
     if (e.over) {
       call +=

@@ -5,8 +5,7 @@ import { sqlString as quote } from '../duckdb/duckdb-session';
 import type { Expr } from './ast';
 import { NotSupportedError } from './errors';
 
-type Emit = (expr: Expr) => string;
-type Translator = (args: string[], node: Extract<Expr, { k: 'func' }>, emit: Emit) => string;
+type Translator = (args: string[], node: Extract<Expr, { k: 'func' }>) => string;
 
 const renamed: Record<string, string> = {
   cardinality: 'len',
@@ -34,12 +33,10 @@ const renamed: Record<string, string> = {
   truncate: 'trunc',
   sequence: 'generate_series',
   json_extract_scalar: 'json_extract_string',
-  json_array_length: 'json_array_length',
   to_unixtime: 'epoch',
   from_unixtime: 'to_timestamp',
   codepoint: 'unicode',
   rand: 'random',
-  stddev_samp: 'stddev_samp',
   max_by: 'arg_max',
   min_by: 'arg_min',
   format: 'printf',
@@ -102,39 +99,33 @@ function jodaToStrftime(format: string): string {
     .replace(/a/g, '%p');
 }
 
+/** The literal unit (first argument) of date_add / date_diff. */
+function unitArg(node: Extract<Expr, { k: 'func' }>): string {
+  const unit = literalArg(node, 0)?.toLowerCase();
+  if (!unit || !INTERVAL_UNITS.has(unit))
+    throw new NotSupportedError(`${node.name} with a non-literal or unknown unit`, node.pos);
+  return unit;
+}
+
+/** A call whose second argument is a literal pattern, rewritten as DuckDB's `strftime`/`strptime` pattern. */
+function withFormat(duckdb: 'strftime' | 'strptime', convert: (format: string) => string): Translator {
+  return (args, node) => {
+    const format = literalArg(node, 1);
+    if (format === undefined) throw new NotSupportedError(`${node.name} with a non-literal format`, node.pos);
+    return `${duckdb}(${args[0]}, ${quote(convert(format))})`;
+  };
+}
+
 const special: Record<string, Translator> = {
   from_iso8601_timestamp: ([s]) => `CAST(${s} AS TIMESTAMPTZ)`,
   from_iso8601_date: ([s]) => `CAST(${s} AS DATE)`,
   to_iso8601: ([x]) => `replace(CAST(${x} AS VARCHAR), ' ', 'T')`,
-  date_add: (args, node) => {
-    const unit = literalArg(node, 0)?.toLowerCase();
-    if (!unit || !INTERVAL_UNITS.has(unit))
-      throw new NotSupportedError(`date_add with a non-literal or unknown unit`, node.pos);
-    return `(${args[2]} + CAST(${args[1]} AS BIGINT) * INTERVAL 1 ${unit === 'week' ? 'week' : unit})`;
-  },
-  date_diff: (args, node) => {
-    const unit = literalArg(node, 0)?.toLowerCase();
-    if (!unit || !INTERVAL_UNITS.has(unit))
-      throw new NotSupportedError(`date_diff with a non-literal or unknown unit`, node.pos);
-    // Trino counts whole units elapsed; DuckDB's date_sub does the same (date_diff counts boundaries).
-    return `date_sub(${quote(unit)}, ${args[1]}, ${args[2]})`;
-  },
-  date_format: (args, node) => {
-    const format = literalArg(node, 1);
-    if (format === undefined) throw new NotSupportedError('date_format with a non-literal format', node.pos);
-    return `strftime(${args[0]}, ${quote(mysqlToStrftime(format))})`;
-  },
-  format_datetime: (args, node) => {
-    const format = literalArg(node, 1);
-    if (format === undefined)
-      throw new NotSupportedError('format_datetime with a non-literal format', node.pos);
-    return `strftime(${args[0]}, ${quote(jodaToStrftime(format))})`;
-  },
-  date_parse: (args, node) => {
-    const format = literalArg(node, 1);
-    if (format === undefined) throw new NotSupportedError('date_parse with a non-literal format', node.pos);
-    return `strptime(${args[0]}, ${quote(mysqlToStrftime(format))})`;
-  },
+  date_add: (args, node) => `(${args[2]} + CAST(${args[1]} AS BIGINT) * INTERVAL 1 ${unitArg(node)})`,
+  // Trino counts whole units elapsed; DuckDB's date_sub does the same (date_diff counts boundaries).
+  date_diff: (args, node) => `date_sub(${quote(unitArg(node))}, ${args[1]}, ${args[2]})`,
+  date_format: withFormat('strftime', mysqlToStrftime),
+  format_datetime: withFormat('strftime', jodaToStrftime),
+  date_parse: withFormat('strptime', mysqlToStrftime),
   regexp_extract: (args) => {
     // Trino returns NULL when nothing matches; DuckDB returns ''.
     const group = args[2] ?? '0';
@@ -169,15 +160,11 @@ const unsupported = new Set([
 ]);
 
 /** DuckDB SQL for a call of Trino function `name` (arguments already translated). */
-export function translateFunctionCall(
-  node: Extract<Expr, { k: 'func' }>,
-  args: string[],
-  emit: Emit,
-): string {
+export function translateFunctionCall(node: Extract<Expr, { k: 'func' }>, args: string[]): string {
   const name = node.name;
   if (unsupported.has(name)) throw new NotSupportedError(`Function ${name}`, node.pos);
   const translate = special[name];
-  if (translate) return translate(args, node, emit);
+  if (translate) return translate(args, node);
   const target = renamed[name] ?? name;
   const distinct = node.distinct ? 'DISTINCT ' : '';
   return `${target}(${distinct}${args.join(', ')})`;
