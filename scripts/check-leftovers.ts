@@ -1,7 +1,7 @@
 // `tsx scripts/check-leftovers.ts <labId>` (CHECK_ATTEMPTS=4 from the destroy hook): is anything of the lab left in
 // AWS? Prints a table, exits 0 only when nothing is. Thin entry: names and region come from units/, the work from
 // @loglake/teardown.
-import { parseAttempts, parseLabId, runCheck, TeardownError } from '../packages/teardown/src/index';
+import { parseAttempts, parseLabId, runCheck } from '../packages/teardown/src/index';
 import { resolveLab } from '../units/index';
 
 try {
@@ -18,9 +18,7 @@ try {
   );
   process.exit(code);
 } catch (error) {
-  const e = error as Error;
-  console.error(
-    e instanceof TeardownError || e.name.endsWith('Error') ? `${e.name}: ${e.message}` : String(e),
-  );
+  // A message, not a stack trace: TeardownError and AWS SDK errors say what to do in their message.
+  console.error(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
   process.exit(2);
 }
