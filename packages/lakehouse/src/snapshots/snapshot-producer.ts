@@ -14,7 +14,8 @@ import {
 } from '../manifests/data-file';
 import { readManifestCached, readManifestListCached, specPartitionTypes } from '../manifests/live-files';
 import { writeManifest, writeManifestList } from '../manifests/manifest-io';
-import { branchHead, currentSchema, defaultSpec, specById } from '../metadata/table-metadata';
+import type { PartitionSpec } from '../metadata/partition-spec';
+import { branchHead, currentSchema, specById } from '../metadata/table-metadata';
 import { promises as fs } from 'node:fs';
 import { toPath } from '../io/file-io';
 import type { TableLayout } from '../io/table-layout';
@@ -76,6 +77,25 @@ async function produce(
   const manifests: ManifestFile[] = [];
   const removed = new Set(changes.removed);
   const removedFiles: DataFile[] = [];
+  // Every manifest this attempt writes belongs to the new snapshot, under the current schema.
+  const newManifest = async (
+    spec: PartitionSpec,
+    content: number,
+    entries: ManifestEntry[],
+  ): Promise<ManifestFile> => {
+    const path = layout.uri(layout.newManifestPath());
+    written.push(path);
+    return writeManifest({
+      path,
+      schema,
+      spec,
+      partitionTypes: specPartitionTypes(base, spec),
+      content,
+      snapshotId,
+      sequenceNumber,
+      entries,
+    });
+  };
 
   // Carry the parent's manifests; rewrite those that lose files.
   const parentManifests = parent ? await readManifestListCached(parent['manifest-list']) : [];
@@ -96,21 +116,7 @@ async function produce(
         rewritten.push({ ...entry, status: STATUS_EXISTING });
       }
     }
-    const spec = specById(base, manifest.partitionSpecId);
-    const path = layout.uri(layout.newManifestPath());
-    written.push(path);
-    manifests.push(
-      await writeManifest({
-        path,
-        schema,
-        spec,
-        partitionTypes: specPartitionTypes(base, spec),
-        content: manifest.content,
-        snapshotId,
-        sequenceNumber,
-        entries: rewritten,
-      }),
-    );
+    manifests.push(await newManifest(specById(base, manifest.partitionSpecId), manifest.content, rewritten));
   }
   if (removed.size > 0) {
     throw new CommitConflictError(
@@ -120,36 +126,25 @@ async function produce(
   }
 
   // New manifests: one per (content, spec).
-  const groups = new Map<string, AddedFile[]>();
+  const groups = new Map<string, { content: number; specId: number; files: AddedFile[] }>();
   for (const added of changes.added) {
+    const content = added.file.content === CONTENT_DATA ? 0 : 1;
     const specId = added.specId ?? base['default-spec-id'];
-    const key = `${added.file.content === CONTENT_DATA ? 0 : 1}:${specId}`;
-    groups.set(key, [...(groups.get(key) ?? []), added]);
+    const key = `${content}:${specId}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { content, specId, files: [] }));
+    group.files.push(added);
   }
   const newManifests: ManifestFile[] = [];
-  for (const [key, files] of groups) {
-    const [content, specId] = key.split(':').map(Number) as [number, number];
-    const spec = specId === base['default-spec-id'] ? defaultSpec(base) : specById(base, specId);
-    const path = layout.uri(layout.newManifestPath());
-    written.push(path);
-    newManifests.push(
-      await writeManifest({
-        path,
-        schema,
-        spec,
-        partitionTypes: specPartitionTypes(base, spec),
-        content,
-        snapshotId,
-        sequenceNumber,
-        entries: files.map((f) => ({
-          status: STATUS_ADDED,
-          snapshotId,
-          sequenceNumber: f.dataSequenceNumber ?? sequenceNumber,
-          fileSequenceNumber: sequenceNumber,
-          dataFile: f.file,
-        })),
-      }),
-    );
+  for (const { content, specId, files } of groups.values()) {
+    const entries = files.map((f) => ({
+      status: STATUS_ADDED,
+      snapshotId,
+      sequenceNumber: f.dataSequenceNumber ?? sequenceNumber,
+      fileSequenceNumber: sequenceNumber,
+      dataFile: f.file,
+    }));
+    newManifests.push(await newManifest(specById(base, specId), content, entries));
   }
   const allManifests = [...newManifests, ...manifests];
 
