@@ -1,5 +1,5 @@
 // Typed calls to the local endpoint's admin API, for lab scripts and tests that run against `--target local`.
-import type { DeliveryStats } from './firehose/delivery';
+import type { LocalStreamStats } from './firehose/service';
 import type { MaintenanceRunReport } from './s3tables/maintenance';
 import { LocalAwsError } from './errors';
 
@@ -34,11 +34,9 @@ export async function runLocalMaintenance(
 }
 
 /** Flushes every Firehose buffer now and returns the per-stream delivery counters. */
-export async function flushLocalFirehose(
-  endpointUrl: string,
-): Promise<Record<string, DeliveryStats & { pendingRecords: number }>> {
+export async function flushLocalFirehose(endpointUrl: string): Promise<Record<string, LocalStreamStats>> {
   return (
-    await call<{ streams: Record<string, DeliveryStats & { pendingRecords: number }> }>(
+    await call<{ streams: Record<string, LocalStreamStats> }>(
       endpointUrl,
       'POST',
       '/_local/firehose/flush',
@@ -47,14 +45,8 @@ export async function flushLocalFirehose(
   ).streams;
 }
 
-export async function localFirehoseStats(
-  endpointUrl: string,
-): Promise<Record<string, DeliveryStats & { pendingRecords: number }>> {
+export async function localFirehoseStats(endpointUrl: string): Promise<Record<string, LocalStreamStats>> {
   return (
-    await call<{ streams: Record<string, DeliveryStats & { pendingRecords: number }> }>(
-      endpointUrl,
-      'GET',
-      '/_local/firehose/stats',
-    )
+    await call<{ streams: Record<string, LocalStreamStats> }>(endpointUrl, 'GET', '/_local/firehose/stats')
   ).streams;
 }

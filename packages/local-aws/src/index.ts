@@ -5,6 +5,7 @@ export { LocalAwsError, LocalEndpointConfigError, AwsServiceError } from './erro
 export { runLocalMaintenance, flushLocalFirehose, localFirehoseStats } from './admin-client';
 export type { EngineFactories } from './engine';
 export type { DeliveryStats } from './firehose/delivery';
+export type { LocalStreamStats } from './firehose/service';
 export type { MaintenanceRunReport } from './s3tables/maintenance';
 export { LOCAL_ACCOUNT_ID } from './arn';
 export { MAX_BATCH_BYTES, MAX_BATCH_RECORDS, MAX_RECORD_BYTES } from './firehose/service';

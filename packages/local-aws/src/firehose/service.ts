@@ -27,8 +27,11 @@ export const MAX_BATCH_RECORDS = 500;
 export const MAX_RECORD_BYTES = 1_024_000;
 export const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 
+/** A stream's delivery counters with the records still buffered (the admin API's answer). */
+export type LocalStreamStats = DeliveryStats & { pendingRecords: number };
+
 export interface FirehoseService extends ServiceModule {
-  stats(): Record<string, DeliveryStats & { pendingRecords: number }>;
+  stats(): Record<string, LocalStreamStats>;
   /** Flushes every stream's buffer now and waits for the commits (admin hook and shutdown). */
   flushAll(): Promise<void>;
 }
@@ -234,7 +237,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
     await Promise.all([...deliveries.values()].map((d) => d.drain()));
   };
   service.stats = () => {
-    const result: Record<string, DeliveryStats & { pendingRecords: number }> = {};
+    const result: Record<string, LocalStreamStats> = {};
     for (const name of store.list('firehose/streams')) {
       const live = deliveries.get(name);
       const stats = live?.stats ?? store.read<DeliveryStats>(`firehose/stats/${name}`);
