@@ -82,6 +82,20 @@ describe('AthenaSqlEngine on the local warehouse', () => {
     expect((await run('SELECT count(*) FROM flows', 1)).rows).toEqual([['60']]);
   });
 
+  test('a column named twice in DDL or DML is refused, naming it and where it is', async () => {
+    // Act + Assess: nothing is created, inserted or added.
+    expect((await failure(run('CREATE TABLE dup (a int, b int, a string)'))).message).toBe(
+      "DUPLICATE_COLUMN_NAME: line 1:33: Column name 'a' specified more than once",
+    );
+    expect((await failure(run('INSERT INTO flows (id, action, id) VALUES (1, 2, 3)'))).message).toBe(
+      "DUPLICATE_COLUMN_NAME: line 1:32: Column name 'id' specified more than once",
+    );
+    expect((await failure(run('ALTER TABLE flows ADD COLUMNS (extra int, bytes int)'))).message).toBe(
+      "COLUMN_ALREADY_EXISTS: line 1:43: Column 'bytes' already exists",
+    );
+    expect((await run('SHOW TABLES')).rows).not.toContainEqual(['dup']);
+  });
+
   test('errors carry Athena error names, positions, category and type', async () => {
     const missing = await failure(run('SELECT x FROM nope'));
     expect(missing.message).toBe(

@@ -2,7 +2,7 @@
 // DESCRIBE, ALTER TABLE ADD COLUMNS; and the property/partitioning helpers CTAS shares.
 import type { ColumnDefinition, PartitionFieldDefinition, StatementResult, Transform } from '../contract';
 import { currentSchema } from '../metadata/table-metadata';
-import type { Expr, PartitionSpecItem, Statement } from './ast';
+import type { ColumnDef, Expr, Identifier, PartitionSpecItem, Statement } from './ast';
 import type { DdlEnvironment } from './engine';
 import {
   ColumnNotFoundError,
@@ -41,6 +41,27 @@ export function propertyText(properties: Record<string, Expr>, key: string): str
     position: e.pos,
     value: key,
   });
+}
+
+export function duplicateColumn(column: Identifier): GenericUserError {
+  return new GenericUserError(
+    'DUPLICATE_COLUMN_NAME',
+    `Column name '${column.name}' specified more than once`,
+    {
+      position: column.pos,
+      value: column.name,
+    },
+  );
+}
+
+/** A DDL column definition as the engine's ColumnDefinition. */
+function columnDefinition(c: ColumnDef, required: boolean): ColumnDefinition {
+  return {
+    name: c.name.name,
+    type: icebergType(c.type),
+    required,
+    ...(c.comment ? { doc: c.comment } : {}),
+  };
 }
 
 function transformOf(item: PartitionSpecItem): Transform {
@@ -102,20 +123,10 @@ export async function executeCreateTable(
   const name = resolveName(s.name, env.context);
   const properties = checkTableType(s.properties);
   const seen = new Set<string>();
-  const columns: ColumnDefinition[] = s.columns.map((c) => {
-    if (seen.has(c.name.name))
-      throw new GenericUserError(
-        'DUPLICATE_COLUMN_NAME',
-        `Column name '${c.name.name}' specified more than once`,
-        { position: c.name.pos, value: c.name.name },
-      );
+  const columns = s.columns.map((c) => {
+    if (seen.has(c.name.name)) throw duplicateColumn(c.name);
     seen.add(c.name.name);
-    return {
-      name: c.name.name,
-      type: icebergType(c.type),
-      required: c.notNull,
-      ...(c.comment ? { doc: c.comment } : {}),
-    };
+    return columnDefinition(c, c.notNull);
   });
   const partitionBy = partitionFields(s.partitioning, [...seen]);
   await requireNamespace(env, name, s.pos);
@@ -221,7 +232,7 @@ export async function executeAlterAddColumns(
   const name = resolveName(s.name, env.context);
   const table = await loadResolvedTable(env.warehouse, name, s.name.pos);
   const existing = new Set(currentSchema(await table.metadata()).fields.map((f) => f.name.toLowerCase()));
-  const columns: ColumnDefinition[] = s.columns.map((c) => {
+  const columns = s.columns.map((c) => {
     if (existing.has(c.name.name)) {
       throw new GenericUserError('COLUMN_ALREADY_EXISTS', `Column '${c.name.name}' already exists`, {
         position: c.name.pos,
@@ -229,12 +240,7 @@ export async function executeAlterAddColumns(
       });
     }
     existing.add(c.name.name);
-    return {
-      name: c.name.name,
-      type: icebergType(c.type),
-      required: false,
-      ...(c.comment ? { doc: c.comment } : {}),
-    };
+    return columnDefinition(c, false);
   });
   await table.addColumns(columns);
   return done('DDL');

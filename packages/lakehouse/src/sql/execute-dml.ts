@@ -15,7 +15,7 @@ import {
 } from './duckdb-run';
 import type { DdlEnvironment } from './engine';
 import { ColumnNotFoundError, GenericUserError } from './errors';
-import { rowsResult } from './execute-ddl';
+import { duplicateColumn, rowsResult } from './execute-ddl';
 import { enforceCutoff, throwIfCancelled } from './execute-query';
 import { loadResolvedTable, resolveName } from './name-resolution';
 import { icebergToAthena, icebergToDuckdb } from './types';
@@ -44,12 +44,7 @@ export function checkColumns(schema: Schema, columns: Identifier[]): void {
   for (const c of columns) {
     if (!schema.fields.some((f) => f.name.toLowerCase() === c.name))
       throw new ColumnNotFoundError(c.name, c.pos);
-    if (seen.has(c.name))
-      throw new GenericUserError(
-        'DUPLICATE_COLUMN_NAME',
-        `Column name '${c.name}' specified more than once`,
-        { position: c.pos, value: c.name },
-      );
+    if (seen.has(c.name)) throw duplicateColumn(c);
     seen.add(c.name);
   }
 }
