@@ -2,6 +2,7 @@ import { describe, test, expect, beforeAll, afterAll } from '@jest/globals';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEPLOYED_OUTPUTS } from '../testing/deployed-outputs';
 import { readDeployedNames } from './aws-outputs';
 
 let dir: string;
@@ -13,23 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('readDeployedNames', () => {
   test('collects names across the stacks of a cdktf outputs file', () => {
     const file = join(dir, 'ok.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        'table-bucket': {
-          table_bucket_name: 'loglake-01-flow-logs',
-          table_bucket_arn: 'arn:aws:s3tables:us-east-1:123456789012:bucket/loglake-01-flow-logs',
-          namespace: 'network',
-          table_name: 'vpc_flow_logs',
-          workgroup_name: 'loglake-01',
-        },
-        firehose: {
-          stream_name: 'loglake-01-vpc-flow-logs',
-          error_bucket_name: 'loglake-01-firehose-errors-x',
-        },
-        'ref-data': { namespaces: ['ref', 'enriched', 'lab'] },
-      }),
-    );
+    writeFileSync(file, JSON.stringify(DEPLOYED_OUTPUTS));
     expect(readDeployedNames(file)).toMatchObject({
       tableBucketName: 'loglake-01-flow-logs',
       streamName: 'loglake-01-vpc-flow-logs',

@@ -6,6 +6,7 @@ import { ListTableBucketsCommand } from '@aws-sdk/client-s3tables';
 import { GetWorkGroupCommand } from '@aws-sdk/client-athena';
 import { DescribeDeliveryStreamCommand } from '@aws-sdk/client-firehose';
 import { resolveLab } from '@loglake/units';
+import { DEPLOYED_OUTPUTS } from '../testing/deployed-outputs';
 import { openTarget, parseTargetKind, resourcesFromUnits } from './open-target';
 
 describe('openTarget', () => {
@@ -26,20 +27,7 @@ describe('openTarget', () => {
     // Prepare
     const dir = mkdtempSync(join(tmpdir(), 'lab-outputs-'));
     const file = join(dir, 'outputs.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        'table-bucket': {
-          table_bucket_name: 'loglake-01-flow-logs',
-          table_bucket_arn: 'arn:aws:s3tables:us-east-1:123456789012:bucket/loglake-01-flow-logs',
-          namespace: 'network',
-          table_name: 'vpc_flow_logs',
-          workgroup_name: 'loglake-01',
-        },
-        firehose: { stream_name: 'loglake-01-vpc-flow-logs', error_bucket_name: 'loglake-01-errors' },
-        'ref-data': { namespaces: ['ref', 'enriched', 'lab'] },
-      }),
-    );
+    writeFileSync(file, JSON.stringify(DEPLOYED_OUTPUTS));
     // Act (opening makes no AWS call)
     const target = await openTarget({ target: 'aws', outputsFile: file });
     try {

@@ -1,0 +1,15 @@
+// A `cdktf deploy --outputs-file` JSON of the whole lab, as the aws target reads it (example account).
+export const DEPLOYED_OUTPUTS = {
+  'table-bucket': {
+    table_bucket_name: 'loglake-01-flow-logs',
+    table_bucket_arn: 'arn:aws:s3tables:us-east-1:123456789012:bucket/loglake-01-flow-logs',
+    namespace: 'network',
+    table_name: 'vpc_flow_logs',
+    workgroup_name: 'loglake-01',
+  },
+  firehose: {
+    stream_name: 'loglake-01-vpc-flow-logs',
+    error_bucket_name: 'loglake-01-firehose-errors-123456789012',
+  },
+  'ref-data': { namespaces: ['ref', 'enriched', 'lab'] },
+};
