@@ -2,16 +2,16 @@
 // DuckDB type the values are cast to when the table is bound as a relation.
 import type { ResultColumn } from '../contract';
 
-export type MetadataTableName = 'snapshots' | 'history' | 'files' | 'manifests' | 'partitions' | 'refs';
-
-export const METADATA_TABLE_NAMES: readonly MetadataTableName[] = [
+export const METADATA_TABLE_NAMES = [
   'snapshots',
   'history',
   'files',
   'manifests',
   'partitions',
   'refs',
-];
+] as const;
+
+export type MetadataTableName = (typeof METADATA_TABLE_NAMES)[number];
 
 export interface MetadataColumn extends ResultColumn {
   /** DuckDB type used by `toRelationSql`, e.g. `MAP(VARCHAR, VARCHAR)`. */
