@@ -8,11 +8,11 @@ import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-ca
 import type * as iamRole from '@cdktf/provider-aws/lib/iam-role';
 import type * as iamRolePolicy from '@cdktf/provider-aws/lib/iam-role-policy';
 import type * as kinesisFirehoseDeliveryStream from '@cdktf/provider-aws/lib/kinesis-firehose-delivery-stream';
-import type * as lakeformationPermissions from '@cdktf/provider-aws/lib/lakeformation-permissions';
 import type { ResolvedUnit } from '../lib/contract';
 import { addDependsOn } from '../lib/destroy-hooks';
 import { assumeRolePolicy, policyJson } from '../lib/iam';
 import { LabStack, type LabStackOptions } from '../lib/lab-stack';
+import { namespaceGrants } from '../lib/namespace-grants';
 import { PrivateBucket } from '../lib/private-bucket';
 import { FIREHOSE_OUTPUTS, type FirehoseInputs } from './inputs';
 import { awsLib } from '../lib/provider-aws';
@@ -25,7 +25,6 @@ const { IamRolePolicy } = awsLib<typeof iamRolePolicy>('iam-role-policy');
 const { KinesisFirehoseDeliveryStream } = awsLib<typeof kinesisFirehoseDeliveryStream>(
   'kinesis-firehose-delivery-stream',
 );
-const { LakeformationPermissions } = awsLib<typeof lakeformationPermissions>('lakeformation-permissions');
 
 export class FirehoseStack extends LabStack<FirehoseInputs> {
   static readonly outputs = FIREHOSE_OUTPUTS;
@@ -102,19 +101,19 @@ export class FirehoseStack extends LabStack<FirehoseInputs> {
         },
       ),
     });
-    const tableCatalogId = `${account}:s3tablescatalog/${bucketName}`;
-    const dbGrant = new LakeformationPermissions(this, 'lf-database', {
-      principal: role.arn,
-      permissions: ['DESCRIBE'],
-      catalogId: account,
-      database: { catalogId: tableCatalogId, name: namespace },
-    });
-    const tableGrant = new LakeformationPermissions(this, 'lf-table', {
-      principal: role.arn,
-      permissions: ['ALL'],
-      catalogId: account,
-      table: { catalogId: tableCatalogId, databaseName: namespace, name: tableName },
-    });
+    const [dbGrant, tableGrant] = namespaceGrants(
+      this,
+      { database: 'lf-database', tables: 'lf-table' },
+      {
+        principal: role.arn,
+        account,
+        tableCatalogId: `${account}:s3tablescatalog/${bucketName}`,
+        namespace,
+        databasePermissions: ['DESCRIBE'],
+        tablePermissions: ['ALL'],
+        table: tableName,
+      },
+    );
 
     this.stream = new KinesisFirehoseDeliveryStream(this, 'stream', {
       name: i.streamName,

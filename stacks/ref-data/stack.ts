@@ -5,17 +5,16 @@ import { Fn } from 'cdktf';
 import type { Construct } from 'constructs';
 import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
 import type * as dataAwsIamSessionContext from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
-import type * as lakeformationPermissions from '@cdktf/provider-aws/lib/lakeformation-permissions';
 import type * as s3tablesNamespace from '@cdktf/provider-aws/lib/s3tables-namespace';
 import type { ResolvedUnit } from '../lib/contract';
 import { addDependsOn, dropNamespaceTablesOnDestroy } from '../lib/destroy-hooks';
 import { LabStack, type LabStackOptions } from '../lib/lab-stack';
+import { namespaceGrants } from '../lib/namespace-grants';
 import { REF_DATA_OUTPUTS, type RefDataInputs } from './inputs';
 import { awsLib } from '../lib/provider-aws';
 
 const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
 const { DataAwsIamSessionContext } = awsLib<typeof dataAwsIamSessionContext>('data-aws-iam-session-context');
-const { LakeformationPermissions } = awsLib<typeof lakeformationPermissions>('lakeformation-permissions');
 const { S3TablesNamespace } = awsLib<typeof s3tablesNamespace>('s3tables-namespace');
 
 export class RefDataStack extends LabStack<RefDataInputs> {
@@ -52,20 +51,19 @@ export class RefDataStack extends LabStack<RefDataInputs> {
         addDependsOn(reaper, [ns]);
       }
       // The lab's SQL (run by the deployer) creates and reads the tables here.
-      new LakeformationPermissions(this, `lf-${name}-database`, {
-        principal: deployer.issuerArn,
-        permissions: ['DESCRIBE', 'CREATE_TABLE', 'ALTER', 'DROP'],
-        catalogId: account,
-        database: { catalogId, name },
-        dependsOn: [ns],
-      });
-      new LakeformationPermissions(this, `lf-${name}-tables`, {
-        principal: deployer.issuerArn,
-        permissions: ['ALL'],
-        catalogId: account,
-        table: { catalogId, databaseName: name, wildcard: true },
-        dependsOn: [ns],
-      });
+      namespaceGrants(
+        this,
+        { database: `lf-${name}-database`, tables: `lf-${name}-tables` },
+        {
+          principal: deployer.issuerArn,
+          account,
+          tableCatalogId: catalogId,
+          namespace: name,
+          databasePermissions: ['DESCRIBE', 'CREATE_TABLE', 'ALTER', 'DROP'],
+          tablePermissions: ['ALL'],
+          dependsOn: [ns],
+        },
+      );
     }
     this.addOutputs({
       namespaces: Fn.join(

@@ -10,7 +10,6 @@ import type * as glueCatalogDatabase from '@cdktf/provider-aws/lib/glue-catalog-
 import type * as glueCatalogTable from '@cdktf/provider-aws/lib/glue-catalog-table';
 import type * as iamRole from '@cdktf/provider-aws/lib/iam-role';
 import type * as iamRolePolicy from '@cdktf/provider-aws/lib/iam-role-policy';
-import type * as lakeformationPermissions from '@cdktf/provider-aws/lib/lakeformation-permissions';
 import type * as lambdaFunction from '@cdktf/provider-aws/lib/lambda-function';
 import type * as schedulerSchedule from '@cdktf/provider-aws/lib/scheduler-schedule';
 import type * as sfnStateMachine from '@cdktf/provider-aws/lib/sfn-state-machine';
@@ -31,6 +30,7 @@ import { addDependsOn } from '../lib/destroy-hooks';
 import { StacksError } from '../lib/errors';
 import { assumeRolePolicy, policyJson } from '../lib/iam';
 import { LabStack, type LabStackOptions } from '../lib/lab-stack';
+import { namespaceGrants } from '../lib/namespace-grants';
 import { PrivateBucket } from '../lib/private-bucket';
 import { checkStateMachine } from './asl-check';
 import { SNAPSHOTS_OUTPUTS, type SnapshotsInputs } from './inputs';
@@ -45,7 +45,6 @@ const { GlueCatalogDatabase } = awsLib<typeof glueCatalogDatabase>('glue-catalog
 const { GlueCatalogTable } = awsLib<typeof glueCatalogTable>('glue-catalog-table');
 const { IamRole } = awsLib<typeof iamRole>('iam-role');
 const { IamRolePolicy } = awsLib<typeof iamRolePolicy>('iam-role-policy');
-const { LakeformationPermissions } = awsLib<typeof lakeformationPermissions>('lakeformation-permissions');
 const { LambdaFunction } = awsLib<typeof lambdaFunction>('lambda-function');
 const { SchedulerSchedule } = awsLib<typeof schedulerSchedule>('scheduler-schedule');
 const { SfnStateMachine } = awsLib<typeof sfnStateMachine>('sfn-state-machine');
@@ -153,24 +152,21 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
         policy: policyJson(...statements),
       });
       // Athena reads the S3 Tables source through Lake Formation: this role needs SELECT on each source table.
-      const grants = sources.flatMap((s, n) => [
-        new LakeformationPermissions(this, `${suffix}-lf-db-${n}`, {
-          principal: role.arn,
-          permissions: ['DESCRIBE'],
-          catalogId: account,
-          database: { catalogId: `${account}:s3tablescatalog/${tableBucket}`, name: s.namespace },
-        }),
-        new LakeformationPermissions(this, `${suffix}-lf-table-${n}`, {
-          principal: role.arn,
-          permissions: ['SELECT', 'DESCRIBE'],
-          catalogId: account,
-          table: {
-            catalogId: `${account}:s3tablescatalog/${tableBucket}`,
-            databaseName: s.namespace,
-            name: s.table,
+      const grants = sources.flatMap((s, n) =>
+        namespaceGrants(
+          this,
+          { database: `${suffix}-lf-db-${n}`, tables: `${suffix}-lf-table-${n}` },
+          {
+            principal: role.arn,
+            account,
+            tableCatalogId: `${account}:s3tablescatalog/${tableBucket}`,
+            namespace: s.namespace,
+            databasePermissions: ['DESCRIBE'],
+            tablePermissions: ['SELECT', 'DESCRIBE'],
+            table: s.table,
           },
-        }),
-      ]);
+        ),
+      );
       const asset = handlerAsset(this, `${suffix}-asset`, handler);
       const fn = new LambdaFunction(this, suffix, {
         functionName: fnName,

@@ -6,7 +6,6 @@ import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-ca
 import type * as dataAwsIamSessionContext from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
 import type * as iamRole from '@cdktf/provider-aws/lib/iam-role';
 import type * as iamRolePolicy from '@cdktf/provider-aws/lib/iam-role-policy';
-import type * as lakeformationPermissions from '@cdktf/provider-aws/lib/lakeformation-permissions';
 import type * as lakeformationResource from '@cdktf/provider-aws/lib/lakeformation-resource';
 import type * as s3tablesNamespace from '@cdktf/provider-aws/lib/s3tables-namespace';
 import type * as s3tablesTable from '@cdktf/provider-aws/lib/s3tables-table';
@@ -21,6 +20,7 @@ import {
 import { GlueFederatedCatalog } from '../lib/glue-catalog';
 import { assumeRolePolicy, policyJson } from '../lib/iam';
 import { LabStack, type LabStackOptions } from '../lib/lab-stack';
+import { namespaceGrants } from '../lib/namespace-grants';
 import { TABLE_BUCKET_OUTPUTS, type TableBucketInputs } from './inputs';
 import { awsLib } from '../lib/provider-aws';
 
@@ -29,7 +29,6 @@ const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws
 const { DataAwsIamSessionContext } = awsLib<typeof dataAwsIamSessionContext>('data-aws-iam-session-context');
 const { IamRole } = awsLib<typeof iamRole>('iam-role');
 const { IamRolePolicy } = awsLib<typeof iamRolePolicy>('iam-role-policy');
-const { LakeformationPermissions } = awsLib<typeof lakeformationPermissions>('lakeformation-permissions');
 const { LakeformationResource } = awsLib<typeof lakeformationResource>('lakeformation-resource');
 const { S3TablesNamespace } = awsLib<typeof s3tablesNamespace>('s3tables-namespace');
 const { S3TablesTable } = awsLib<typeof s3tablesTable>('s3tables-table');
@@ -183,21 +182,19 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
       ...i.labPrincipalArns.map((arn, n) => ({ id: `principal-${n}`, arn })),
     ];
     for (const p of principals) {
-      const after = [registration, this.table, ...(catalog ? [catalog] : [])];
-      new LakeformationPermissions(this, `lf-${p.id}-database`, {
-        principal: p.arn,
-        permissions: ['DESCRIBE', 'CREATE_TABLE'],
-        catalogId: account,
-        database: { catalogId: tableCatalogId, name: i.namespace },
-        dependsOn: after,
-      });
-      new LakeformationPermissions(this, `lf-${p.id}-tables`, {
-        principal: p.arn,
-        permissions: ['ALL'],
-        catalogId: account,
-        table: { catalogId: tableCatalogId, databaseName: i.namespace, wildcard: true },
-        dependsOn: after,
-      });
+      namespaceGrants(
+        this,
+        { database: `lf-${p.id}-database`, tables: `lf-${p.id}-tables` },
+        {
+          principal: p.arn,
+          account,
+          tableCatalogId,
+          namespace: i.namespace,
+          databasePermissions: ['DESCRIBE', 'CREATE_TABLE'],
+          tablePermissions: ['ALL'],
+          dependsOn: [registration, this.table, ...(catalog ? [catalog] : [])],
+        },
+      );
     }
 
     this.workgroup = new AthenaWorkgroup(this, 'workgroup', {
