@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Schema } from '@loglake/lakehouse';
+import { sqlIdent as ident, sqlString as text, type Schema } from '@loglake/lakehouse';
 
 const DUCKDB_TYPES: Record<string, string> = {
   string: 'VARCHAR',
@@ -66,8 +66,6 @@ export function stageRawRecords(
   mkdirSync(stagingDir, { recursive: true });
   const file = join(stagingDir, `firehose-${randomUUID()}.ndjson`);
   writeFileSync(file, joinLines(lines));
-  const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-  const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
   const columns = schema.fields
     .map(
       (f) =>
