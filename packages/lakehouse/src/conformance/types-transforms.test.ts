@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { TableHandle } from '../contract';
 import '../maintenance';
-import { testWarehouse, type TestWarehouse } from '../table/testing';
+import { TYPED_COLUMNS, testWarehouse, type TestWarehouse } from '../table/testing';
 import { checkTableState } from './check-table';
 
 let env: TestWarehouse;
@@ -39,19 +39,7 @@ beforeAll(async () => {
   await env.warehouse.createTableBucket('lab');
   await env.warehouse.createNamespace('lab', 'types');
   table = await env.warehouse.createTable('lab', 'types', 'all_types', {
-    columns: [
-      { name: 'flag', type: 'boolean' },
-      { name: 'small', type: 'int' },
-      { name: 'big', type: 'long' },
-      { name: 'ratio', type: 'float' },
-      { name: 'score', type: 'double' },
-      { name: 'amount', type: 'decimal(10,2)' },
-      { name: 'day', type: 'date' },
-      { name: 'seen_at', type: 'timestamp' },
-      { name: 'seen_tz', type: 'timestamptz' },
-      { name: 'host', type: 'string' },
-      { name: 'payload', type: 'binary' },
-    ],
+    columns: TYPED_COLUMNS,
     partitionBy: [
       { sourceColumn: 'day', transform: 'identity' },
       { sourceColumn: 'seen_at', transform: 'day' },

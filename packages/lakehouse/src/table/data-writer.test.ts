@@ -1,12 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { DuckDBInstance } from '@duckdb/node-api';
-import type { ColumnDefinition, TableHandle } from '../contract';
+import type { TableHandle } from '../contract';
 import { checkTableState } from '../conformance/check-table';
 import { InvalidPropertyError } from '../errors';
 import { toPath } from '../io/file-io';
 import { snapshotFiles } from '../manifests/live-files';
 import { decodeBound } from '../metadata/values';
-import { countRows, flowRows, flowTable, query, testWarehouse, type TestWarehouse } from './testing';
+import {
+  TYPED_COLUMNS,
+  countRows,
+  flowRows,
+  flowTable,
+  query,
+  testWarehouse,
+  type TestWarehouse,
+} from './testing';
 
 /** Per written file: whether rows follow src_addr order, and the exact min/max read back from the file. */
 async function writtenFiles(env: TestWarehouse, table: TableHandle) {
@@ -209,19 +217,7 @@ describe('data writer', () => {
     // Prepare
     await env.warehouse.createTableBucket('types').catch(() => undefined);
     await env.warehouse.createNamespace('types', 'pages').catch(() => undefined);
-    const columns: ColumnDefinition[] = [
-      { name: 'flag', type: 'boolean' },
-      { name: 'small', type: 'int' },
-      { name: 'big', type: 'long' },
-      { name: 'ratio', type: 'float' },
-      { name: 'score', type: 'double' },
-      { name: 'amount', type: 'decimal(10,2)' },
-      { name: 'day', type: 'date' },
-      { name: 'seen_at', type: 'timestamp' },
-      { name: 'seen_tz', type: 'timestamptz' },
-      { name: 'host', type: 'string' },
-      { name: 'payload', type: 'binary' },
-    ];
+    const columns = TYPED_COLUMNS;
     const rowsSql = (from: number) => `SELECT i % 2 = 0 AS flag, i::INTEGER AS small, i * 10000000000 AS big,
         (i / 4)::FLOAT AS ratio, i * 1.5 AS score, (i / 100)::DECIMAL(10,2) AS amount,
         DATE '2026-11-01' + (i % 3)::INTEGER AS day, TIMESTAMP '2026-11-01 00:00:00' + to_minutes(i) AS seen_at,

@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CreateTableInput, TableHandle } from '../contract';
+import type { ColumnDefinition, CreateTableInput, TableHandle } from '../contract';
 import { openWarehouse, type LocalWarehouse } from '../catalog/warehouse';
 
 export interface TestWarehouse {
@@ -41,6 +41,21 @@ export async function flowTable(warehouse: LocalWarehouse, name = 'flows'): Prom
   await warehouse.createNamespace('lab', 'network').catch(() => undefined);
   return warehouse.createTable('lab', 'network', name, FLOW_TABLE);
 }
+
+/** One column of most primitive types (no time, no uuid), named as the types tests fill them. */
+export const TYPED_COLUMNS: ColumnDefinition[] = [
+  { name: 'flag', type: 'boolean' },
+  { name: 'small', type: 'int' },
+  { name: 'big', type: 'long' },
+  { name: 'ratio', type: 'float' },
+  { name: 'score', type: 'double' },
+  { name: 'amount', type: 'decimal(10,2)' },
+  { name: 'day', type: 'date' },
+  { name: 'seen_at', type: 'timestamp' },
+  { name: 'seen_tz', type: 'timestamptz' },
+  { name: 'host', type: 'string' },
+  { name: 'payload', type: 'binary' },
+];
 
 /** `count` flow rows spread over `hours` hours starting 2024-05-01T00:00Z. */
 export function flowRows(count: number, hours = 3, offset = 0): Record<string, unknown>[] {
