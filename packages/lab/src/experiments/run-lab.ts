@@ -41,13 +41,13 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
     const t0 = performance.now();
     try {
       const outcome = await experiment.run(ctx);
-      const report: ExperimentReport = {
-        ...experiment,
+      results.push({
+        name: experiment.name,
+        title,
+        part: experiment.part,
         ...outcome,
         durationMs: Math.round(performance.now() - t0),
-      };
-      delete (report as Partial<Experiment>).run;
-      results.push(report);
+      });
       log(`  ${outcome.result}`);
     } catch (error) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
