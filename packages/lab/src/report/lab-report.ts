@@ -1,6 +1,7 @@
 // The lab's report as data: what ran where, each experiment's measured result, the snapshot timeline and what
 // each query read. Written as JSON and rendered to the terminal and to HTML.
-import type { QueryRecord } from '../experiments/context';
+import type { LabScale, QueryRecord } from '../experiments/context';
+import type { TargetKind } from '../target/resources';
 
 export interface ExperimentReport {
   name: string;
@@ -29,9 +30,9 @@ export interface BytesBar {
 export interface LabReport {
   startedAt: string;
   finishedAt: string;
-  target: 'local' | 'aws';
+  target: TargetKind;
   banner: string[];
-  scale: { records: number; hours: number; bursts: number; burstSize: number; seed: number };
+  scale: LabScale;
   experiments: ExperimentReport[];
   timeline: TimelineEvent[];
   charts: { title: string; bars: BytesBar[] }[];
