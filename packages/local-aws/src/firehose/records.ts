@@ -28,11 +28,7 @@ export const RECORD_ERROR = {
 } as const;
 
 export class RecordMapper {
-  private readonly lookup = new Map<string, SchemaField>();
-
-  constructor(private readonly schema: Schema) {
-    for (const field of schema.fields) this.lookup.set(field.name.toLowerCase(), field);
-  }
+  constructor(private readonly schema: Schema) {}
 
   /** `withRow` false: validate only (same verdict, codes and flags) without building the row object. */
   map(data: Buffer, withRow = true): RecordOutcome {
