@@ -1,3 +1,3 @@
--- Rows in the flow table now, and how many distinct flows they hold (the difference is duplicate deliveries).
+-- Rows in the flow table now (network/duplicates splits them into distinct flows and duplicate deliveries).
 SELECT count(*) AS row_count
 FROM network.vpc_flow_logs;
