@@ -1,12 +1,11 @@
 // Behaviour specific to the local engine's configuration: scan cutoff, error metadata, name resolution without a
 // context, external Parquet storage, and statement edge cases the portable suite does not cover.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { openWarehouse } from '../catalog/warehouse';
 import type { Warehouse } from '../contract';
+import { testWarehouse, type TestWarehouse } from '../table/testing';
 import { createSqlEngine, type AthenaSqlEngine } from './engine';
 import type { SqlError } from './errors';
 import type { ExternalStorage, ParquetWriteOptions } from './external-storage';
@@ -23,6 +22,7 @@ async function failure(promise: Promise<unknown>): Promise<SqlError> {
 }
 
 describe('AthenaSqlEngine on the local warehouse', () => {
+  let testbed: TestWarehouse;
   let dir: string;
   let warehouse: Warehouse;
   let engine: AthenaSqlEngine;
@@ -30,8 +30,8 @@ describe('AthenaSqlEngine on the local warehouse', () => {
   const run = (sql: string, cutoff?: number) => engine.execute(sql, { ...ctx, bytesScannedCutoff: cutoff });
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'loglake-sql-local-'));
-    warehouse = await openWarehouse(dir);
+    testbed = await testWarehouse();
+    ({ dir, warehouse } = testbed);
     await warehouse.createTableBucket('local');
     await warehouse.createNamespace('local', 'net');
     engine = createSqlEngine(warehouse);
@@ -51,8 +51,7 @@ describe('AthenaSqlEngine on the local warehouse', () => {
   });
 
   afterAll(async () => {
-    await warehouse?.close();
-    await rm(dir, { recursive: true, force: true });
+    await testbed?.dispose();
   });
 
   test('statement types as Athena reports them', async () => {

@@ -2,13 +2,12 @@
 // front end, in the order the articles run it, on a small flow table.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openWarehouse } from '../catalog/warehouse';
 import type { StatementResult, Warehouse } from '../contract';
+import { testWarehouse, type TestWarehouse } from '../table/testing';
 import { createSqlEngine, type AthenaSqlEngine } from './engine';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -98,6 +97,7 @@ const changes = [
 ];
 
 describe('the lab SQL files run unchanged', () => {
+  let testbed: TestWarehouse;
   let dir: string;
   let warehouse: Warehouse;
   let engine: AthenaSqlEngine;
@@ -114,8 +114,8 @@ describe('the lab SQL files run unchanged', () => {
       .rows[0]?.[0] as string;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'loglake-lab-sql-'));
-    warehouse = await openWarehouse(dir);
+    testbed = await testWarehouse();
+    ({ dir, warehouse } = testbed);
     await warehouse.createTableBucket('lab');
     for (const ns of ['network', 'ref', 'enriched']) await warehouse.createNamespace('lab', ns);
     engine = createSqlEngine(warehouse, { defaultCatalog: 's3tablescatalog/lab' });
@@ -131,8 +131,7 @@ describe('the lab SQL files run unchanged', () => {
   });
 
   afterAll(async () => {
-    await warehouse?.close();
-    await rm(dir, { recursive: true, force: true });
+    await testbed?.dispose();
   });
 
   test('sql/ exists where the lab keeps it', () => {

@@ -1,15 +1,12 @@
 // The Athena behaviour suite on the embedded engine: one warehouse, one table bucket, one namespace, steps in order.
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openWarehouse } from '../catalog/warehouse';
 import type { Warehouse } from '../contract';
+import { testWarehouse, type TestWarehouse } from '../table/testing';
 import { ATHENA_BEHAVIOUR_SUITE, runSuiteStep, type SuiteContext } from './athena-behaviour-suite';
 import { createSqlEngine, type AthenaSqlEngine } from './engine';
 
 describe('Athena SQL behaviour suite (local engine)', () => {
-  let dir: string;
+  let testbed: TestWarehouse;
   let warehouse: Warehouse;
   let engine: AthenaSqlEngine;
   const ctx: SuiteContext = {
@@ -20,16 +17,15 @@ describe('Athena SQL behaviour suite (local engine)', () => {
   };
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'loglake-sql-suite-'));
-    warehouse = await openWarehouse(dir);
+    testbed = await testWarehouse();
+    warehouse = testbed.warehouse;
     await warehouse.createTableBucket('suite-bucket');
     await warehouse.createNamespace('suite-bucket', 'suite');
     engine = createSqlEngine(warehouse);
   });
 
   afterAll(async () => {
-    await warehouse?.close();
-    await rm(dir, { recursive: true, force: true });
+    await testbed?.dispose();
   });
 
   for (const step of ATHENA_BEHAVIOUR_SUITE) {
