@@ -1,5 +1,6 @@
 import { describe, test, expect } from '@jest/globals';
 import type { Snapshot, TableMetadata } from '../contract';
+import { metadataWithSnapshots } from '../metadata/testing';
 import { planSnapshotExpiry, ExpirePolicyError } from './expire-plan';
 
 const HOUR = 3_600_000;
@@ -20,33 +21,10 @@ function snapshot(id: number, ageHours: number, parent?: number): Snapshot {
 /** A chain 1 ← 2 ← … ← n, snapshot i committed (n - i + 1) × 24 hours ago... newest 1 hour ago. */
 function chain(ages: number[], refs: TableMetadata['refs'] = {}): TableMetadata {
   const snapshots = ages.map((age, i) => snapshot(i + 1, age, i === 0 ? undefined : i));
-  const head = snapshots.length;
-  return {
-    'format-version': 2,
-    'table-uuid': '00000000-0000-0000-0000-000000000000',
-    location: 'file:///t',
-    'last-sequence-number': head,
+  return metadataWithSnapshots('file:///t', snapshots, {
     'last-updated-ms': NOW.getTime(),
-    'last-column-id': 1,
-    'current-schema-id': 0,
-    schemas: [
-      { 'schema-id': 0, type: 'struct', fields: [{ id: 1, name: 'x', type: 'int', required: false }] },
-    ],
-    'default-spec-id': 0,
-    'partition-specs': [{ 'spec-id': 0, fields: [] }],
-    'last-partition-id': 999,
-    'default-sort-order-id': 0,
-    'sort-orders': [{ 'order-id': 0, fields: [] }],
-    properties: {},
-    'current-snapshot-id': head,
-    snapshots,
-    'snapshot-log': snapshots.map((s) => ({
-      'snapshot-id': s['snapshot-id'],
-      'timestamp-ms': s['timestamp-ms'],
-    })),
-    'metadata-log': [],
-    refs: { main: { 'snapshot-id': head, type: 'branch' }, ...refs },
-  };
+    refs: { main: { 'snapshot-id': snapshots.length, type: 'branch' }, ...refs },
+  });
 }
 
 describe('planSnapshotExpiry', () => {

@@ -1,6 +1,7 @@
 import { describe, test, expect, beforeAll, afterAll } from '@jest/globals';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { TableMetadata } from '../contract';
+import { metadataWithSnapshots } from '../metadata/testing';
 import { historyTable, refsTable, snapshotsTable } from './history-tables';
 import { parseMetadataTableName, resolveSnapshotId, MetadataTableError } from './index';
 import { toRelationSql } from './relation-sql';
@@ -17,36 +18,14 @@ function metadata(): TableMetadata {
     summary: { operation: op, 'added-records': '10', 'total-records': String(seq * 10) },
     'schema-id': 0,
   });
-  return {
-    'format-version': 2,
-    'table-uuid': 'u',
-    location: 'file:///w/t',
-    'last-sequence-number': 3,
+  const snapshots = [snap(1, 1, 'append'), snap(2, 2, 'append', 1), snap(3, 3, 'delete', 1)];
+  return metadataWithSnapshots('file:///w/t', snapshots, {
     'last-updated-ms': T0,
-    'last-column-id': 1,
-    'current-schema-id': 0,
-    schemas: [
-      { 'schema-id': 0, type: 'struct', fields: [{ id: 1, name: 'x', type: 'int', required: false }] },
-    ],
-    'default-spec-id': 0,
-    'partition-specs': [{ 'spec-id': 0, fields: [] }],
-    'last-partition-id': 999,
-    'default-sort-order-id': 0,
-    'sort-orders': [{ 'order-id': 0, fields: [] }],
-    properties: {},
-    'current-snapshot-id': 3,
-    snapshots: [snap(1, 1, 'append'), snap(2, 2, 'append', 1), snap(3, 3, 'delete', 1)],
-    'snapshot-log': [
-      { 'snapshot-id': 1, 'timestamp-ms': T0 + 60_000 },
-      { 'snapshot-id': 2, 'timestamp-ms': T0 + 120_000 },
-      { 'snapshot-id': 3, 'timestamp-ms': T0 + 180_000 },
-    ],
-    'metadata-log': [],
     refs: {
       main: { 'snapshot-id': 3, type: 'branch' },
       audit: { 'snapshot-id': 2, type: 'tag', 'max-ref-age-ms': 86_400_000 },
     },
-  };
+  });
 }
 
 let instance: DuckDBInstance;
