@@ -17,6 +17,7 @@ import {
   ConcurrentModificationException,
 } from '@aws-sdk/client-glue';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
+import { localClientConfig } from '../test-support/clients';
 import { MemoryWarehouse } from '../test-support/memory-warehouse';
 
 describe('Glue Data Catalog over loopback', () => {
@@ -28,12 +29,7 @@ describe('Glue Data Catalog over loopback', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'local-glue-'));
     endpoint = await startLocalEndpoint({ dataDir: dir, engine: { openWarehouse: async () => warehouse } });
-    glue = new GlueClient({
-      endpoint: endpoint.url,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      maxAttempts: 1,
-    });
+    glue = new GlueClient(localClientConfig(endpoint.url));
   });
   afterAll(async () => {
     glue.destroy();

@@ -14,6 +14,7 @@ import {
   NoSuchBucket,
 } from '@aws-sdk/client-s3';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
+import { localClientConfig } from '../test-support/clients';
 import { MemoryWarehouse } from '../test-support/memory-warehouse';
 
 describe('S3 (general purpose buckets) over loopback', () => {
@@ -27,12 +28,7 @@ describe('S3 (general purpose buckets) over loopback', () => {
       dataDir: dir,
       engine: { openWarehouse: async () => new MemoryWarehouse() },
     });
-    s3 = new S3Client({
-      endpoint: endpoint.url,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      maxAttempts: 1,
-    });
+    s3 = new S3Client(localClientConfig(endpoint.url));
   });
   afterAll(async () => {
     s3.destroy();

@@ -12,8 +12,9 @@ export interface LocalClients {
   destroy(): void;
 }
 
-export function localClients(url: string, maxAttempts = 1): LocalClients {
-  const config = {
+/** Client configuration for any AWS SDK v3 client of the local endpoint. */
+export function localClientConfig(url: string, maxAttempts = 1) {
+  return {
     endpoint: url,
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
@@ -23,6 +24,10 @@ export function localClients(url: string, maxAttempts = 1): LocalClients {
     // maxAttempts 1 fails the test instead of being retried.
     requestHandler: { httpAgent: new Agent({ keepAlive: true, timeout: 4000 }) },
   };
+}
+
+export function localClients(url: string, maxAttempts = 1): LocalClients {
+  const config = localClientConfig(url, maxAttempts);
   const s3tables = new S3TablesClient(config);
   const firehose = new FirehoseClient(config);
   const athena = new AthenaClient(config);
