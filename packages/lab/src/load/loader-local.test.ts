@@ -8,6 +8,7 @@ import { FlowGenerator } from '@loglake/flowgen';
 import { openTarget } from '../target/open-target';
 import type { LabTarget } from '../target/lab-target';
 import { runNamedQuery } from '../query/run-named-query';
+import { FIREHOSE_LIMITS } from './batches';
 import { PutRecordBatchLoader } from './put-record-batch-loader';
 import { flowRecords } from './send-flows';
 import { waitForDelivery } from './wait-for-delivery';
@@ -30,6 +31,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The same seed and window every time, so a second call re-sends flows the first one sent. */
+const flows = (count: number) =>
+  flowRecords(
+    new FlowGenerator({ seed: 11 }).batch({
+      count,
+      from: new Date('2026-11-28T00:00:00Z'),
+      to: new Date('2026-11-29T00:00:00Z'),
+    }),
+  );
+
 async function duplicates(): Promise<{ rows: number; duplicateRows: number }> {
   const run = await runNamedQuery(target.athenaTarget(), 'network/duplicates');
   const row = run.statements[0]?.result.rows[0] ?? [];
@@ -39,13 +50,7 @@ async function duplicates(): Promise<{ rows: number; duplicateRows: number }> {
 describe('PutRecordBatchLoader on the local endpoint with faults', () => {
   test('sent = landed: throttled calls and failed records are retried until every record is in the table once', async () => {
     // Prepare
-    const records = flowRecords(
-      new FlowGenerator({ seed: 11 }).batch({
-        count: 2500,
-        from: new Date('2026-11-28T00:00:00Z'),
-        to: new Date('2026-11-29T00:00:00Z'),
-      }),
-    );
+    const records = flows(2500);
     const loader = new PutRecordBatchLoader({
       client: target.firehose,
       streamName: target.resources.streamName,
@@ -53,7 +58,7 @@ describe('PutRecordBatchLoader on the local endpoint with faults', () => {
       maxAttempts: 12,
       baseDelayMs: 5,
       maxDelayMs: 50,
-      limits: { recordsPerBatch: 100, bytesPerBatch: 4 * 1024 * 1024, bytesPerRecord: 1000 * 1024 },
+      limits: { ...FIREHOSE_LIMITS, recordsPerBatch: 100 },
     });
     // Act
     const report = await loader.load(records);
@@ -66,13 +71,7 @@ describe('PutRecordBatchLoader on the local endpoint with faults', () => {
   });
 
   test('flows sent twice are counted as duplicates by the table query', async () => {
-    const again = flowRecords(
-      new FlowGenerator({ seed: 11 }).batch({
-        count: 40,
-        from: new Date('2026-11-28T00:00:00Z'),
-        to: new Date('2026-11-29T00:00:00Z'),
-      }),
-    );
+    const again = flows(40); // the first 40 of the flows already sent
     const report = await new PutRecordBatchLoader({
       client: target.firehose,
       streamName: target.resources.streamName,
