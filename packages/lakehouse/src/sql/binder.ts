@@ -14,7 +14,13 @@ import { currentSchema } from '../metadata/table-metadata';
 import { METADATA_TABLE_NAMES, metadataTable, type MetadataTableName } from '../metadata-tables';
 import type { Expr, QualifiedName, Query, Relation, VersionClause } from './ast';
 import { walkQuery, walkRelation, type AstVisitor } from './ast-walk';
-import { DuckdbWriter, type RelationResolver, type TableRelation } from './duckdb-writer';
+import {
+  aliasClause,
+  aliasOf,
+  DuckdbWriter,
+  type RelationResolver,
+  type TableRelation,
+} from './duckdb-writer';
 import { InvalidArgumentsError, NotSupportedError, SqlError, TableNotFoundError } from './errors';
 import { loadResolvedTable, resolveName, type ResolvedName } from './name-resolution';
 import { columnMatcher, parseTimestampLiteral, preservedTables, pushdownFilter } from './pushdown';
@@ -42,9 +48,6 @@ export interface BindOptions {
   /** An extra WHERE for this reference (DELETE/UPDATE's condition), for pruning. */
   filterFor?: { ref: TableRelation; where?: Expr };
 }
-
-export const aliasOf = (ref: TableRelation): string =>
-  ref.alias?.name ?? (ref.name.parts[ref.name.parts.length - 1] as { name: string }).name;
 
 export class StatementBinder implements RelationResolver {
   readonly scans: BoundScan[] = [];
@@ -92,10 +95,7 @@ export class StatementBinder implements RelationResolver {
     // A CTE reference: emitted by name. It has no snapshots to travel to.
     if (ref.version) throw new NotSupportedError('A version clause on a WITH query name', ref.version.pos);
     const name = (ref.name.parts[0] as { name: string }).name;
-    const alias = ref.alias
-      ? ` AS ${ident(ref.alias.name)}${ref.columnAliases ? `(${ref.columnAliases.map((c) => ident(c.name)).join(', ')})` : ''}`
-      : '';
-    return `${ident(name)}${alias}`;
+    return `${ident(name)}${aliasClause(ref.alias, ref.columnAliases)}`;
   }
 
   private collector(refs: TableRelation[]): AstVisitor {
@@ -150,7 +150,8 @@ export class StatementBinder implements RelationResolver {
     );
     const metadata = await table.metadata();
     const selector = await this.versionSelector(ref.version, metadata, name);
-    const aliasText = ` AS ${ident(aliasOf(ref))}${ref.columnAliases ? `(${ref.columnAliases.map((c) => ident(c.name)).join(', ')})` : ''}`;
+    const alias = aliasOf(ref);
+    const aliasText = aliasClause({ name: alias }, ref.columnAliases);
 
     if (dollar >= 0) {
       const kind = name.table.slice(dollar + 1) as MetadataTableName;
@@ -161,7 +162,6 @@ export class StatementBinder implements RelationResolver {
     }
 
     const schema = currentSchema(metadata);
-    const alias = aliasOf(ref);
     const all = this.starAll || this.starQualifiers.has(alias) || options.allColumnsFor === ref;
     const columns = all
       ? undefined

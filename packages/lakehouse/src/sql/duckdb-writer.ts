@@ -13,6 +13,16 @@ export interface RelationResolver {
   relation(ref: TableRelation): string;
 }
 
+/** The name a table reference is known by in its query: its alias, else its table name. */
+export const aliasOf = (ref: TableRelation): string =>
+  ref.alias?.name ?? (ref.name.parts[ref.name.parts.length - 1] as { name: string }).name;
+
+/** ` AS "alias"("c1", ...)`, or nothing without an alias. */
+export function aliasClause(alias?: { name: string }, columns?: { name: string }[]): string {
+  if (!alias) return '';
+  return ` AS ${ident(alias.name)}${columns ? `(${columns.map((c) => ident(c.name)).join(', ')})` : ''}`;
+}
+
 /** Trino names an unaliased, non-column select item `_colN` (N = its position). */
 export function outputName(expr: Expr, alias: string | undefined, index: number): string {
   if (alias) return alias;
@@ -75,15 +85,11 @@ export class DuckdbWriter {
   }
 
   relation(rel: Relation): string {
-    const aliasText = (alias?: { name: string }, columns?: { name: string }[]): string =>
-      alias
-        ? ` AS ${ident(alias.name)}${columns ? `(${columns.map((c) => ident(c.name)).join(', ')})` : ''}`
-        : '';
     switch (rel.k) {
       case 'table':
         return this.resolver.relation(rel);
       case 'subquery':
-        return `${rel.lateral ? 'LATERAL ' : ''}(${this.query(rel.query)})${aliasText(rel.alias, rel.columnAliases)}`;
+        return `${rel.lateral ? 'LATERAL ' : ''}(${this.query(rel.query)})${aliasClause(rel.alias, rel.columnAliases)}`;
       case 'join': {
         const right = this.relation(rel.right);
         const left = this.relation(rel.left);

@@ -5,7 +5,8 @@
 import type { StatementResult } from '../contract';
 import { sqlIdent as ident } from '../duckdb/duckdb-session';
 import type { Expr, Statement } from './ast';
-import { aliasOf, StatementBinder } from './binder';
+import { StatementBinder } from './binder';
+import { aliasOf } from './duckdb-writer';
 import { runTrinoSql, withTemporaryTable, type PositionIndex } from './duckdb-run';
 import type { DdlEnvironment } from './engine';
 import { GenericUserError, MergeMultipleMatchesError } from './errors';

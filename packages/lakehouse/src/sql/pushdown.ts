@@ -3,7 +3,7 @@
 // constants whose type differs from the column's) is left out; the full WHERE still runs in DuckDB.
 import type { Expression, IcebergPrimitive, Schema } from '../contract';
 import type { Expr, Relation } from './ast';
-import type { TableRelation } from './duckdb-writer';
+import { aliasOf, type TableRelation } from './duckdb-writer';
 
 type Constant = string | number | boolean | Date | { interval: number };
 
@@ -138,7 +138,7 @@ export interface ColumnMatcher {
 }
 
 export function columnMatcher(ref: TableRelation, schema: Schema, allowUnqualified: boolean): ColumnMatcher {
-  const alias = ref.alias?.name ?? (ref.name.parts[ref.name.parts.length - 1] as { name: string }).name;
+  const alias = aliasOf(ref);
   const columns = new Set(schema.fields.map((f) => f.name.toLowerCase()));
   return (expr) => {
     if (expr.k !== 'column' || ref.columnAliases) return undefined;
