@@ -12,28 +12,21 @@ import { GlueClient, GetTableCommand, UpdateTableCommand, DeleteTableCommand } f
 import { S3Client, ListObjectsV2Command, DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import { buildSnapshot, makeRunId } from './build-snapshot';
 import { EmptySnapshotError, PublishError } from './errors';
-import type { MetricsSink, SnapshotMetricValues } from './metrics';
-import { testConfig } from './testing/fixtures';
+import type { SnapshotMetricValues } from './metrics';
+import { athenaResult, recordingMetrics, testConfig } from './testing/fixtures';
 
 const athena = mockClient(AthenaClient);
 const glue = mockClient(GlueClient);
 const s3 = mockClient(S3Client);
 
 function countResult(n: number) {
-  return {
-    ResultSet: {
-      ResultSetMetadata: {
-        ColumnInfo: [
-          { Name: 'row_count', Type: 'bigint' },
-          { Name: 'watermarks', Type: 'bigint' },
-        ],
-      },
-      Rows: [
-        { Data: [{ VarCharValue: 'row_count' }, { VarCharValue: 'watermarks' }] },
-        { Data: [{ VarCharValue: String(n) }, { VarCharValue: '1' }] },
-      ],
-    },
-  };
+  return athenaResult(
+    [
+      ['row_count', 'bigint'],
+      ['watermarks', 'bigint'],
+    ],
+    [[String(n), '1']],
+  );
 }
 
 function deps(published: string | null, seen: SnapshotMetricValues[] = []) {
@@ -52,13 +45,12 @@ function deps(published: string | null, seen: SnapshotMetricValues[] = []) {
       },
     },
   });
-  const metrics: MetricsSink = { publish: (_s, v) => void seen.push(v) };
   return {
     athena: new AthenaClient({ region: 'us-east-1' }),
     glue: new GlueClient({ region: 'us-east-1' }),
     s3: new S3Client({ region: 'us-east-1' }),
     config: testConfig(),
-    metrics,
+    metrics: recordingMetrics(seen),
     now: () => new Date('2026-11-28T06:15:00Z'),
     nonce: () => 'bbbbbb',
   };

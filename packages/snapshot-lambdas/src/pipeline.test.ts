@@ -20,9 +20,9 @@ import {
   type LocalClients,
 } from './local-lab';
 import { runStateMachineLocally } from './local-run';
-import type { MetricsSink, SnapshotMetricValues } from './metrics';
+import type { SnapshotMetricValues } from './metrics';
 import { EXAMPLE_ARNS, snapshotStateMachine } from './state-machine';
-import { flowLogsDaily, testConfig } from './testing/fixtures';
+import { flowLogsDaily, recordingMetrics, testConfig } from './testing/fixtures';
 
 const config = testConfig({ queryTimeoutMs: 60_000 });
 const definition = snapshotStateMachine(EXAMPLE_ARNS);
@@ -33,7 +33,7 @@ describe('daily snapshot pipeline offline (the stale-snapshot incident)', () => 
   let endpoint: LocalEndpoint;
   let clients: LocalClients;
   const metrics: SnapshotMetricValues[] = [];
-  const sink: MetricsSink = { publish: (_s, v) => void metrics.push(v) };
+  const sink = recordingMetrics(metrics);
   const handlers = () =>
     localHandlers(clients, config, { metrics: sink, now: () => new Date('2026-11-28T06:00:00Z') });
   const run = (input: Record<string, string | null> = {}) =>

@@ -11,22 +11,17 @@ import {
 import { GlueClient, GetTableCommand } from '@aws-sdk/client-glue';
 import { resolveWatermark, parseAthenaTimestamp } from './resolve-watermark';
 import { InvalidParameterError, NoCompleteDayError } from './errors';
-import type { MetricsSink, SnapshotMetricValues } from './metrics';
-import { testConfig } from './testing/fixtures';
+import type { SnapshotMetricValues } from './metrics';
+import { athenaResult, recordingMetrics, testConfig } from './testing/fixtures';
 
 const athena = mockClient(AthenaClient);
 const glue = mockClient(GlueClient);
 
 function hoursResult(rows: [string, number, number, string][]) {
-  const columns = ['day', 'hour', 'records', 'last_record'];
-  return {
-    ResultSet: {
-      ResultSetMetadata: { ColumnInfo: columns.map((Name) => ({ Name, Type: 'varchar' })) },
-      Rows: [columns, ...rows.map((r) => r.map(String))].map((r) => ({
-        Data: r.map((VarCharValue) => ({ VarCharValue })),
-      })),
-    },
-  };
+  return athenaResult(
+    ['day', 'hour', 'records', 'last_record'].map((name) => [name, 'varchar'] as const),
+    rows.map((r) => r.map(String)),
+  );
 }
 
 const day = (d: string, hours: number[]) =>
@@ -47,12 +42,11 @@ function deps(published: string | null, metricsSeen: SnapshotMetricValues[] = []
       Parameters: published ? { 'loglake.snapshot.watermark': published } : {},
     },
   });
-  const metrics: MetricsSink = { publish: (_s, v) => void metricsSeen.push(v) };
   return {
     athena: new AthenaClient({ region: 'us-east-1' }),
     glue: new GlueClient({ region: 'us-east-1' }),
     config: testConfig(),
-    metrics,
+    metrics: recordingMetrics(metricsSeen),
     now: () => new Date('2026-11-28T06:00:00Z'),
   };
 }

@@ -1,6 +1,8 @@
-// Shared test fixtures: one snapshot definition over the lab's flow-log table and a handler config around it.
+// Shared test fixtures: one snapshot definition over the lab's flow-log table and a handler config around it, and
+// the pieces the mocked-SDK tests build their responses and metrics from.
 import type { SnapshotDefinition } from '../definitions';
 import type { HandlerConfig } from '../env';
+import type { MetricsSink, SnapshotMetricValues } from '../metrics';
 
 export const flowLogsDaily: SnapshotDefinition = {
   name: 'vpc_flow_logs_daily',
@@ -30,5 +32,25 @@ export function testConfig(overrides: Partial<HandlerConfig> = {}): HandlerConfi
     queryTimeoutMs: 30_000,
     definitions: [flowLogsDaily],
     ...overrides,
+  };
+}
+
+/** A metrics sink that records every publish into `seen`. */
+export function recordingMetrics(seen: SnapshotMetricValues[]): MetricsSink {
+  return { publish: (_snapshot, values) => void seen.push(values) };
+}
+
+/** A GetQueryResults page as Athena returns it: a header row, then the rows, every value as text. */
+export function athenaResult(
+  columns: readonly (readonly [name: string, type: string])[],
+  rows: readonly (readonly string[])[],
+) {
+  return {
+    ResultSet: {
+      ResultSetMetadata: { ColumnInfo: columns.map(([Name, Type]) => ({ Name, Type })) },
+      Rows: [columns.map(([name]) => name), ...rows].map((r) => ({
+        Data: r.map((VarCharValue) => ({ VarCharValue })),
+      })),
+    },
   };
 }
