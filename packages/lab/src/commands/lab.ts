@@ -107,7 +107,7 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
 }
 
 /** Empties the local endpoint's folder, refusing any folder that holds something the endpoint did not write. */
-function resetLocalDataDir(dataDir: string): void {
+export function resetLocalDataDir(dataDir: string): void {
   if (!existsSync(dataDir)) return;
   const foreign = readdirSync(dataDir).filter((entry) => !LOCAL_ENDPOINT_ENTRIES.has(entry));
   if (foreign.length > 0) {
@@ -120,7 +120,8 @@ function resetLocalDataDir(dataDir: string): void {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const LOCAL_ENDPOINT_ENTRIES = new Set(['s3', 'state', 'warehouse']);
+// What the local endpoint writes in its folder (tmp: Firehose's staging files).
+const LOCAL_ENDPOINT_ENTRIES = new Set(['s3', 'state', 'tmp', 'warehouse']);
 
 export function registerLabCommands(program: Command): void {
   // Root options are read only before a subcommand's name, so other command families may reuse flag names.
