@@ -18,7 +18,6 @@ export {
   DELETE_POS_ID,
   type WrittenDeletes,
 } from './table/position-delete-writer';
-export { registerMaintenance, type MaintenanceOperations } from './table/maintenance-hooks';
 export { resolveVersion, type ResolvedVersion } from './table/version-selector';
 export { DuckDbSession, sqlIdent, sqlString, type SqlRow } from './duckdb/duckdb-session';
 export { TableLayout } from './io/table-layout';

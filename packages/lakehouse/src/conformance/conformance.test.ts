@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FlowGenerator, type FlowRecord } from '@loglake/flowgen';
 import { openWarehouse, type TableHandle, type Warehouse } from '../index';
-import '../maintenance';
 import { filesTable } from '../metadata-tables/file-tables';
 import { checkTableState } from './check-table';
 

@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { TableHandle } from '../contract';
-import '../maintenance';
 import { TYPED_COLUMNS, testWarehouse, type TestWarehouse } from '../table/testing';
 import { checkTableState } from './check-table';
 

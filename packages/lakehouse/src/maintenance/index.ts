@@ -1,10 +1,5 @@
-// Table maintenance: snapshot expiry, compaction, orphan file removal. Importing this module registers the
-// operations with the table layer, which delegates TableHandle.expireSnapshots/compact/removeOrphanFiles here.
-import { registerMaintenance } from '../table/maintenance-hooks';
-import { compactTable } from './compact-table';
-import { expireTableSnapshots } from './expire-snapshots';
-import { removeTableOrphanFiles } from './remove-orphans';
-
+// Table maintenance: snapshot expiry, compaction, orphan file removal (TableHandle.expireSnapshots, compact and
+// removeOrphanFiles call these; they take the table handle by type only, so there is no import cycle).
 export { compactTable, type CompactionResult, type CompactionRunOptions } from './compact-table';
 export { expireTableSnapshots, type ExpireResult } from './expire-snapshots';
 export { removeTableOrphanFiles, DEFAULT_ORPHAN_AGE_MS, OrphanRemovalError } from './remove-orphans';
@@ -27,12 +22,3 @@ export const S3_TABLES_MAINTENANCE_DEFAULTS = {
   icebergSnapshotManagement: { minSnapshotsToKeep: 1, maxSnapshotAgeHours: 120 },
   icebergUnreferencedFileRemoval: { unreferencedDays: 3, nonCurrentDays: 10 },
 } as const;
-
-registerMaintenance({
-  expireSnapshots: (table, options) => expireTableSnapshots(table, options),
-  compact: (table, options) => compactTable(table, options),
-  removeOrphanFiles: async (table, olderThanMs) => {
-    const { deletedFiles, deletedBytes } = await removeTableOrphanFiles(table, olderThanMs);
-    return { deletedFiles, deletedBytes };
-  },
-});

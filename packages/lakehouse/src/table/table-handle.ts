@@ -24,12 +24,14 @@ import { boundToSql } from '../expressions/to-sql';
 import { toPath } from '../io/file-io';
 import { TableLayout } from '../io/table-layout';
 import type { DataFile } from '../manifests/data-file';
+import { compactTable } from '../maintenance/compact-table';
+import { expireTableSnapshots } from '../maintenance/expire-snapshots';
+import { removeTableOrphanFiles } from '../maintenance/remove-orphans';
 import { snapshotFiles } from '../manifests/live-files';
 import { branchHead, currentSchema } from '../metadata/table-metadata';
 import { produceSnapshot } from '../snapshots/snapshot-producer';
 import { commitWithRetry, loadLatest, type LoadedMetadata } from './commit';
 import { writeDataFiles } from './data-writer';
-import { maintenance } from './maintenance-hooks';
 import {
   addColumnsChange,
   createRefChange,
@@ -293,15 +295,16 @@ export class IcebergTable implements TableHandle {
   }
 
   async expireSnapshots(options: ExpireOptions): Promise<ExpireReport> {
-    return maintenance('expireSnapshots').expireSnapshots(this, options);
+    return expireTableSnapshots(this, options);
   }
 
   async compact(options: CompactionOptions = {}): Promise<CompactionReport> {
-    return maintenance('compact').compact(this, options);
+    return compactTable(this, options);
   }
 
   async removeOrphanFiles(olderThanMs?: number): Promise<{ deletedFiles: number; deletedBytes: number }> {
-    return maintenance('removeOrphanFiles').removeOrphanFiles(this, olderThanMs);
+    const { deletedFiles, deletedBytes } = await removeTableOrphanFiles(this, olderThanMs);
+    return { deletedFiles, deletedBytes };
   }
 }
 
