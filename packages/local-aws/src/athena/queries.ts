@@ -192,16 +192,15 @@ export class QueryRunner {
         errorType?: unknown;
         state?: unknown;
       };
-      const isCutoff =
-        /bytes scanned limit/i.test(message) || /Cutoff|ScanLimit/i.test((error as Error)?.name ?? '');
+      const name = (error as Error)?.name ?? '';
+      const isCutoff = /bytes scanned limit/i.test(message) || /Cutoff|ScanLimit/i.test(name);
+      // Athena's categories: 1 system, 2 user (a cutoff is the user's limit).
       const category =
         typeof details.errorCategory === 'number'
           ? details.errorCategory
-          : isCutoff
-            ? 2
-            : /Internal/i.test((error as Error)?.name ?? '')
-              ? 1
-              : 2;
+          : !isCutoff && /Internal/i.test(name)
+            ? 1
+            : 2;
       const type = typeof details.errorType === 'number' ? details.errorType : 1000;
       this.save({
         ...record,
