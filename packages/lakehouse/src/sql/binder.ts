@@ -11,7 +11,12 @@ import type {
 } from '../contract';
 import { sqlIdent as ident } from '../duckdb/duckdb-session';
 import { currentSchema } from '../metadata/table-metadata';
-import { METADATA_TABLE_NAMES, metadataTable, type MetadataTableName } from '../metadata-tables';
+import {
+  buildMetadataTable,
+  METADATA_TABLE_NAMES,
+  toRelationSql,
+  type MetadataTableName,
+} from '../metadata-tables';
 import type { Expr, QualifiedName, Query, Relation, VersionClause } from './ast';
 import { walkQuery, walkRelation, type AstVisitor } from './ast-walk';
 import {
@@ -156,7 +161,8 @@ export class StatementBinder implements RelationResolver {
     if (dollar >= 0) {
       const kind = name.table.slice(dollar + 1) as MetadataTableName;
       if (!METADATA_TABLE_NAMES.includes(kind)) throw new TableNotFoundError(name.display, ref.name.pos);
-      const { relationSql } = await metadataTable(table, kind, selector);
+      // Built from the metadata the version clause was checked against (no second read).
+      const relationSql = toRelationSql(await buildMetadataTable(table.name, metadata, kind, selector));
       this.scans.push({ ref, name, table, plan: null, relationSql });
       return `${relationSql}${aliasText}`;
     }
