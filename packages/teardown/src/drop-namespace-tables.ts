@@ -2,6 +2,7 @@
 // and the lab's SQL creates tables Terraform never knew about. Tables Terraform manages are kept for Terraform.
 import { DeleteTableCommand, ListTablesCommand, type S3TablesClient } from '@aws-sdk/client-s3tables';
 import { TeardownInputError } from './errors';
+import { paginate } from './paginate';
 
 export interface DropNamespaceTablesInput {
   readonly tableBucketArn: string;
@@ -22,10 +23,7 @@ export async function dropNamespaceTables(
     );
   }
   const keep = new Set(input.keep ?? []);
-  const dropped: string[] = [];
-  let token: string | undefined;
-  const names: string[] = [];
-  do {
+  const tables = await paginate(async (token) => {
     const page = await client.send(
       new ListTablesCommand({
         tableBucketARN: input.tableBucketArn,
@@ -33,14 +31,13 @@ export async function dropNamespaceTables(
         continuationToken: token,
       }),
     );
-    names.push(...(page.tables ?? []).map((t) => t.name ?? '').filter((n) => n && !keep.has(n)));
-    token = page.continuationToken;
-  } while (token);
+    return { items: page.tables ?? [], next: page.continuationToken };
+  });
+  const names = tables.map((t) => t.name ?? '').filter((n) => n && !keep.has(n));
   for (const name of names) {
     await client.send(
       new DeleteTableCommand({ tableBucketARN: input.tableBucketArn, namespace: input.namespace, name }),
     );
-    dropped.push(name);
   }
-  return dropped;
+  return names;
 }

@@ -12,6 +12,7 @@ import { ListSchedulesCommand } from '@aws-sdk/client-scheduler';
 import { ListStateMachinesCommand } from '@aws-sdk/client-sfn';
 import { ListTopicsCommand } from '@aws-sdk/client-sns';
 import type { TeardownClients } from './clients';
+import { paginate } from './paginate';
 import { belongsToLab, type LabScope } from './scope';
 
 export interface Leftover {
@@ -23,19 +24,6 @@ export interface Leftover {
 export interface KindLister {
   readonly kind: string;
   list(clients: TeardownClients, scope: LabScope): Promise<Leftover[]>;
-}
-
-async function paginate<T>(
-  fetch: (token: string | undefined) => Promise<{ items: T[]; next: string | undefined }>,
-): Promise<T[]> {
-  const all: T[] = [];
-  let token: string | undefined;
-  do {
-    const page = await fetch(token);
-    all.push(...page.items);
-    token = page.next;
-  } while (token);
-  return all;
 }
 
 const notFound = (e: unknown) =>
