@@ -92,4 +92,20 @@ describe('the S3-Tables-shaped catalog', () => {
     expect(moved.versionToken).toBe('2');
     await expect(stale).rejects.toMatchObject({ name: 'CommitConflictError' });
   });
+
+  test('a handle to a dropped table fails with NoSuchTableError naming its metadata', async () => {
+    // Prepare
+    const w = env.warehouse;
+    await w.createTableBucket('dropped');
+    await w.createNamespace('dropped', 'ns');
+    const table = await w.createTable('dropped', 'ns', 't', FLOW_TABLE);
+    await w.dropTable('dropped', 'ns', 't');
+    // Act
+    const read = table.metadata();
+    // Assess
+    await expect(read).rejects.toMatchObject({
+      name: 'NoSuchTableError',
+      message: expect.stringMatching(/v0\.metadata\.json does not exist: the table was dropped/),
+    });
+  });
 });

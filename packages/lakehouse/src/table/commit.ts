@@ -4,7 +4,7 @@
 // re-validates against the new base), up to a limit; then CommitConflictError.
 import { promises as fs } from 'node:fs';
 import type { TableMetadata } from '../contract';
-import { CommitConflictError } from '../errors';
+import { CommitConflictError, NoSuchTableError } from '../errors';
 import { createExclusive, readText, toPath, toUri } from '../io/file-io';
 import type { TableLayout } from '../io/table-layout';
 import { parseMetadata, serializeMetadata } from '../metadata/table-metadata';
@@ -18,7 +18,13 @@ export async function loadLatest(layout: TableLayout): Promise<LoadedMetadata> {
   const version = await layout.latestVersion();
   const path = layout.metadataFile(version);
   const text = await readText(path);
-  if (text === null) throw new Error(`metadata ${path} vanished`);
+  if (text === null) {
+    // A handle outliving its table (dropped, or its files removed): say so instead of failing on a read.
+    throw new NoSuchTableError(
+      `Table metadata ${path} does not exist: the table was dropped or its files removed. Load the table again from the catalog.`,
+      { value: path },
+    );
+  }
   return { metadata: parseMetadata(text, path), version };
 }
 
