@@ -24,12 +24,7 @@ export class QueryParser extends ExpressionParser {
       const ctes: Cte[] = [];
       do {
         const name = this.identifier();
-        let columns: Identifier[] | undefined;
-        if (this.accept('(')) {
-          columns = [this.identifier()];
-          while (this.accept(',')) columns.push(this.identifier());
-          this.expect(')');
-        }
+        const columns = this.optionalIdentifierList();
         this.expect('as');
         this.expect('(');
         const query = this.parseQuery();
@@ -208,8 +203,7 @@ export class QueryParser extends ExpressionParser {
         left = { k: 'join', type, left, right, on: this.parseExpression(), pos };
       } else if (this.accept('using')) {
         this.expect('(');
-        const using = [this.identifier()];
-        while (this.accept(',')) using.push(this.identifier());
+        const using = this.identifierList();
         this.expect(')');
         left = { k: 'join', type, left, right, using, pos };
       } else this.fail("'ON', 'USING'");
@@ -245,12 +239,7 @@ export class QueryParser extends ExpressionParser {
     if (this.accept('as')) alias = this.identifier(true);
     else if (this.isIdentifier()) alias = this.identifier();
     if (alias) {
-      let columnAliases: Identifier[] | undefined;
-      if (this.accept('(')) {
-        columnAliases = [this.identifier()];
-        while (this.accept(',')) columnAliases.push(this.identifier());
-        this.expect(')');
-      }
+      const columnAliases = this.optionalIdentifierList();
       if (relation.k === 'join') throw new NotSupportedError('An alias on a parenthesised join', pos);
       relation = { ...relation, alias, columnAliases };
     }

@@ -54,8 +54,7 @@ class StatementParser extends QueryParser {
       let columns: Identifier[] | undefined;
       if (this.is('(') && !this.startsQuery(1) && !this.is('(', 1)) {
         this.next();
-        columns = [this.identifier()];
-        while (this.accept(',')) columns.push(this.identifier());
+        columns = this.identifierList();
         this.expect(')');
       }
       return { k: 'insert', target, columns, query: this.parseQuery(), pos };
@@ -135,8 +134,7 @@ class StatementParser extends QueryParser {
     if (this.accept('(')) {
       const aliasList = this.isIdentifier(0, true) && (this.is(',', 1) || this.is(')', 1));
       if (aliasList) {
-        columnAliases = [this.identifier(true)];
-        while (this.accept(',')) columnAliases.push(this.identifier(true));
+        columnAliases = this.identifierList(true);
       } else {
         do columns.push(this.parseColumnDef());
         while (this.accept(','));
@@ -301,12 +299,7 @@ class StatementParser extends QueryParser {
         continue;
       }
       this.expect('insert', "'INSERT'");
-      let insertColumns: Identifier[] | undefined;
-      if (this.accept('(')) {
-        insertColumns = [this.identifier()];
-        while (this.accept(',')) insertColumns.push(this.identifier());
-        this.expect(')');
-      }
+      const insertColumns = this.optionalIdentifierList();
       this.expect('values');
       this.expect('(');
       const insertValues = [this.parseExpression()];

@@ -215,6 +215,21 @@ export class TokenCursor {
     return { name: token.value.toLowerCase(), quoted: token.kind === 'quoted', pos: token.pos };
   }
 
+  /** `a, b, ...`: one or more identifiers separated by commas. */
+  protected identifierList(allowReserved = false): Identifier[] {
+    const list = [this.identifier(allowReserved)];
+    while (this.accept(',')) list.push(this.identifier(allowReserved));
+    return list;
+  }
+
+  /** `(a, b, ...)` when the next token opens one, else undefined. */
+  protected optionalIdentifierList(): Identifier[] | undefined {
+    if (!this.accept('(')) return undefined;
+    const list = this.identifierList();
+    this.expect(')');
+    return list;
+  }
+
   protected integer(): number {
     const token = this.peek();
     if (token.kind !== 'number' || !/^\d+$/.test(token.value)) this.fail('<integer>');
