@@ -30,7 +30,7 @@ import { resolveLab } from '@loglake/units';
 import { runCli } from '../cli-support';
 import { InvalidOptionError } from '../errors';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
-import { DEFAULT_LOCAL_DATA_DIR, resourcesFromUnits } from '../target/open-target';
+import { DEFAULT_LOCAL_DATA_DIR, awsRegion, resourcesFromUnits } from '../target/open-target';
 import { readStateMachineArn, snapshotHandlerConfig, snapshotOutputsCommand } from '../target/snapshots-unit';
 
 interface SnapshotOptions {
@@ -180,7 +180,8 @@ async function runOnAws(options: SnapshotOptions, date: string | undefined): Pro
     ? findDefinition(config.definitions, options.snapshot)
     : (config.definitions[0] as SnapshotDefinition);
   const stateMachineArn = stateMachineArnOrThrow(resolve(options.outputsFile ?? DEFAULT_OUTPUTS_FILE));
-  const sfn = new SFNClient({});
+  // The same region as the lab's other AWS calls (the SDK alone would fail without AWS_REGION).
+  const sfn = new SFNClient({ region: awsRegion(await resolveLab()) });
   try {
     console.log(
       `starting ${stateMachineArn} for ${def.name}${date ? ` (${date})` : ''} — this is AWS, not the local endpoint`,

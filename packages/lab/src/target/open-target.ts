@@ -62,6 +62,11 @@ export function resourcesFromUnits(lab: ResolvedLab, accountId: string): LabReso
   };
 }
 
+/** The region on --target aws: the environment's (AWS_REGION, AWS_DEFAULT_REGION), else where the units deploy. */
+export function awsRegion(lab: ResolvedLab): string {
+  return process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? lab.units['table-bucket'].region;
+}
+
 export async function openTarget(options: OpenTargetOptions = {}): Promise<LabTarget> {
   const kind = parseTargetKind(options.target);
   const lab = await resolveLab();
@@ -114,7 +119,7 @@ async function openAwsTarget(lab: ResolvedLab, options: OpenTargetOptions): Prom
   const outputsFile = options.outputsFile ?? DEFAULT_OUTPUTS_FILE;
   const deployed = readDeployedNames(outputsFile, lab.order);
   const fromUnits = resourcesFromUnits(lab, accountFromArn(deployed.tableBucketArn));
-  const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? fromUnits.region;
+  const region = awsRegion(lab);
   const resources: LabResources = {
     ...fromUnits,
     region,
