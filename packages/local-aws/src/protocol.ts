@@ -32,6 +32,8 @@ export type ErrorStyle = {
 export interface ServiceModule {
   readonly name: string;
   readonly errorStyle: ErrorStyle;
+  /** The service's own error code for an unexpected failure (answered with status 500). */
+  readonly internalErrorCode: string;
   claims(request: LocalRequest): boolean;
   handle(request: LocalRequest): Promise<LocalReply>;
   /** Called on stop, before the engine closes (e.g. Firehose flushes its buffers). */
@@ -76,6 +78,7 @@ export function awsJsonService(options: {
   name: string;
   targetPrefix: string;
   messageKey: 'message' | 'Message';
+  internalErrorCode: string;
   operations: Record<string, JsonOperation>;
   close?: () => Promise<void>;
 }): ServiceModule {
@@ -83,6 +86,7 @@ export function awsJsonService(options: {
   return {
     name: options.name,
     errorStyle: { protocol: 'awsJson1_1', messageKey: options.messageKey },
+    internalErrorCode: options.internalErrorCode,
     claims: (request) => targetOf(request)?.startsWith(prefix) ?? false,
     async handle(request) {
       const operation = (targetOf(request) ?? '').slice(prefix.length);

@@ -137,11 +137,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
         error instanceof AwsServiceError
           ? error
           : new AwsServiceError(
-              service.name === 'S3Tables'
-                ? 'InternalServerErrorException'
-                : service.name === 'Athena'
-                  ? 'InternalServerException'
-                  : 'ServiceUnavailableException',
+              service.internalErrorCode,
               500,
               `Internal error in the local endpoint: ${error instanceof Error ? error.message : String(error)}`,
             );

@@ -70,6 +70,7 @@ export function createAthenaService(options: AthenaOptions): ServiceModule {
     name: 'Athena',
     targetPrefix: 'AmazonAthena',
     messageKey: 'Message',
+    internalErrorCode: 'InternalServerException',
     close: () => runner.settle(),
     operations: {
       async CreateWorkGroup(input) {

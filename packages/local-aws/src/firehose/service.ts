@@ -128,6 +128,8 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
     name: 'Firehose',
     targetPrefix: 'Firehose_20150804',
     messageKey: 'message',
+    // Firehose's API has no internal-error code of its own; its SDK treats this one as retryable.
+    internalErrorCode: 'ServiceUnavailableException',
     operations: {
       async CreateDeliveryStream(input) {
         const reader = new InputReader(input, invalidArgument);

@@ -31,6 +31,7 @@ export function createGlueService(options: GlueOptions): ServiceModule & { catal
     name: 'Glue',
     targetPrefix: 'AWSGlue',
     messageKey: 'Message',
+    internalErrorCode: 'InternalServiceException',
     operations: {
       CreateDatabase: async (input) => {
         const db = input.DatabaseInput as Record<string, unknown> | undefined;

@@ -102,4 +102,22 @@ describe('S3 (general purpose buckets) over loopback', () => {
     );
     expect(after.CommonPrefixes?.map((p) => p.Prefix)).toEqual(['daily/run=a/', 'daily/run=c/']);
   });
+
+  test('an unexpected failure is answered with S3 own internal error code, status 500', async () => {
+    // Prepare: an object where the key needs a directory, so writing below it fails on disk.
+    await s3.send(new CreateBucketCommand({ Bucket: 'broken-bucket' }));
+    await s3.send(new PutObjectCommand({ Bucket: 'broken-bucket', Key: 'a', Body: Buffer.from('x') }));
+
+    // Act
+    const failure = await s3
+      .send(new PutObjectCommand({ Bucket: 'broken-bucket', Key: 'a/b', Body: Buffer.from('y') }))
+      .then(
+        () => undefined,
+        (error: unknown) => error as { name: string; $metadata: { httpStatusCode?: number } },
+      );
+
+    // Assess
+    expect(failure?.name).toBe('InternalError');
+    expect(failure?.$metadata.httpStatusCode).toBe(500);
+  });
 });

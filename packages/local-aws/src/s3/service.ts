@@ -165,6 +165,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
   return {
     name: 'S3',
     errorStyle: { protocol: 'restXml', messageKey: 'Message' },
+    internalErrorCode: 'InternalError',
     // Registered last: every target-less request no other service claimed is a path-style S3 request.
     claims: (request) => !request.headers['x-amz-target'] && !reserved.has(firstSegment(request.path)),
     handle,

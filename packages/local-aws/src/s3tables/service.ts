@@ -298,6 +298,7 @@ export function createS3TablesService({
   return {
     name: 'S3Tables',
     errorStyle: { protocol: 'restJson1', messageKey: 'message' },
+    internalErrorCode: 'InternalServerErrorException',
     claims: (request) => !request.headers['x-amz-target'] && ROOTS.has(firstSegment(request.path)),
     async handle(request) {
       const found = matchRoute(routes, request.method, request.path);
