@@ -15,7 +15,6 @@ import type * as schedulerSchedule from '@cdktf/provider-aws/lib/scheduler-sched
 import type * as sfnStateMachine from '@cdktf/provider-aws/lib/sfn-state-machine';
 import type * as snsTopic from '@cdktf/provider-aws/lib/sns-topic';
 import type * as snsTopicSubscription from '@cdktf/provider-aws/lib/sns-topic-subscription';
-import { SNAPSHOT_META_COLUMNS } from '@loglake/snapshot-lambdas/definitions';
 // Metric names come through ./env: ./metrics would load Powertools, runtime-only code.
 import {
   DIMENSION_SNAPSHOT,
@@ -25,6 +24,7 @@ import {
   METRICS_SERVICE,
 } from '@loglake/snapshot-lambdas/env';
 import { EXAMPLE_ARNS, snapshotStateMachine } from '@loglake/snapshot-lambdas/state-machine';
+import { snapshotTableShape } from '@loglake/snapshot-lambdas/table-shape';
 import type { ResolvedUnit } from '../lib/contract';
 import { addDependsOn } from '../lib/destroy-hooks';
 import { StacksError } from '../lib/errors';
@@ -80,22 +80,20 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
       description: 'Daily snapshots of the lab tables: the latest complete day, as Parquet',
     });
     for (const def of i.snapshots) {
+      const shape = snapshotTableShape(def, bucket.bucket);
       this.tables.push(
         new GlueCatalogTable(this, `table-${def.name}`, {
           name: def.name,
           databaseName: database.name,
-          description: `Latest complete day of ${def.source.namespace}.${def.source.table}, rebuilt daily`,
-          tableType: 'EXTERNAL_TABLE',
-          parameters: { classification: 'parquet', EXTERNAL: 'TRUE', 'parquet.compression': 'ZSTD' },
+          description: shape.description,
+          tableType: shape.tableType,
+          parameters: { ...shape.parameters },
           storageDescriptor: {
-            // Empty until the first publish moves the table to its first run.
-            location: `s3://${bucket.bucket}/${def.name}/initial/`,
-            inputFormat: 'org.apache.hadoop.hive.ql.io.parquet.MapredParquetInputFormat',
-            outputFormat: 'org.apache.hadoop.hive.ql.io.parquet.MapredParquetOutputFormat',
-            serDeInfo: {
-              serializationLibrary: 'org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe',
-            },
-            columns: [...def.columns, ...SNAPSHOT_META_COLUMNS].map((c) => ({ name: c.name, type: c.type })),
+            location: shape.location,
+            inputFormat: shape.inputFormat,
+            outputFormat: shape.outputFormat,
+            serDeInfo: { serializationLibrary: shape.serializationLibrary },
+            columns: shape.columns.map((c) => ({ name: c.name, type: c.type })),
           },
           // The pipeline publishes each run by moving the location and recording its watermark in the parameters
           // (one UpdateTable). Terraform owns the table's shape, not which run it points at: without this every

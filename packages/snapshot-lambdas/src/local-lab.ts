@@ -22,11 +22,12 @@ import {
 } from '@aws-sdk/client-s3tables';
 import { runQuery } from './athena';
 import { buildSnapshot, type BuildSnapshotInput } from './build-snapshot';
-import { SNAPSHOT_META_COLUMNS, type SnapshotDefinition } from './definitions';
+import type { SnapshotDefinition } from './definitions';
 import type { HandlerConfig } from './env';
 import type { MetricsSink } from './metrics';
 import { resolveWatermark, type ResolveWatermarkInput } from './resolve-watermark';
 import { quoteIdentifier, sourceReference, timestampLiteral } from './sql';
+import { snapshotTableShape } from './table-shape';
 
 export interface LocalClients {
   athena: AthenaClient;
@@ -140,18 +141,18 @@ export async function provisionLocalSnapshots(clients: LocalClients, config: Han
 
 /** The Glue table as the snapshots stack catalogues it (same shape, so offline and AWS behave alike). */
 export function snapshotTableInput(config: Pick<HandlerConfig, 'snapshotBucket'>, def: SnapshotDefinition) {
+  const shape = snapshotTableShape(def, config.snapshotBucket);
   return {
     Name: def.name,
-    Description: `Daily snapshot of ${def.source.namespace}.${def.source.table}: the latest complete day`,
-    TableType: 'EXTERNAL_TABLE',
-    Parameters: { classification: 'parquet', EXTERNAL: 'TRUE', 'parquet.compression': 'ZSTD' },
+    Description: shape.description,
+    TableType: shape.tableType,
+    Parameters: { ...shape.parameters },
     StorageDescriptor: {
-      Columns: [...def.columns, ...SNAPSHOT_META_COLUMNS].map((c) => ({ Name: c.name, Type: c.type })),
-      // Empty until the first publish moves it to a run prefix.
-      Location: `s3://${config.snapshotBucket}/${def.name}/initial/`,
-      InputFormat: 'org.apache.hadoop.hive.ql.io.parquet.MapredParquetInputFormat',
-      OutputFormat: 'org.apache.hadoop.hive.ql.io.parquet.MapredParquetOutputFormat',
-      SerdeInfo: { SerializationLibrary: 'org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe' },
+      Columns: shape.columns.map((c) => ({ Name: c.name, Type: c.type })),
+      Location: shape.location,
+      InputFormat: shape.inputFormat,
+      OutputFormat: shape.outputFormat,
+      SerdeInfo: { SerializationLibrary: shape.serializationLibrary },
     },
   };
 }
