@@ -2,7 +2,7 @@
 // the engine's own scan and the rows must match as multisets; then the invariants icebird does not check.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Schema, TableHandle, Warehouse } from '../contract';
-import { schemaOf } from '../metadata-tables/file-tables';
+import { currentSchema } from '../metadata/table-metadata';
 import { readLatestWithIcebird, readWithIcebird } from './icebird-reader';
 import { checkTableInvariants } from './invariants';
 import { compareRows, normaliseRows } from './row-compare';
@@ -37,7 +37,7 @@ export async function checkTableState(
 ): Promise<TableStateReport> {
   const metadata = await table.metadata();
   // Rows are compared under the current schema: icebird reads every snapshot with it too.
-  const schema = schemaOf(metadata);
+  const schema = currentSchema(metadata);
   const snapshots: SnapshotCheck[] = [];
   for (const snapshot of metadata.snapshots) {
     const id = snapshot['snapshot-id'];

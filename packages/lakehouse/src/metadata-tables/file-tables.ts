@@ -1,6 +1,7 @@
 // $files, $manifests and $partitions: read from the manifests of one snapshot (the current one unless the
 // caller selects another). Column names and types follow Trino's Iceberg connector (Athena engine v3).
 import type { Schema, TableMetadata } from '../contract';
+import { currentSchema, snapshotById } from '../metadata/table-metadata';
 import { liveEntries, readManifestList, type DataFileRow, type ManifestEntryRow } from './avro-reader';
 import {
   athenaType,
@@ -20,12 +21,6 @@ type PartitionFieldSpec = PartitionSpec['fields'][number];
 
 const INT_BIGINT_MAP = { type: 'map(integer, bigint)', duckdbType: 'MAP(INTEGER, BIGINT)' };
 const INT_VARCHAR_MAP = { type: 'map(integer, varchar)', duckdbType: 'MAP(INTEGER, VARCHAR)' };
-
-export function schemaOf(metadata: TableMetadata, schemaId = metadata['current-schema-id']): Schema {
-  const schema = metadata.schemas.find((s) => s['schema-id'] === schemaId);
-  if (!schema) throw new RangeError(`Schema ${schemaId} is not in the table metadata`);
-  return schema;
-}
 
 function fieldTypeById(schema: Schema): Map<number, string> {
   return new Map(schema.fields.map((f) => [f.id, f.type]));
@@ -83,11 +78,8 @@ function partitionRow(pc: PartitionColumn, file: DataFileRow): MetadataValue {
   return row;
 }
 
-function snapshotById(metadata: TableMetadata, snapshotId: number | null) {
-  if (snapshotId === null) return null;
-  const snapshot = metadata.snapshots.find((s) => s['snapshot-id'] === snapshotId);
-  if (!snapshot) throw new RangeError(`Snapshot ${snapshotId} is not in the table metadata (expired?)`);
-  return snapshot;
+function snapshotOrNone(metadata: TableMetadata, snapshotId: number | null) {
+  return snapshotId === null ? null : snapshotById(metadata, snapshotId);
 }
 
 export const FILES_BASE_COLUMNS: MetadataColumn[] = [
@@ -129,10 +121,10 @@ export async function filesTable(
   metadata: TableMetadata,
   snapshotId: number | null,
 ): Promise<MetadataTable> {
-  const schema = schemaOf(metadata);
+  const schema = currentSchema(metadata);
   const pc = partitionColumn(metadata, schema);
   const columns = pc ? [...FILES_BASE_COLUMNS, pc.column] : FILES_BASE_COLUMNS;
-  const snapshot = snapshotById(metadata, snapshotId);
+  const snapshot = snapshotOrNone(metadata, snapshotId);
   if (!snapshot) return { name: `${tableName}$files`, columns, rows: [] };
   const types = fieldTypeById(schema);
   const entries = (await liveEntries(snapshot['manifest-list'])).sort(
@@ -185,9 +177,9 @@ export async function manifestsTable(
   metadata: TableMetadata,
   snapshotId: number | null,
 ): Promise<MetadataTable> {
-  const snapshot = snapshotById(metadata, snapshotId);
+  const snapshot = snapshotOrNone(metadata, snapshotId);
   if (!snapshot) return { name: `${tableName}$manifests`, columns: MANIFESTS_COLUMNS, rows: [] };
-  const types = fieldTypeById(schemaOf(metadata));
+  const types = fieldTypeById(currentSchema(metadata));
   const manifests = await readManifestList(snapshot['manifest-list']);
   const rows = manifests.map((m): MetadataValue[] => {
     const spec = metadata['partition-specs'].find((s) => s['spec-id'] === m.partitionSpecId);
@@ -264,7 +256,7 @@ export async function partitionsTable(
   metadata: TableMetadata,
   snapshotId: number | null,
 ): Promise<MetadataTable> {
-  const schema = schemaOf(metadata);
+  const schema = currentSchema(metadata);
   const pc = partitionColumn(metadata, schema);
   const identitySources = new Set(
     (metadata['partition-specs'].find((s) => s['spec-id'] === metadata['default-spec-id'])?.fields ?? [])
@@ -289,7 +281,7 @@ export async function partitionsTable(
       duckdbType: `STRUCT(${dataFields.map((f) => `${quoteIdent(f.name)} ${metric(f.type, true)}`).join(', ')})`,
     });
   }
-  const snapshot = snapshotById(metadata, snapshotId);
+  const snapshot = snapshotOrNone(metadata, snapshotId);
   if (!snapshot) return { name: `${tableName}$partitions`, columns, rows: [] };
   const entries = (await liveEntries(snapshot['manifest-list'])).filter(
     (e: ManifestEntryRow) => e.dataFile.content === 0,
