@@ -1,6 +1,7 @@
 // Behaviour specific to the local engine's configuration: scan cutoff, error metadata, name resolution without a
 // context, external Parquet storage, and statement edge cases the portable suite does not cover.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -224,6 +225,15 @@ describe('AthenaSqlEngine on the local warehouse', () => {
       ),
     );
     expect(order.message).toMatch(/^HIVE_COLUMN_ORDER_MISMATCH/);
+    const codec = await failure(
+      run(
+        `CREATE TABLE snap.y WITH (external_location = 's3://snapshots/y/', write_compression = 'SNAPPY) (x') AS SELECT id FROM flows`,
+      ),
+    );
+    expect(codec.message).toBe(
+      "INVALID_TABLE_PROPERTY: write_compression 'SNAPPY) (x' is not supported for Parquet; use one of SNAPPY, ZSTD, GZIP, LZ4, NONE",
+    );
+    expect(existsSync(join(dir, 's3/snapshots/y'))).toBe(false);
   });
 
   test('the external location writer is pluggable', async () => {

@@ -45,6 +45,21 @@ export function parseS3Uri(location: string): { bucket: string; prefix: string }
   return { bucket: m[1] as string, prefix: m[2] as string };
 }
 
+const PARQUET_COMPRESSIONS = ['SNAPPY', 'ZSTD', 'GZIP', 'LZ4', 'NONE'];
+
+/** DuckDB's COPY codec for Athena's write_compression (checked: it is written into the COPY statement). */
+function parquetCodec(compression = 'SNAPPY'): string {
+  const requested = compression.toUpperCase();
+  if (!PARQUET_COMPRESSIONS.includes(requested)) {
+    throw new GenericUserError(
+      'INVALID_TABLE_PROPERTY',
+      `write_compression '${compression}' is not supported for Parquet; use one of ${PARQUET_COMPRESSIONS.join(', ')}`,
+      { value: compression },
+    );
+  }
+  return requested === 'NONE' ? 'UNCOMPRESSED' : requested;
+}
+
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
@@ -76,11 +91,8 @@ export class LocalDirectoryStorage implements ExternalStorage {
     options: ParquetWriteOptions,
   ): Promise<ExternalWriteResult> {
     const dir = this.directoryFor(location);
+    const codec = parquetCodec(options.compression);
     await mkdir(dir, { recursive: true });
-    const codec =
-      (options.compression ?? 'SNAPPY').toUpperCase() === 'NONE'
-        ? 'UNCOMPRESSED'
-        : (options.compression ?? 'SNAPPY').toUpperCase();
     try {
       if (options.partitionedBy?.length) {
         const columns = options.partitionedBy.map(sqlIdent).join(', ');
