@@ -4,6 +4,7 @@
 // Parquet column chunks read the same way). Hive tables have no snapshots and no DML: those methods refuse.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { duckdbType, sqlIdent as ident, sqlString as quote } from '@loglake/lakehouse';
 import type {
   IcebergPrimitive,
   ScanOptions,
@@ -31,26 +32,12 @@ const TYPES: Record<string, IcebergPrimitive> = {
   timestamp: 'timestamp',
 };
 
-const DUCKDB: Record<IcebergPrimitive & string, string> = {
-  string: 'VARCHAR',
-  int: 'INTEGER',
-  long: 'BIGINT',
-  double: 'DOUBLE',
-  float: 'FLOAT',
-  boolean: 'BOOLEAN',
-  date: 'DATE',
-  timestamp: 'TIMESTAMP',
-} as Record<IcebergPrimitive & string, string>;
-
 class HiveTableError extends Error {
   constructor(name: string, message: string) {
     super(message);
     this.name = name;
   }
 }
-
-const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const ident = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /** Data files of a Hive location: Athena skips names starting with `_` or `.` (job markers, temp files). */
 async function dataFiles(dir: string): Promise<string[]> {
@@ -118,13 +105,12 @@ export function hiveTableHandle(bucket: string, table: GlueTableRecord, deps: Hi
     const wanted = options.columns?.map((c) => c.toLowerCase());
     const projected = schema.fields.filter((f) => !wanted || wanted.includes(f.name));
     const select = schema.fields.map(
-      (f) =>
-        `CAST(${ident(f.name)} AS ${DUCKDB[f.type as keyof typeof DUCKDB] ?? 'VARCHAR'}) AS ${ident(f.name)}`,
+      (f) => `CAST(${ident(f.name)} AS ${duckdbType(f.type)}) AS ${ident(f.name)}`,
     );
     let relationSql: string;
     let bytesScanned = 0;
     if (files.length === 0) {
-      relationSql = `(SELECT ${schema.fields.map((f) => `CAST(NULL AS ${DUCKDB[f.type as keyof typeof DUCKDB] ?? 'VARCHAR'}) AS ${ident(f.name)}`).join(', ')} WHERE false)`;
+      relationSql = `(SELECT ${schema.fields.map((f) => `CAST(NULL AS ${duckdbType(f.type)}) AS ${ident(f.name)}`).join(', ')} WHERE false)`;
     } else {
       const list = `[${files.map(quote).join(', ')}]`;
       relationSql = `(SELECT ${select.join(', ')} FROM read_parquet(${list}, union_by_name = true))`;
