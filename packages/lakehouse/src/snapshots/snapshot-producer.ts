@@ -26,8 +26,6 @@ export interface AddedFile {
   file: DataFile;
   /** Defaults to the table's default spec. */
   specId?: number;
-  /** Data sequence number to keep (compaction keeps the rewritten files'); default: the new snapshot's. */
-  dataSequenceNumber?: number;
 }
 
 export interface FileChanges {
@@ -140,7 +138,7 @@ async function produce(
     const entries = files.map((f) => ({
       status: STATUS_ADDED,
       snapshotId,
-      sequenceNumber: f.dataSequenceNumber ?? sequenceNumber,
+      sequenceNumber,
       fileSequenceNumber: sequenceNumber,
       dataFile: f.file,
     }));
