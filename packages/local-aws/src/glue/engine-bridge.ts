@@ -6,7 +6,13 @@
 //    Athena, registers the new table in the Glue database;
 //  - DROP TABLE of a Glue table removes the catalog entry and keeps the data (Hive external-table semantics).
 import type { SqlEngine, StatementResult, Warehouse, ExecuteOptions } from '@loglake/lakehouse';
-import { GenericUserError, LocalDirectoryStorage, parseStatement, type Statement } from '@loglake/lakehouse';
+import {
+  GenericUserError,
+  LocalDirectoryStorage,
+  parseStatement,
+  sqlString,
+  type Statement,
+} from '@loglake/lakehouse';
 import type { EngineFactories } from '../engine';
 import type { LocalObjectStore } from '../s3/objects';
 import type { GlueColumn, LocalGlueCatalog } from './catalog';
@@ -161,7 +167,7 @@ class GlueAwareSqlEngine implements SqlEngine {
   ) {
     const dir = this.deps.objects.localPath(target.location);
     const described = await this.warehouse.connection.runAndReadAll(
-      `DESCRIBE SELECT * FROM read_parquet('${dir.replaceAll("'", "''")}/**/*.parquet', hive_partitioning = false)`,
+      `DESCRIBE SELECT * FROM read_parquet(${sqlString(`${dir}/**/*.parquet`)}, hive_partitioning = false)`,
     );
     const columns: GlueColumn[] = described.getRowObjectsJS().map((row) => ({
       Name: String(row.column_name),
