@@ -15,6 +15,7 @@ import {
   rmSync,
   writeSync,
 } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /**
@@ -28,6 +29,11 @@ export function toUri(path: string): string {
 
 export function toPath(uri: string): string {
   return uri.startsWith('file://') ? uri.slice('file://'.length) : uri;
+}
+
+/** Removes files by URI (or path), ignoring those already gone: what a write or commit that lost cleans up. */
+export async function removeUris(uris: readonly string[]): Promise<void> {
+  await Promise.all(uris.map((uri) => rm(toPath(uri), { force: true })));
 }
 
 function writeTemp(dir: string, data: string | Uint8Array, durable: boolean): string {

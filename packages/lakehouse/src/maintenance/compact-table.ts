@@ -3,11 +3,10 @@
 // sort order, and committed as one `replace` snapshot (same rows, fewer files). A run that finds nothing to do
 // says so and commits nothing. A delete committed meanwhile against a file being rewritten fails the run
 // with CommitConflictError (its deletes would otherwise be lost); rerun compaction.
-import { promises as fs } from 'node:fs';
 import type { CompactionOptions, CompactionReport, Snapshot, TableMetadata } from '../contract';
 import { sqlString } from '../duckdb/duckdb-session';
 import { CommitConflictError } from '../errors';
-import { toPath } from '../io/file-io';
+import { removeUris } from '../io/file-io';
 import type { DataFile, LiveFile } from '../manifests/data-file';
 import { snapshotFiles } from '../manifests/live-files';
 import { branchHead, currentSchema } from '../metadata/table-metadata';
@@ -54,7 +53,7 @@ async function deleteTargets(table: IcebergTable, deleteFiles: LiveFile[]): Prom
 }
 
 async function discard(files: DataFile[]): Promise<void> {
-  await Promise.all(files.map((f) => fs.rm(toPath(f.filePath), { force: true })));
+  await removeUris(files.map((f) => f.filePath));
 }
 
 export async function compactTable(

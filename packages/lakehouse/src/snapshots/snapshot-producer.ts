@@ -16,8 +16,7 @@ import { readManifestCached, readManifestListCached, specPartitionTypes } from '
 import { writeManifest, writeManifestList } from '../manifests/manifest-io';
 import type { PartitionSpec } from '../metadata/partition-spec';
 import { branchHead, currentSchema, specById } from '../metadata/table-metadata';
-import { promises as fs } from 'node:fs';
-import { toPath } from '../io/file-io';
+import { removeUris } from '../io/file-io';
 import type { TableLayout } from '../io/table-layout';
 import { newSnapshotId } from './snapshot-id';
 import { buildSummary } from './summary';
@@ -55,7 +54,7 @@ export async function produceSnapshot(
     return await produce(base, layout, changes, now, written);
   } catch (error) {
     // Nothing references this attempt's manifests: remove them rather than leave orphans.
-    await Promise.all(written.map((f) => fs.rm(toPath(f), { force: true })));
+    await removeUris(written);
     throw error;
   }
 }

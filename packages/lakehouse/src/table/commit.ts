@@ -2,10 +2,9 @@
 // v(N+1).metadata.json with create-if-absent (hard link, EEXIST = another writer won), then move the
 // version hint. On conflict: clean up this attempt's files, back off, reload and rebuild (the builder
 // re-validates against the new base), up to a limit; then CommitConflictError.
-import { promises as fs } from 'node:fs';
 import type { TableMetadata } from '../contract';
 import { CommitConflictError, NoSuchTableError } from '../errors';
-import { createExclusive, readText, toPath, toUri } from '../io/file-io';
+import { createExclusive, readText, removeUris, toUri } from '../io/file-io';
 import type { TableLayout } from '../io/table-layout';
 import { parseMetadata, serializeMetadata } from '../metadata/table-metadata';
 
@@ -76,7 +75,7 @@ export async function commitWithRetry<T>(
       await layout.writeVersionHint(version + 1).catch(() => undefined);
       return { result: built.result, metadata: next };
     }
-    await Promise.all(built.writtenFiles.map((f) => fs.rm(toPath(f), { force: true })));
+    await removeUris(built.writtenFiles);
     if (attempt + 1 >= MAX_ATTEMPTS) {
       throw new CommitConflictError(
         `Could not commit to ${table}: ${MAX_ATTEMPTS} attempts lost to concurrent writers. Retry later or reduce concurrency.`,

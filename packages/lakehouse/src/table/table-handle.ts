@@ -1,6 +1,5 @@
 // A table's operations (the contract's TableHandle): each write is one atomic commit through commit.ts,
 // rebuilt and re-validated against the latest metadata when another writer wins the race.
-import { promises as fs } from 'node:fs';
 import type {
   ColumnDefinition,
   CommitResult,
@@ -21,7 +20,7 @@ import type {
 import type { DuckDbSession } from '../duckdb/duckdb-session';
 import { bindExpression } from '../expressions/bind';
 import { boundToSql } from '../expressions/to-sql';
-import { toPath } from '../io/file-io';
+import { removeUris } from '../io/file-io';
 import { TableLayout } from '../io/table-layout';
 import type { DataFile } from '../manifests/data-file';
 import { compactTable } from '../maintenance/compact-table';
@@ -134,7 +133,7 @@ export class IcebergTable implements TableHandle {
   }
 
   private async discard(files: { filePath: string }[]): Promise<void> {
-    await Promise.all(files.map((f) => fs.rm(toPath(f.filePath), { force: true })));
+    await removeUris(files.map((f) => f.filePath));
   }
 
   async append(source: RowSource): Promise<CommitResult> {
