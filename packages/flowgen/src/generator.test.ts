@@ -1,4 +1,5 @@
 import { describe, test, expect } from '@jest/globals';
+import { InvalidFlowOptionError } from './errors';
 import { FlowGenerator, SMOKE_BATCH_SIZE } from './generator';
 import { INVENTORY, SCANNER_IP, NEW_HOST, inventoryAfterChanges } from './inventory';
 import { flowKey, toJsonLine, FLOW_LOG_V2_COLUMNS } from './records';
@@ -98,6 +99,21 @@ describe('FlowGenerator', () => {
   test('an empty window is refused with both times in the message', () => {
     expect(() => new FlowGenerator({ seed: 1 }).batch({ count: 1, from: to, to: from })).toThrow(
       /2026-11-29T00:00:00.000Z/,
+    );
+  });
+
+  test('bad options are InvalidFlowOptionError naming the value', () => {
+    const seed = (() => {
+      try {
+        new FlowGenerator({ seed: 1.5 });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(seed).toBeInstanceOf(InvalidFlowOptionError);
+    expect((seed as InvalidFlowOptionError).value).toBe(1.5);
+    expect(() => new FlowGenerator({ seed: 1 }).batch({ count: 1, from: to, to: from })).toThrow(
+      InvalidFlowOptionError,
     );
   });
 });

@@ -1,5 +1,6 @@
 // Seeded, deterministic VPC flow-log v2 traffic for the lab: three tiers talking to each other and to the
 // internet, a noisy scanner probing many ports (REJECT), spread over hours with a day/night rhythm.
+import { InvalidFlowOptionError } from './errors';
 import { INVENTORY, SCANNER_IP, DECOMMISSIONED_HOSTNAME, type InventoryHost } from './inventory';
 import { SeededRandom } from './random';
 import { flowKey, type FlowRecord } from './records';
@@ -237,8 +238,9 @@ export class FlowGenerator {
 
 function assertWindow(from: Date, to: Date): void {
   if (!(from.getTime() < to.getTime())) {
-    throw new RangeError(
-      `flow window is empty: from ${from.toISOString()} must be before to ${to.toISOString()}`,
+    throw new InvalidFlowOptionError(
+      `flow window is empty: from ${from.toISOString()} must be before to ${to.toISOString()}.`,
+      { from, to },
     );
   }
 }

@@ -3,3 +3,4 @@ export * from './records';
 export * from './generator';
 export * from './bad-records';
 export { SeededRandom } from './random';
+export * from './errors';

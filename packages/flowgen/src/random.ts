@@ -1,10 +1,13 @@
 // A small seeded PRNG (mulberry32): the same seed gives the same flows on every machine and Node version,
 // which Math.random cannot promise.
+import { InvalidFlowOptionError } from './errors';
+
 export class SeededRandom {
   private state: number;
 
   constructor(seed: number) {
-    if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
+    if (!Number.isInteger(seed))
+      throw new InvalidFlowOptionError(`seed must be an integer, got ${seed}: pass a whole number.`, seed);
     this.state = seed >>> 0;
   }
 
@@ -23,7 +26,8 @@ export class SeededRandom {
   }
 
   pick<T>(items: readonly T[]): T {
-    if (items.length === 0) throw new RangeError('cannot pick from an empty list');
+    if (items.length === 0)
+      throw new InvalidFlowOptionError('cannot pick from an empty list: give at least one host.', items);
     return items[Math.floor(this.next() * items.length)] as T;
   }
 
