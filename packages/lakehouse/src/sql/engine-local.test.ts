@@ -236,6 +236,33 @@ describe('AthenaSqlEngine on the local warehouse', () => {
     expect(existsSync(join(dir, 's3/snapshots/y'))).toBe(false);
   });
 
+  test('the partitioning property partitions CREATE TABLE and CTAS alike; a bad entry is INVALID_TABLE_PROPERTY', async () => {
+    // Act: the same property on both statements.
+    await run(
+      `CREATE TABLE by_hour (id bigint, start_time timestamp) WITH (partitioning = ARRAY['hour(start_time)'])`,
+    );
+    await run(
+      `CREATE TABLE by_hour_ctas WITH (partitioning = ARRAY['hour(start_time)', 'bucket(id, 4)']) AS SELECT id, start_time FROM flows`,
+    );
+    // Assess
+    const transforms = async (table: string) =>
+      (await run(`DESCRIBE ${table}`)).rows.slice(-2).map((r) => r.slice(0, 2));
+    expect((await transforms('by_hour')).at(-1)).toEqual(['start_time', 'hour']);
+    expect(await transforms('by_hour_ctas')).toEqual([
+      ['start_time', 'hour'],
+      ['id', 'bucket[4]'],
+    ]);
+    for (const statement of [
+      `CREATE TABLE bad_p (id bigint) WITH (partitioning = ARRAY['hour(id) x'])`,
+      `CREATE TABLE bad_p WITH (partitioning = ARRAY['hour(id) x']) AS SELECT id FROM flows`,
+    ]) {
+      expect((await failure(run(statement))).message).toMatch(
+        /^INVALID_TABLE_PROPERTY: line 1:\d+: Unable to parse partitioning value: hour\(id\) x$/,
+      );
+    }
+    expect((await run('SHOW TABLES')).rows).not.toContainEqual(['bad_p']);
+  });
+
   test('the external location writer is pluggable', async () => {
     const storage: ExternalStorage = {
       isEmpty: async () => true,

@@ -2,7 +2,7 @@
 // external location (Athena's Hive CTAS with format/external_location/partitioned_by/write_compression).
 import type { ColumnDefinition, IcebergPrimitive, StatementResult } from '../contract';
 import { sqlIdent as ident } from '../duckdb/duckdb-session';
-import type { Expr, PartitionSpecItem, Statement } from './ast';
+import type { Expr, Statement } from './ast';
 import { StatementBinder } from './binder';
 import { countRows, createTemporaryTable, withTemporaryTable, type PositionIndex } from './duckdb-run';
 import type { DdlEnvironment } from './engine';
@@ -17,6 +17,7 @@ import {
 } from './execute-ddl';
 import { enforceCutoff, throwIfCancelled } from './execute-query';
 import { resolveName } from './name-resolution';
+import { partitioningProperty } from './parse-statement';
 import { icebergToDuckdb } from './types';
 
 /** DuckDB result type → Iceberg column type for CTAS. */
@@ -133,7 +134,7 @@ export async function executeCtas(
       required: false,
     }));
     const partitioningExpr = s.properties['partitioning'];
-    const items = partitioningExpr ? partitioningItems(partitioningExpr) : [];
+    const items = partitioningExpr ? partitioningProperty(partitioningExpr) : [];
     throwIfCancelled(env);
     const table = await env.warehouse.createTable(name.bucket, name.namespace, name.table, {
       columns,
@@ -166,36 +167,4 @@ function partitionedByList(e: Expr | undefined): string[] {
     });
   }
   return e.items.map((i) => (i as { value: string }).value.toLowerCase());
-}
-
-function partitioningItems(e: Expr): PartitionSpecItem[] {
-  if (e.k !== 'array')
-    throw new GenericUserError('INVALID_TABLE_PROPERTY', "partitioning must be ARRAY['hour(column)', ...]", {
-      position: e.pos,
-    });
-  return e.items.map((item) => {
-    if (item.k !== 'string')
-      throw new GenericUserError('INVALID_TABLE_PROPERTY', 'partitioning entries must be strings', {
-        position: item.pos,
-      });
-    const m =
-      /^\s*(?:(year|month|day|hour|years|months|days|hours|bucket|truncate)\s*\(\s*(?:(\d+)\s*,\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:,\s*(\d+)\s*)?\)|([A-Za-z_][A-Za-z0-9_]*))\s*$/i.exec(
-        item.value,
-      );
-    if (!m)
-      throw new GenericUserError(
-        'INVALID_TABLE_PROPERTY',
-        `Unable to parse partitioning value: ${item.value}`,
-        { position: item.pos, value: item.value },
-      );
-    if (m[5]) return { transform: 'identity', column: m[5].toLowerCase(), pos: item.pos };
-    const transform = (m[1] as string).toLowerCase().replace(/s$/, '') as PartitionSpecItem['transform'];
-    const param = m[2] ?? m[4];
-    return {
-      transform,
-      column: (m[3] as string).toLowerCase(),
-      param: param ? Number(param) : undefined,
-      pos: item.pos,
-    };
-  });
 }

@@ -1,6 +1,6 @@
 // Statement grammar: the DDL/DML Athena documents for Iceberg tables, plus queries. Entry point: parseStatement.
 import type { ColumnDef, Expr, Identifier, MergeClause, PartitionSpecItem, Relation, Statement } from './ast';
-import { NotSupportedError, SqlSyntaxError, type SourcePosition } from './errors';
+import { GenericUserError, NotSupportedError, SqlSyntaxError, type SourcePosition } from './errors';
 import { QueryParser } from './parse-query';
 import { tokenize } from './tokenizer';
 
@@ -176,9 +176,8 @@ class StatementParser extends QueryParser {
       return { k: 'ctas', name, ifNotExists, columnAliases, properties, query, withData, pos };
     }
     if (columnAliases || columns.length === 0) this.fail("'AS', column definitions");
-    const partitioningProperty = properties['partitioning'];
-    if (partitioningProperty)
-      partitioning = [...partitioning, ...this.partitionItemsFromArray(partitioningProperty)];
+    const partitioningValue = properties['partitioning'];
+    if (partitioningValue) partitioning = [...partitioning, ...partitioningProperty(partitioningValue)];
     return {
       k: 'create-table',
       name,
@@ -222,7 +221,13 @@ class StatementParser extends QueryParser {
     return items;
   }
 
-  parsePartitionItem(): PartitionSpecItem {
+  parsePartitionItemToEnd(): PartitionSpecItem {
+    const item = this.parsePartitionItem();
+    if (this.peek().kind !== 'eof') this.fail('<EOF>');
+    return item;
+  }
+
+  private parsePartitionItem(): PartitionSpecItem {
     const pos = this.pos;
     const token = this.peek();
     if (token.kind === 'ident' && TRANSFORMS.has(token.value) && this.is('(', 1)) {
@@ -256,16 +261,6 @@ class StatementParser extends QueryParser {
       );
     }
     return { transform: 'identity', column: this.identifier(true).name, pos };
-  }
-
-  private partitionItemsFromArray(expr: Expr): PartitionSpecItem[] {
-    if (expr.k !== 'array')
-      throw new SqlSyntaxError("partitioning must be ARRAY['column', 'hour(column)', ...]", expr.pos);
-    return expr.items.map((item) => {
-      if (item.k !== 'string')
-        throw new SqlSyntaxError('partitioning entries must be string literals', item.pos);
-      return parsePartitionText(item.value, item.pos);
-    });
   }
 
   private parseMerge(pos: SourcePosition): Statement {
@@ -333,17 +328,28 @@ class StatementParser extends QueryParser {
   }
 }
 
-/** Parses one `hour(c)` / `bucket(16, c)` / `c` partition entry given as text (WITH partitioning = ARRAY[...]). */
-export function parsePartitionText(text: string, pos: SourcePosition): PartitionSpecItem {
-  try {
-    const parser = new StatementParser(tokenize(text), text);
-    const item = parser.parsePartitionItem();
-    return { ...item, pos };
-  } catch (error) {
-    if (error instanceof SqlSyntaxError)
-      throw new SqlSyntaxError(`Unable to parse partitioning value '${text}'`, pos, text);
-    throw error;
-  }
+/**
+ * Trino's `partitioning = ARRAY['hour(c)', 'bucket(16, c)', 'c']` table property (CREATE TABLE and CTAS), with
+ * Trino's INVALID_TABLE_PROPERTY errors.
+ */
+export function partitioningProperty(expr: Expr): PartitionSpecItem[] {
+  if (expr.k !== 'array')
+    throw invalidPartitioning("partitioning must be ARRAY['column', 'hour(column)', ...]", expr.pos);
+  return expr.items.map((item) => {
+    if (item.k !== 'string')
+      throw invalidPartitioning('partitioning entries must be string literals', item.pos);
+    try {
+      const parser = new StatementParser(tokenize(item.value), item.value);
+      return { ...parser.parsePartitionItemToEnd(), pos: item.pos };
+    } catch (error) {
+      if (!(error instanceof SqlSyntaxError)) throw error;
+      throw invalidPartitioning(`Unable to parse partitioning value: ${item.value}`, item.pos, item.value);
+    }
+  });
+}
+
+function invalidPartitioning(text: string, position: SourcePosition, value?: string): GenericUserError {
+  return new GenericUserError('INVALID_TABLE_PROPERTY', text, { position, value });
 }
 
 /** Parses exactly one statement (an optional trailing semicolon is allowed). Throws SqlSyntaxError. */
