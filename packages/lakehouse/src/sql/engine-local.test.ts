@@ -160,6 +160,18 @@ describe('AthenaSqlEngine on the local warehouse', () => {
   test('SHOW TABLES LIKE and DESCRIBE with partition transforms', async () => {
     expect((await run("SHOW TABLES LIKE 'flows_%'")).rows).toEqual([['flows_hourly']]);
     expect((await run("SHOW TABLES 'flows*'")).rows).toEqual([['flows'], ['flows_hourly']]);
+    expect((await engine.execute('SHOW TABLES IN "s3tablescatalog/local".net LIKE \'flows\'')).rows).toEqual([
+      ['flows'],
+    ]);
+    expect((await failure(engine.execute('SHOW TABLES', { catalog: ctx.catalog }))).message).toBe(
+      'SYNTAX_ERROR: line 1:1: Schema must be specified when session schema is not set (use SHOW TABLES IN <namespace> or pass a database in the query context)',
+    );
+    expect((await failure(run('SHOW TABLES IN nope'))).message).toBe(
+      "SCHEMA_NOT_FOUND: line 1:16: Schema 's3tablescatalog/local.nope' does not exist",
+    );
+    expect((await failure(engine.execute('SHOW TABLES IN net'))).message).toMatch(
+      /^CATALOG_NOT_FOUND: line 1:1: Catalog 'awsdatacatalog'/,
+    );
     const described = await run('DESCRIBE flows_hourly');
     expect(described.rows.slice(0, 2)).toEqual([
       ['id', 'bigint', ''],

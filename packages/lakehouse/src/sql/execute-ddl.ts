@@ -5,14 +5,22 @@ import { currentSchema } from '../metadata/table-metadata';
 import type { ColumnDef, Expr, Identifier, PartitionSpecItem, Statement } from './ast';
 import type { DdlEnvironment } from './engine';
 import {
+  CatalogNotFoundError,
   ColumnNotFoundError,
   GenericUserError,
   NotSupportedError,
   SchemaNotFoundError,
+  SqlSyntaxError,
   SqlTableAlreadyExistsError,
   TableNotFoundError,
 } from './errors';
-import { isNotFound, loadResolvedTable, resolveName, type ResolvedName } from './name-resolution';
+import {
+  bucketOfCatalog,
+  isNotFound,
+  loadResolvedTable,
+  resolveName,
+  type ResolvedName,
+} from './name-resolution';
 import { icebergToAthena, icebergType } from './types';
 
 export const done = (statementType: StatementResult['statementType']): StatementResult => ({
@@ -89,7 +97,7 @@ export async function tableExists(env: DdlEnvironment, name: ResolvedName): Prom
 
 export async function requireNamespace(
   env: DdlEnvironment,
-  name: ResolvedName,
+  name: Pick<ResolvedName, 'catalog' | 'bucket' | 'namespace'>,
   pos: Statement['pos'],
 ): Promise<void> {
   try {
@@ -162,19 +170,17 @@ export async function executeShowTables(
   s: Extract<Statement, { k: 'show-tables' }>,
 ): Promise<StatementResult> {
   const parts = s.schema?.parts.map((p) => p.name) ?? [];
-  const catalog = parts.length === 2 ? (parts[0] as string) : env.context.catalog;
-  const database = parts.length >= 1 ? (parts[parts.length - 1] as string) : env.context.database;
-  const name = resolveName(
-    {
-      parts: [
-        { name: catalog ?? 'awsdatacatalog', quoted: true, pos: s.pos },
-        { name: database ?? '', quoted: true, pos: s.pos },
-        { name: '_', quoted: true, pos: s.pos },
-      ],
-      pos: s.pos,
-    },
-    {},
-  );
+  const catalog = (parts.length === 2 ? parts[0] : env.context.catalog) ?? 'awsdatacatalog';
+  const namespace = parts.length >= 1 ? parts[parts.length - 1] : env.context.database;
+  if (!namespace) {
+    throw new SqlSyntaxError(
+      'Schema must be specified when session schema is not set (use SHOW TABLES IN <namespace> or pass a database in the query context)',
+      s.pos,
+    );
+  }
+  const bucket = bucketOfCatalog(catalog);
+  if (bucket === null) throw new CatalogNotFoundError(catalog, s.pos);
+  const name = { catalog: catalog.toLowerCase(), bucket, namespace };
   await requireNamespace(env, name, s.schema?.pos ?? s.pos);
   const tables = await env.warehouse.listTables(name.bucket, name.namespace);
   let names = tables.map((t) => t.name).sort();
