@@ -9,3 +9,4 @@ export type { LocalStreamStats } from './firehose/service';
 export type { MaintenanceRunReport } from './s3tables/maintenance';
 export { LOCAL_ACCOUNT_ID } from './arn';
 export { MAX_BATCH_BYTES, MAX_BATCH_RECORDS, MAX_RECORD_BYTES } from './firehose/service';
+export { localClientConfig } from './client-config';

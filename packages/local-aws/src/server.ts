@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { SqlEngine, Warehouse } from '@loglake/lakehouse';
 import { createAthenaService } from './athena/service';
+import { LOCAL_KEEP_ALIVE_MS } from './client-config';
 import { ATHENA_MIN_CUTOFF_BYTES } from './athena/workgroups';
 import { loadEngineFactories, type EngineFactories } from './engine';
 import { AwsServiceError, LocalEndpointConfigError } from './errors';
@@ -146,7 +147,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
   };
 
   const server = createServer((req, res) => void serve(req, res, dispatch));
-  server.keepAliveTimeout = 5000;
+  server.keepAliveTimeout = LOCAL_KEEP_ALIVE_MS;
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(

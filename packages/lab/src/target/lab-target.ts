@@ -3,6 +3,7 @@
 import { AthenaClient } from '@aws-sdk/client-athena';
 import { FirehoseClient } from '@aws-sdk/client-firehose';
 import { S3TablesClient } from '@aws-sdk/client-s3tables';
+import { localClientConfig } from '@loglake/local-aws';
 import type { AthenaTarget } from '../query/athena-runner';
 import { athenaCatalog, type LabResources, type TargetKind } from './resources';
 
@@ -30,12 +31,7 @@ export interface ClientSettings {
 
 export function makeClients(settings: ClientSettings) {
   const common = settings.endpoint
-    ? {
-        region: settings.region,
-        endpoint: settings.endpoint,
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        maxAttempts: 1,
-      }
+    ? localClientConfig(settings.endpoint, 1, settings.region)
     : { region: settings.region };
   return {
     firehose: new FirehoseClient(common),
