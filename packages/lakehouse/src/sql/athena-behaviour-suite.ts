@@ -304,7 +304,7 @@ export const ATHENA_BEHAVIOUR_SUITE: SuiteStep[] = [
   },
 ];
 
-/** Runs one step; returns the result (or rethrows an unexpected failure with the step's name). */
+/** Runs one step and asserts its expectations (an unexpected failure is rethrown as is). */
 export async function runSuiteStep(
   engine: SqlEngine,
   step: SuiteStep,
