@@ -10,3 +10,4 @@ export type { MaintenanceRunReport } from './s3tables/maintenance';
 export { LOCAL_ACCOUNT_ID } from './arn';
 export { MAX_BATCH_BYTES, MAX_BATCH_RECORDS, MAX_RECORD_BYTES } from './firehose/service';
 export { localClientConfig } from './client-config';
+export { LOCAL_DATA_DIR_ENTRIES } from './data-dir';

@@ -4,11 +4,12 @@
 // any access key / secret is accepted.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { SqlEngine, Warehouse } from '@loglake/lakehouse';
 import { createAthenaService } from './athena/service';
 import { LOCAL_KEEP_ALIVE_MS } from './client-config';
+import { localDataPath } from './data-dir';
 import { ATHENA_MIN_CUTOFF_BYTES } from './athena/workgroups';
 import { loadEngineFactories, type EngineFactories } from './engine';
 import { AwsServiceError, LocalEndpointConfigError } from './errors';
@@ -71,8 +72,8 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
   const faults = new FaultInjector(options.faults);
   const region = options.region ?? 'us-east-1';
   const factories = options.engine ?? (await loadEngineFactories());
-  const warehouse: Warehouse = await factories.openWarehouse(join(dataDir, 'warehouse'));
-  const store = new JsonStore(join(dataDir, 'state'));
+  const warehouse: Warehouse = await factories.openWarehouse(localDataPath(dataDir, 'warehouse'));
+  const store = new JsonStore(localDataPath(dataDir, 'state'));
   // Glue + S3 for the snapshots unit; the SQL engine reads Glue tables and writes CTAS output through them.
   const glue = createGlueService({ store, accountId: LOCAL_ACCOUNT_ID });
   const s3 = createS3Service({ dataDir });

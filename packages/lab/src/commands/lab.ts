@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { LOCAL_DATA_DIR_ENTRIES } from '@loglake/local-aws';
 import { integerAtLeast, runCli } from '../cli-support';
 import { InvalidOptionError } from '../errors';
 import { FULL_SCALE, type LabScale } from '../experiments/context';
@@ -120,8 +121,8 @@ export function resetLocalDataDir(dataDir: string): void {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-// What the local endpoint writes in its folder (tmp: Firehose's staging files).
-const LOCAL_ENDPOINT_ENTRIES = new Set(['s3', 'state', 'tmp', 'warehouse']);
+// What the local endpoint writes in its folder.
+const LOCAL_ENDPOINT_ENTRIES = new Set<string>(Object.values(LOCAL_DATA_DIR_ENTRIES));
 
 export function registerLabCommands(program: Command): void {
   // Root options are read only before a subcommand's name, so other command families may reuse flag names.

@@ -1,13 +1,13 @@
 // Amazon Data Firehose (awsJson1_1, `Firehose_20150804.<Op>`): Direct PUT streams into Iceberg tables of the
 // local table buckets, with PutRecord/PutRecordBatch's real limits and error shapes.
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import type { Warehouse } from '@loglake/lakehouse';
 import { deliveryStreamArn, LOCAL_ACCOUNT_ID } from '../arn';
 import { AwsServiceError } from '../errors';
 import type { FaultInjector } from '../faults';
 import { InputReader } from '../input';
 import { awsJsonService, type ServiceModule } from '../protocol';
+import { localDataPath } from '../data-dir';
 import type { JsonStore } from '../store';
 import { StreamDelivery, type BufferedRecord, type DeliveryStats } from './delivery';
 import { describeStream, invalidArgument, parseIcebergStream, type StreamDefinition } from './streams';
@@ -74,9 +74,9 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
           table: stream.table,
           sizeBytes: stream.sizeInMBs * 1024 * 1024,
           intervalMs: Math.max(0, intervalSeconds * 1000),
-          stagingDir: join(options.dataDir, 'tmp', 'firehose'),
+          stagingDir: localDataPath(options.dataDir, 'tmp', 'firehose'),
           errorOutput: {
-            s3Root: join(options.dataDir, 's3'),
+            s3Root: localDataPath(options.dataDir, 's3'),
             bucket: stream.errorBucket,
             prefix: stream.tableErrorOutputPrefix ?? stream.errorOutputPrefix,
             streamName: stream.name,

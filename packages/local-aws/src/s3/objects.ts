@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { AwsServiceError } from '../errors';
+import { localDataPath } from '../data-dir';
 
 export interface ObjectInfo {
   key: string;
@@ -57,7 +58,7 @@ export class LocalObjectStore {
   readonly root: string;
 
   constructor(dataDir: string) {
-    this.root = resolve(dataDir, 's3');
+    this.root = resolve(localDataPath(dataDir, 's3'));
     mkdirSync(this.root, { recursive: true });
   }
 
