@@ -2,6 +2,7 @@
 // snapshot-id inheritance: ADDED entries are written with nulls and read back from their manifest-list row.
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import avro from 'avsc';
 import type { Schema } from '../contract';
 import type { PartitionSpec } from '../metadata/partition-spec';
@@ -21,6 +22,33 @@ import {
 } from './data-file';
 
 type AvroRecord = Record<string, unknown>;
+
+type Codec = (data: Buffer, callback: (error: Error | null, result?: Buffer) => void) => void;
+/**
+ * avsc's default deflate codec is zlib's asynchronous one: each manifest block then waits for a thread-pool
+ * round trip and, behind it, for every callback queued on a busy event loop (the local endpoint's PutRecordBatch
+ * calls), which made a small commit several times slower there. Manifests are kilobytes: deflate them inline.
+ */
+function syncCodec(transform: (data: Buffer) => Buffer): Codec {
+  return (data, callback) => {
+    let result: Buffer;
+    try {
+      result = transform(data);
+    } catch (error) {
+      callback(error as Error);
+      return;
+    }
+    callback(null, result);
+  };
+}
+const SYNC_CODECS = {
+  null: syncCodec((data) => data),
+  deflate: syncCodec((data) => deflateRawSync(data)),
+};
+const SYNC_DECODECS = {
+  null: syncCodec((data) => data),
+  deflate: syncCodec((data) => inflateRawSync(data)),
+};
 
 /**
  * Compiling an Avro schema into a Type (avsc generates reader/writer code) costs milliseconds; a table's few
@@ -62,7 +90,12 @@ async function encode(
   for (const [key, value] of Object.entries(metadata)) meta[key] = Buffer.from(value, 'utf8');
   const header = HEADER_TYPE.toBuffer({ magic: Buffer.from('Obj\x01', 'latin1'), meta, sync });
   // avsc's typings omit writeHeader and syncMarker.
-  const options = { writeHeader: 'never', syncMarker: sync, codec: 'deflate' } as unknown as {
+  const options = {
+    writeHeader: 'never',
+    syncMarker: sync,
+    codec: 'deflate',
+    codecs: SYNC_CODECS,
+  } as unknown as {
     codec: string;
   };
   const encoder = new avro.streams.BlockEncoder(avroType(schema), options);
@@ -81,6 +114,7 @@ async function encode(
 async function decode(path: string): Promise<{ records: AvroRecord[]; metadata: Record<string, string> }> {
   const bytes = readFileSync(toPath(path)); // small and page-cached: no event-loop round trip
   const decoder = new avro.streams.BlockDecoder({
+    codecs: SYNC_DECODECS,
     parseHook: (schema: unknown) => avroType(schema as Record<string, unknown>),
   } as ConstructorParameters<typeof avro.streams.BlockDecoder>[0]);
   const records: AvroRecord[] = [];

@@ -214,7 +214,7 @@ export class StreamDelivery {
       if (prepared.ok && sameSchema(prepared.flush.schema, schema)) flush = prepared.flush;
       else {
         // Mapped with an older schema (a column added or renamed since), or the preparation failed.
-        await staged?.dispose();
+        staged?.dispose();
         staged = undefined;
         flush = await prepareFlush(schema, batch, this.target.stagingDir);
         staged = flush.staged;
@@ -258,7 +258,7 @@ export class StreamDelivery {
         const settled = await this.preparation(pending);
         if (settled.ok) staged = settled.flush.staged;
       }
-      await staged?.dispose();
+      staged?.dispose();
     }
     if (failed.length > 0) {
       const file = writeErrorOutput(this.target.errorOutput, failed);

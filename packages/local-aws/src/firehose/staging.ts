@@ -2,7 +2,7 @@
 // are written as newline-delimited JSON and the table reads them with DuckDB's JSON reader — one engine append
 // from a query, without re-encoding every value in JavaScript. Anything else takes the rows path.
 import { randomUUID } from 'node:crypto';
-import { promises as fs, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sqlIdent as ident, sqlString as text, type Schema } from '@loglake/lakehouse';
 
@@ -34,7 +34,8 @@ export interface StagedRecords {
   sql: string;
   /** The query's column names (the schema's fields): the engine need not DESCRIBE it. */
   columns: string[];
-  dispose(): Promise<void>;
+  /** Removes the staged file (synchronously: an unlink, cheaper than an event-loop round trip behind busy requests). */
+  dispose(): void;
 }
 
 /** The lines joined by newlines in one buffer (one allocation, one copy of each record's bytes). */
@@ -82,6 +83,6 @@ export function stageRawRecords(
   return {
     sql: `SELECT ${select} FROM read_json(${text(file)}, format = 'newline_delimited', columns = {${columns}})`,
     columns: schema.fields.map((f) => f.name),
-    dispose: () => fs.rm(file, { force: true }),
+    dispose: () => rmSync(file, { force: true }),
   };
 }
