@@ -177,9 +177,11 @@ describe('local endpoint contract (real engine, real SQL front end, SDK clients 
     expect(count.state).toBe('SUCCEEDED');
     expect(count.rows).toEqual([['_col0'], ['10010']]);
     expect(stats?.recordsDelivered).toBe(10_010);
-    // ~2.7 MiB of JSON with a 1 MiB buffer: flushed by size, each flush one commit.
+    // ~2.7 MiB of JSON with 1 MiB hints and a 1 s interval: one commit per interval's worth (the smoke test's,
+    // then the load's, which spans two intervals only on a very slow machine), not one per MiB.
     expect(stats?.commits).toBe(stats?.flushes);
-    expect(stats?.commits).toBeGreaterThanOrEqual(3);
+    expect(stats?.commits).toBeGreaterThanOrEqual(2);
+    expect(stats?.commits).toBeLessThanOrEqual(3);
     // The table's own diary agrees: one append snapshot per flush.
     const snapshots = await query(
       clients.athena,

@@ -52,14 +52,16 @@ describe('the whole lab on the local endpoint (reduced size)', () => {
     );
   });
 
-  test('load: all records accepted; Parquet is smaller than the JSON; the smoke test is one commit', () => {
+  test('load: all records accepted; Parquet is smaller than the JSON; the smoke test is one commit, the main load one per interval', () => {
     // The report's title reads at the lab's size, not the article's 50,000.
     expect(experiment('load').title).toBe('Load 1,500 records');
     expect(experiment('load').checks).toEqual({
       allAccepted: true,
       parquetSmallerThanJson: true,
       smokeIsOneCommit: true,
+      oneCommitPerInterval: true,
     });
+    expect(experiment('load').measures).toMatchObject({ mainCommits: 3, smokeCommits: 1, burstCommits: 2 });
   });
 
   test('time travel to the smoke test: exactly 10 rows, 0 bytes scanned', () => {

@@ -1,15 +1,20 @@
-// Buffering and delivery of one stream: records are buffered until the buffer reaches SizeInMBs of incoming
-// bytes or IntervalInSeconds passes since its first record, whichever comes first; each flush is ONE Iceberg
-// commit (one engine `append`) of the records that fit the table, and the others go to the error output.
-// The next buffer is prepared (records mapped and staged with the schema last seen: flush-prepare.ts) while
-// the previous one is inside the engine; the commits themselves run one at a time, in the order buffers were
-// cut, each reading the table and its current schema first (and mapping again if the schema moved on).
+// Buffering and delivery of one stream, as the articles saw Firehose deliver to Iceberg: a buffer is cut when
+// IntervalInSeconds has passed since its first record, and each cut is ONE Iceberg commit (one engine `append`)
+// of the records that fit the table, the others going to the error output. SizeInMBs does not cut commits: the
+// article's stream, with 1 MB / 60 s hints, committed 15.1 MiB of JSON in 3 commits, "each minute's worth as one
+// Iceberg snapshot" (BufferingHints are hints, says the API reference). A buffer is cut early only at 128 MiB,
+// the largest SizeInMBs, which bounds what is held.
+// While a buffer fills, every SEGMENT_BYTES of it is prepared (records mapped and staged with the schema last
+// seen: flush-prepare.ts) in the background, so a cut only prepares its tail. Commits run one at a time, in the
+// order buffers were cut, each reading the table and its current schema first (and mapping a segment again if
+// the schema moved on since).
 import type { Schema, TableHandle, TableMetadata, Warehouse } from '@loglake/lakehouse';
 import { isNotFound } from '../engine-errors';
 import type { FaultInjector } from '../faults';
 import { writeErrorOutput, type ErrorOutputTarget, type FailedRecord } from './error-output';
 import { prepareFlush, sameSchema, type PreparedFlush } from './flush-prepare';
 import { RECORD_ERROR } from './records';
+import { combineStaged } from './staging';
 
 export interface BufferedRecord {
   data: Buffer;
@@ -20,7 +25,8 @@ export interface DeliveryTarget {
   bucket: string;
   database: string;
   table: string;
-  sizeBytes: number;
+  /** A buffer is cut at this many bytes of incoming records even before its interval ends. */
+  maxBufferBytes: number;
   intervalMs: number;
   errorOutput: ErrorOutputTarget;
   /** Where the raw fast path stages NDJSON for the engine; undefined = always the rows path. */
@@ -52,14 +58,22 @@ export interface DeliveryStats {
 
 const MAX_COMMIT_ATTEMPTS = 5;
 
+/** The largest SizeInMBs Firehose accepts: the local buffer's cap, whatever the stream's hint. */
+export const MAX_BUFFER_BYTES = 128 * 1024 * 1024;
+
+/** Incoming bytes prepared together while a buffer fills (about 3,600 flow records). */
+const SEGMENT_BYTES = 1024 * 1024;
+
 export class StreamDelivery {
-  private buffer: BufferedRecord[] = [];
+  /** Records of the current buffer not yet in a segment. */
+  private open: BufferedRecord[] = [];
+  private openBytes = 0;
+  /** Segments of the current buffer, each being prepared. */
+  private segments: Segment[] = [];
   private bufferedBytes = 0;
   private timer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
-  /** Cut buffers not yet flushed, oldest (the one flushing) first. */
-  private readonly queue: PendingFlush[] = [];
-  /** True while the oldest flush is inside the engine's append. */
+  /** True while a flush is inside the engine's append. */
   private committing = false;
   /** The table's schema as the last commit (or preparation) read it: what the next preparation maps with. */
   private schema: Schema | undefined;
@@ -86,7 +100,7 @@ export class StreamDelivery {
   }
 
   get pendingRecords(): number {
-    return this.buffer.length;
+    return this.open.length + this.segments.reduce((n, segment) => n + segment.batch.length, 0);
   }
 
   /** Reads the table's schema ahead of the first buffer (a missing table is reported by the first flush). */
@@ -98,13 +112,15 @@ export class StreamDelivery {
     // Read the schema while the first buffer fills, so its preparation does not wait for it.
     this.warmUp();
     for (const record of records) {
-      this.buffer.push(record);
+      this.open.push(record);
+      this.openBytes += record.data.length;
       this.bufferedBytes += record.data.length;
       this.stats.recordsReceived++;
       this.stats.bytesReceived += record.data.length;
-      if (this.bufferedBytes >= this.target.sizeBytes) this.cut();
+      if (this.bufferedBytes >= this.target.maxBufferBytes) this.cut();
+      else if (this.openBytes >= SEGMENT_BYTES) this.closeSegment();
     }
-    if (this.buffer.length > 0 && !this.timer) {
+    if (this.open.length + this.segments.length > 0 && !this.timer) {
       this.timer = setTimeout(() => this.cut(), this.target.intervalMs);
       this.timer.unref();
     }
@@ -116,43 +132,38 @@ export class StreamDelivery {
     await this.chain;
   }
 
+  /** Starts preparing the records received since the last segment. */
+  private closeSegment(): void {
+    if (this.open.length === 0) return;
+    const segment: Segment = { batch: this.open };
+    this.open = [];
+    this.openBytes = 0;
+    this.segments.push(segment);
+    this.preparation(segment);
+  }
+
   private cut(): void {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    if (this.buffer.length === 0) return;
-    const batch = this.buffer;
-    this.buffer = [];
+    this.closeSegment();
+    if (this.segments.length === 0) return;
+    const segments = this.segments;
+    this.segments = [];
     this.bufferedBytes = 0;
-    const pending: PendingFlush = { batch };
-    this.queue.push(pending);
-    this.kick();
     this.chain = this.chain
-      .then(() => this.flush(pending))
+      .then(() => this.flush(segments))
       .catch((error: unknown) => {
         // flush() routes every failure to the error output; this only keeps later flushes running.
         this.stats.lastError = (error as Error).message;
-      })
-      .finally(() => this.queue.splice(this.queue.indexOf(pending), 1));
+      });
   }
 
-  /**
-   * Starts preparing the next flush, and the one after it while the next is inside the engine: preparation
-   * (JavaScript) then overlaps a commit (mostly DuckDB and file I/O) instead of competing with PutRecordBatch
-   * calls for the event loop, and at most two buffers are staged at a time.
-   */
-  private kick(): void {
-    const ahead = this.committing ? 2 : 1;
-    for (const pending of this.queue.slice(0, ahead)) {
-      // After the current I/O callbacks: the PutRecordBatch reply that cut the buffer goes out first.
-      this.preparation(pending);
-    }
-  }
-
-  private preparation(pending: PendingFlush): Promise<Prepared> {
-    return (pending.prepared ??= new Promise<Prepared>((resolve) =>
-      setImmediate(() => resolve(this.prepare(pending.batch))),
+  private preparation(segment: Segment): Promise<Prepared> {
+    // After the current I/O callbacks: the PutRecordBatch reply that closed the segment goes out first.
+    return (segment.prepared ??= new Promise<Prepared>((resolve) =>
+      setImmediate(() => resolve(this.prepare(segment.batch))),
     ));
   }
 
@@ -187,51 +198,61 @@ export class StreamDelivery {
     return { handle, metadata: await handle.metadata() };
   }
 
-  private async flush(pending: PendingFlush): Promise<void> {
+  private async flush(segments: Segment[]): Promise<void> {
     const started = performance.now();
-    const { batch } = pending;
-    this.kick();
+    const batch = segments.flatMap((segment) => segment.batch);
     let failed: FailedRecord[] = [];
-    let staged: PreparedFlush['staged'];
-    // Always settled before leaving, so a staged file is never left behind.
-    let prepared: Prepared | undefined;
+    // Staged files to remove whatever happens; preparations are always settled before leaving.
+    const staged = new Set<NonNullable<PreparedFlush['staged']>>();
+    let settled = false;
     try {
       await this.faults.slowFlush();
       // The table as it is now (it may have been dropped and created again) and its current schema, read
-      // while the preparation finishes (it only matters for a stream's first buffer: later ones are ready).
+      // while the tail segment is prepared.
       const loading = this.loadTable();
       loading.catch(() => undefined);
       const waitStarted = performance.now();
-      prepared = await this.preparation(pending);
-      staged = prepared.ok ? prepared.flush.staged : undefined;
+      const prepared = await Promise.all(segments.map((segment) => this.preparation(segment)));
+      settled = true;
+      for (const p of prepared) if (p.ok && p.flush.staged) staged.add(p.flush.staged);
       this.stats.prepareWaitMsTotal = round(
         (this.stats.prepareWaitMsTotal ?? 0) + performance.now() - waitStarted,
       );
       const { handle, metadata } = await loading;
       const schema = currentSchema(metadata, this.target);
       this.schema = schema;
-      let flush: PreparedFlush;
-      if (prepared.ok && sameSchema(prepared.flush.schema, schema)) flush = prepared.flush;
-      else {
+      const flushes: PreparedFlush[] = [];
+      for (const [i, p] of prepared.entries()) {
+        if (p.ok && sameSchema(p.flush.schema, schema)) {
+          flushes.push(p.flush);
+          continue;
+        }
         // Mapped with an older schema (a column added or renamed since), or the preparation failed.
-        staged?.dispose();
-        staged = undefined;
-        flush = await prepareFlush(schema, batch, this.target.stagingDir);
-        staged = flush.staged;
+        if (p.ok && p.flush.staged) {
+          p.flush.staged.dispose();
+          staged.delete(p.flush.staged);
+        }
+        const again = await prepareFlush(schema, (segments[i] as Segment).batch, this.target.stagingDir);
+        if (again.staged) staged.add(again.staged);
+        flushes.push(again);
       }
-      failed = flush.failed;
-      if (flush.delivered.length > 0) {
+      failed = flushes.flatMap((flush) => flush.failed);
+      const delivered = flushes.reduce((n, flush) => n + flush.delivered.length, 0);
+      if (delivered > 0) {
         const commitStarted = performance.now();
         this.committing = true;
-        this.kick();
         try {
-          const viaRaw = await this.commitFlush(handle, flush);
-          this.stats.recordsDelivered += flush.delivered.length;
+          const viaRaw = await this.commitFlush(handle, flushes);
+          this.stats.recordsDelivered += delivered;
           if (viaRaw) this.stats.rawPathFlushes = (this.stats.rawPathFlushes ?? 0) + 1;
         } catch (error) {
           failed = [
             ...failed,
-            ...asFailed(flush.delivered, RECORD_ERROR.commitFailed, commitFailedMessage(this.target, error)),
+            ...asFailed(
+              flushes.flatMap((flush) => flush.delivered),
+              RECORD_ERROR.commitFailed,
+              commitFailedMessage(this.target, error),
+            ),
           ];
           this.stats.lastError = (error as Error).message;
         } finally {
@@ -254,11 +275,11 @@ export class StreamDelivery {
       ];
       this.stats.lastError = (error as Error).message;
     } finally {
-      if (!prepared) {
-        const settled = await this.preparation(pending);
-        if (settled.ok) staged = settled.flush.staged;
+      if (!settled) {
+        for (const p of await Promise.all(segments.map((segment) => this.preparation(segment))))
+          if (p.ok && p.flush.staged) staged.add(p.flush.staged);
       }
-      staged?.dispose();
+      for (const file of staged) file.dispose();
     }
     if (failed.length > 0) {
       const file = writeErrorOutput(this.target.errorOutput, failed);
@@ -271,19 +292,26 @@ export class StreamDelivery {
     this.onStats(this.stats);
   }
 
-  /** One commit of the prepared records; true when it went through the raw path. */
-  private async commitFlush(handle: TableHandle, flush: PreparedFlush): Promise<boolean> {
-    let viaRaw = flush.staged !== undefined;
+  /**
+   * One commit of the prepared segments; true when it went through the raw path (every segment with records
+   * staged as NDJSON: one query reads them all). Otherwise every record goes through the rows path.
+   */
+  private async commitFlush(handle: TableHandle, flushes: PreparedFlush[]): Promise<boolean> {
+    const withRecords = flushes.filter((flush) => flush.delivered.length > 0);
+    const staged = withRecords.map((flush) => flush.staged);
+    const query = staged.every((s) => s !== undefined) ? combineStaged(staged) : undefined;
+    const rows = () => withRecords.flatMap((flush) => flush.rows());
+    let viaRaw = query !== undefined;
     await this.commit(async () => {
-      if (!viaRaw || !flush.staged) return handle.append({ rows: flush.rows() });
+      if (!viaRaw || !query) return handle.append({ rows: rows() });
       try {
-        return await handle.append({ sql: flush.staged.sql, columns: flush.staged.columns });
+        return await handle.append(query);
       } catch (error) {
         // A conflict is retried by commit(); anything else (e.g. bytes DuckDB's reader refuses) falls back
         // to the rows path once, so a record is never lost to the fast path.
         if (error instanceof Error && /Conflict/i.test(error.name)) throw error;
         viaRaw = false;
-        return handle.append({ rows: flush.rows() });
+        return handle.append({ rows: rows() });
       }
     });
     return viaRaw;
@@ -311,7 +339,7 @@ export class StreamDelivery {
   }
 }
 
-interface PendingFlush {
+interface Segment {
   batch: BufferedRecord[];
   prepared?: Promise<Prepared>;
 }

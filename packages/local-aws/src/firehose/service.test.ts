@@ -16,7 +16,7 @@ import {
   type FirehoseClient,
 } from '@aws-sdk/client-firehose';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
-import { flushLocalFirehose } from '../admin-client';
+import { flushLocalFirehose, localFirehoseStats } from '../admin-client';
 import { MemoryWarehouse } from '../test-support/memory-warehouse';
 import { localClients, type LocalClients } from '../test-support/clients';
 import { createFlowTable, filesUnder, icebergStreamInput } from '../test-support/lab-setup';
@@ -171,13 +171,13 @@ describe('Firehose over loopback (protocol layer, in-memory engine stand-in)', (
     );
   });
 
-  test('flushes by size: every SizeInMBs of incoming bytes is one commit', async () => {
+  test('SizeInMBs does not cut commits: 2.7 MiB sent with 1 MiB hints waits for the interval, then is one commit', async () => {
     // Prepare
     await clients.firehose.send(new CreateDeliveryStreamCommand(streamInput('by-size', 1, 900)));
     const padded = (i: number) => encode({ ...flow(i), srcaddr: `10.0.${i}.1-${'x'.repeat(9000)}` });
     const appendsBefore = warehouse.appendCalls;
 
-    // Act: ~2.7 MiB in 300 records of ~9 KiB → two full 1 MiB buffers flushed by size, the rest waits.
+    // Act: ~2.7 MiB in 300 records of ~9 KiB, nearly three times the size hint.
     for (let i = 0; i < 300; i += 100)
       await putBatch(
         clients.firehose,
@@ -185,13 +185,39 @@ describe('Firehose over loopback (protocol layer, in-memory engine stand-in)', (
         Array.from({ length: 100 }, (_, j) => padded(i + j)),
       );
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const bySize = warehouse.appendCalls - appendsBefore;
-    await flushLocalFirehose(endpoint.url);
+    const beforeInterval = warehouse.appendCalls - appendsBefore;
+    const stats = (await flushLocalFirehose(endpoint.url))['by-size'];
+
+    // Assess: as the article's stream did (15.1 MiB with 1 MB hints in 3 commits, one a minute).
+    expect(beforeInterval).toBe(0);
+    expect(warehouse.appendCalls - appendsBefore).toBe(1);
+    expect(stats).toMatchObject({ recordsDelivered: 300, commits: 1, flushes: 1 });
+    await clients.firehose.send(new DeleteDeliveryStreamCommand({ DeliveryStreamName: 'by-size' }));
+  });
+
+  test('the interval cuts: what arrives within one buffer interval is one commit', async () => {
+    // Prepare
+    await clients.firehose.send(new CreateDeliveryStreamCommand(streamInput('by-interval', 1, 1)));
+    const appendsBefore = warehouse.appendCalls;
+    const waitForAppends = async (n: number) => {
+      const deadline = Date.now() + 10_000;
+      while (warehouse.appendCalls - appendsBefore < n && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      return warehouse.appendCalls - appendsBefore;
+    };
+
+    // Act: two batches within the first interval, then one more after it was cut.
+    await putBatch(clients.firehose, 'by-interval', [encode(flow(1))]);
+    await putBatch(clients.firehose, 'by-interval', [encode(flow(2))]);
+    const first = await waitForAppends(1);
+    await putBatch(clients.firehose, 'by-interval', [encode(flow(3))]);
+    const second = await waitForAppends(2);
 
     // Assess
-    expect(bySize).toBe(2);
-    expect(warehouse.appendCalls - appendsBefore).toBe(3);
-    await clients.firehose.send(new DeleteDeliveryStreamCommand({ DeliveryStreamName: 'by-size' }));
+    expect([first, second]).toEqual([1, 2]);
+    const stats = (await localFirehoseStats(endpoint.url))['by-interval'];
+    expect(stats).toMatchObject({ recordsDelivered: 3, commits: 2, flushes: 2 });
+    await clients.firehose.send(new DeleteDeliveryStreamCommand({ DeliveryStreamName: 'by-interval' }));
   });
 });
 

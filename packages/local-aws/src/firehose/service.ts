@@ -9,7 +9,7 @@ import { InputReader } from '../input';
 import { awsJsonService, type ServiceModule } from '../protocol';
 import { localDataPath } from '../data-dir';
 import type { JsonStore } from '../store';
-import { StreamDelivery, type BufferedRecord, type DeliveryStats } from './delivery';
+import { MAX_BUFFER_BYTES, StreamDelivery, type BufferedRecord, type DeliveryStats } from './delivery';
 import { describeStream, invalidArgument, parseIcebergStream, type StreamDefinition } from './streams';
 
 export interface FirehoseOptions {
@@ -72,7 +72,8 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
           bucket: stream.tableBucket,
           database: stream.database,
           table: stream.table,
-          sizeBytes: stream.sizeInMBs * 1024 * 1024,
+          // SizeInMBs is kept and described, but does not cut commits (delivery.ts).
+          maxBufferBytes: MAX_BUFFER_BYTES,
           intervalMs: Math.max(0, intervalSeconds * 1000),
           stagingDir: localDataPath(options.dataDir, 'tmp', 'firehose'),
           errorOutput: {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Warehouse } from '@loglake/lakehouse';
 import { loadEngineFactories } from '../engine';
 import { FaultInjector } from '../faults';
-import { StreamDelivery, type DeliveryStats } from './delivery';
+import { MAX_BUFFER_BYTES, StreamDelivery, type DeliveryStats } from './delivery';
 
 // Both delivery paths on the real engine: the raw NDJSON fast path (canonical records) and the rows path
 // (anything else) must store the same values.
@@ -25,14 +25,18 @@ describe('Firehose delivery paths on the real engine', () => {
   });
 
   /** A delivery into `table` of the test warehouse: 1 MiB / 60 s buffering, staged NDJSON, error output. */
-  function streamDelivery(table: string, faults: FaultInjector): StreamDelivery {
+  function streamDelivery(
+    table: string,
+    faults: FaultInjector,
+    maxBufferBytes = MAX_BUFFER_BYTES,
+  ): StreamDelivery {
     return new StreamDelivery(
       warehouse,
       {
         bucket: 'paths-bucket',
         database: 'network',
         table,
-        sizeBytes: 1 << 20,
+        maxBufferBytes,
         intervalMs: 60_000,
         stagingDir: join(dir, 'staging'),
         errorOutput: {
@@ -159,6 +163,49 @@ describe('Firehose delivery paths on the real engine', () => {
     );
     expect(reader.getRows()).toEqual([['10.0.0.1', 'ACCEPT']]);
     expect(delivery.stats).toMatchObject({ recordsDelivered: 1, commits: 1, rawPathFlushes: 1 });
+    expect(readdirSync(join(dir, 'staging'))).toEqual([]);
+  });
+
+  test('a buffer of several segments is one commit read in one query; the buffer cap cuts early', async () => {
+    // Prepare: ~8 KiB records, a 3 MiB cap.
+    const handle = await warehouse.createTable('paths-bucket', 'network', 'segments', {
+      columns: [
+        { name: 'srcaddr', type: 'string' },
+        { name: 'n', type: 'long' },
+      ],
+    });
+    const delivery = streamDelivery('segments', new FaultInjector(), 3 * 1024 * 1024);
+    const records = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        data: Buffer.from(
+          JSON.stringify({ srcaddr: `10.0.0.${(from + i) % 250}-${'x'.repeat(8000)}`, n: from + i }),
+        ),
+        arrivalMs: Date.now(),
+      }));
+
+    // Act: ~2.4 MiB (three segments) waits for the interval; then ~4.8 MiB more meets the cap once.
+    delivery.add(records(0, 300));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const beforeDrain = delivery.stats.commits;
+    await delivery.drain();
+    const afterFirst = { ...delivery.stats };
+    delivery.add(records(300, 600));
+    await delivery.drain();
+
+    // Assess
+    expect(beforeDrain).toBe(0);
+    expect(afterFirst).toMatchObject({ commits: 1, recordsDelivered: 300, rawPathFlushes: 1 });
+    expect(delivery.stats).toMatchObject({
+      commits: 3,
+      flushes: 3,
+      recordsDelivered: 900,
+      rawPathFlushes: 3,
+    });
+    const plan = await handle.scan();
+    const reader = await warehouse.connection.runAndReadAll(
+      `SELECT count(*)::INTEGER, sum(n)::BIGINT::VARCHAR, count(DISTINCT n)::INTEGER FROM ${plan.relationSql} AS t`,
+    );
+    expect(reader.getRows()).toEqual([[900, String((899 * 900) / 2), 900]]);
     expect(readdirSync(join(dir, 'staging'))).toEqual([]);
   });
 });

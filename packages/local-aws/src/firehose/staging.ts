@@ -31,11 +31,19 @@ export function asJsonLine(data: Buffer): Buffer | undefined {
 }
 
 export interface StagedRecords {
-  sql: string;
-  /** The query's column names (the schema's fields): the engine need not DESCRIBE it. */
-  columns: string[];
+  /** The NDJSON file. */
+  file: string;
+  schema: Schema;
+  /** Timestamp columns given as epoch microseconds in this file (read as BIGINT). */
+  microsColumns: ReadonlySet<string>;
   /** Removes the staged file (synchronously: an unlink, cheaper than an event-loop round trip behind busy requests). */
   dispose(): void;
+}
+
+/** What the engine appends: a query and its column names (the schema's fields, so it need not DESCRIBE it). */
+export interface StagedQuery {
+  sql: string;
+  columns: string[];
 }
 
 /** The lines joined by newlines in one buffer (one allocation, one copy of each record's bytes). */
@@ -67,22 +75,38 @@ export function stageRawRecords(
   mkdirSync(stagingDir, { recursive: true });
   const file = join(stagingDir, `firehose-${randomUUID()}.ndjson`);
   writeFileSync(file, joinLines(lines));
-  const columns = schema.fields
-    .map(
-      (f) =>
-        `${ident(f.name)}: ${text(microsColumns.has(f.name) ? 'BIGINT' : (DUCKDB_TYPES[f.type] as string))}`,
-    )
-    .join(', ');
-  const select = schema.fields
-    .map((f) =>
-      microsColumns.has(f.name)
-        ? `CAST(make_timestamp(${ident(f.name)}) AS ${DUCKDB_TYPES[f.type]}) AS ${ident(f.name)}`
-        : ident(f.name),
-    )
-    .join(', ');
-  return {
-    sql: `SELECT ${select} FROM read_json(${text(file)}, format = 'newline_delimited', columns = {${columns}})`,
-    columns: schema.fields.map((f) => f.name),
-    dispose: () => rmSync(file, { force: true }),
-  };
+  return { file, schema, microsColumns, dispose: () => rmSync(file, { force: true }) };
+}
+
+/**
+ * One query over staged files of the same schema, in order: one reader over every file whose timestamp columns
+ * take the same form, so a buffer of many segments is read as one (the usual case: one group).
+ */
+export function combineStaged(staged: readonly StagedRecords[]): StagedQuery {
+  const first = staged[0];
+  if (!first) throw new Error('combineStaged needs at least one staged file.');
+  const { schema } = first;
+  const groups = new Map<string, StagedRecords[]>();
+  for (const s of staged) {
+    const key = [...s.microsColumns].sort().join(',');
+    groups.set(key, [...(groups.get(key) ?? []), s]);
+  }
+  const selects = [...groups.values()].map((group) => {
+    const micros = (group[0] as StagedRecords).microsColumns;
+    const columns = schema.fields
+      .map(
+        (f) => `${ident(f.name)}: ${text(micros.has(f.name) ? 'BIGINT' : (DUCKDB_TYPES[f.type] as string))}`,
+      )
+      .join(', ');
+    const select = schema.fields
+      .map((f) =>
+        micros.has(f.name)
+          ? `CAST(make_timestamp(${ident(f.name)}) AS ${DUCKDB_TYPES[f.type]}) AS ${ident(f.name)}`
+          : ident(f.name),
+      )
+      .join(', ');
+    const files = group.map((s) => text(s.file)).join(', ');
+    return `SELECT ${select} FROM read_json([${files}], format = 'newline_delimited', columns = {${columns}})`;
+  });
+  return { sql: selects.join(' UNION ALL '), columns: schema.fields.map((f) => f.name) };
 }
