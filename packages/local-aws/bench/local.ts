@@ -13,7 +13,7 @@ import {
   StartQueryExecutionCommand,
 } from '@aws-sdk/client-athena';
 import { CreateDeliveryStreamCommand, PutRecordBatchCommand } from '@aws-sdk/client-firehose';
-import { flushLocalFirehose } from '../src/admin-client';
+import { flushLocalFirehose, localFirehoseStats } from '../src/admin-client';
 import { loadEngineFactories } from '../src/engine';
 import { startLocalEndpoint } from '../src/server';
 import { localClients, waitForQuery } from '../src/test-support/clients';
@@ -96,6 +96,9 @@ async function throughEndpoint(records: Buffer[], dir: string) {
         Configuration: { ManagedQueryResultsConfiguration: { Enabled: true } },
       }),
     );
+
+    // The admin call that stands in for the interval uses fetch: load it now, as the SDK clients were used above.
+    await localFirehoseStats(endpoint.url);
 
     const cpu = process.cpuUsage();
     const started = performance.now();

@@ -14,7 +14,7 @@ import type { FaultInjector } from '../faults';
 import { writeErrorOutput, type ErrorOutputTarget, type FailedRecord } from './error-output';
 import { prepareFlush, sameSchema, type PreparedFlush } from './flush-prepare';
 import { RECORD_ERROR } from './records';
-import { combineStaged } from './staging';
+import { combineStaged, StagedTable, type StagedRecords } from './staging';
 
 export interface BufferedRecord {
   data: Buffer;
@@ -70,6 +70,8 @@ export class StreamDelivery {
   private openBytes = 0;
   /** Segments of the current buffer, each being prepared. */
   private segments: Segment[] = [];
+  /** The current buffer's DuckDB table its staged segments are read into as they are prepared. */
+  private table: StagedTable | undefined;
   private bufferedBytes = 0;
   private timer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
@@ -135,7 +137,8 @@ export class StreamDelivery {
   /** Starts preparing the records received since the last segment. */
   private closeSegment(): void {
     if (this.open.length === 0) return;
-    const segment: Segment = { batch: this.open };
+    this.table ??= new StagedTable(async (sql) => this.warehouse.connection.run(sql));
+    const segment: Segment = { batch: this.open, table: this.table };
     this.open = [];
     this.openBytes = 0;
     this.segments.push(segment);
@@ -151,6 +154,7 @@ export class StreamDelivery {
     if (this.segments.length === 0) return;
     const segments = this.segments;
     this.segments = [];
+    this.table = undefined;
     this.bufferedBytes = 0;
     this.chain = this.chain
       .then(() => this.flush(segments))
@@ -163,17 +167,20 @@ export class StreamDelivery {
   private preparation(segment: Segment): Promise<Prepared> {
     // After the current I/O callbacks: the PutRecordBatch reply that closed the segment goes out first.
     return (segment.prepared ??= new Promise<Prepared>((resolve) =>
-      setImmediate(() => resolve(this.prepare(segment.batch))),
+      setImmediate(() => resolve(this.prepare(segment))),
     ));
   }
 
-  private async prepare(batch: BufferedRecord[]): Promise<Prepared> {
+  private async prepare(segment: Segment): Promise<Prepared> {
     const started = performance.now();
     try {
       const schema = await this.knownSchema();
-      const flush = await prepareFlush(schema, batch, this.target.stagingDir, () => this.committing);
+      const flush = await prepareFlush(schema, segment.batch, this.target.stagingDir, () => this.committing);
+      if (flush.staged) segment.table.load(flush.staged);
+      else if (flush.delivered.length > 0) segment.table.invalidate();
       return { ok: true, flush };
     } catch (error) {
+      segment.table.invalidate();
       return { ok: false, error: error as Error };
     } finally {
       this.stats.prepareMsTotal = round((this.stats.prepareMsTotal ?? 0) + performance.now() - started);
@@ -242,7 +249,7 @@ export class StreamDelivery {
         const commitStarted = performance.now();
         this.committing = true;
         try {
-          const viaRaw = await this.commitFlush(handle, flushes);
+          const viaRaw = await this.commitFlush(handle, flushes, segments[0]?.table);
           this.stats.recordsDelivered += delivered;
           if (viaRaw) this.stats.rawPathFlushes = (this.stats.rawPathFlushes ?? 0) + 1;
         } catch (error) {
@@ -280,6 +287,7 @@ export class StreamDelivery {
           if (p.ok && p.flush.staged) staged.add(p.flush.staged);
       }
       for (const file of staged) file.dispose();
+      void segments[0]?.table.drop();
     }
     if (failed.length > 0) {
       const file = writeErrorOutput(this.target.errorOutput, failed);
@@ -296,10 +304,17 @@ export class StreamDelivery {
    * One commit of the prepared segments; true when it went through the raw path (every segment with records
    * staged as NDJSON: one query reads them all). Otherwise every record goes through the rows path.
    */
-  private async commitFlush(handle: TableHandle, flushes: PreparedFlush[]): Promise<boolean> {
+  private async commitFlush(
+    handle: TableHandle,
+    flushes: PreparedFlush[],
+    table: StagedTable | undefined,
+  ): Promise<boolean> {
     const withRecords = flushes.filter((flush) => flush.delivered.length > 0);
     const staged = withRecords.map((flush) => flush.staged);
-    const query = staged.every((s) => s !== undefined) ? combineStaged(staged) : undefined;
+    const allStaged = staged.every((s) => s !== undefined);
+    const query = allStaged
+      ? ((await table?.query(staged as StagedRecords[])) ?? combineStaged(staged as StagedRecords[]))
+      : undefined;
     const rows = () => withRecords.flatMap((flush) => flush.rows());
     let viaRaw = query !== undefined;
     await this.commit(async () => {
@@ -341,6 +356,8 @@ export class StreamDelivery {
 
 interface Segment {
   batch: BufferedRecord[];
+  /** Its buffer's table (shared by the buffer's segments). */
+  table: StagedTable;
   prepared?: Promise<Prepared>;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import type { Schema } from '@loglake/lakehouse';
-import { fromEpochMicros, RecordMapper } from './records';
+import { fromEpochMicros, isoMillisUtc, RecordMapper } from './records';
 
 const schema: Schema = {
   'schema-id': 0,
@@ -68,5 +68,95 @@ describe('Firehose record mapping of timestamps', () => {
       ok: false,
       errorCode: 'Iceberg.SchemaMismatch',
     });
+  });
+
+  test('the ISO fast check agrees with the regular expression and Date.parse on every edge of every part', () => {
+    // Prepare: each part at and around its limits, plus non-digits and wrong separators.
+    const years = ['0000', '0001', '1969', '1970', '2024', '9999', '20a4', '-001'];
+    const twos = [
+      '00',
+      '01',
+      '09',
+      '12',
+      '13',
+      '23',
+      '24',
+      '28',
+      '29',
+      '30',
+      '31',
+      '32',
+      '59',
+      '60',
+      '99',
+      'x1',
+      ' 1',
+    ];
+    const millis = ['000', '001', '999', '0a0', '00'];
+    const reference = (s: string) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(s) && !Number.isNaN(Date.parse(s));
+    const candidates: string[] = [];
+    for (const y of years)
+      for (const mo of twos) for (const d of twos) candidates.push(`${y}-${mo}-${d}T10:20:30.456Z`);
+    for (const h of twos)
+      for (const mi of twos)
+        for (const sec of twos)
+          for (const ms of millis) candidates.push(`2024-05-01T${h}:${mi}:${sec}.${ms}Z`);
+    candidates.push(
+      '2024-05-01T10:20:30.456',
+      '2024-05-01 10:20:30.456Z',
+      '2024-05-01T10:20:30,456Z',
+      '2024/05/01T10:20:30.456Z',
+    );
+
+    // Act
+    const disagreements = candidates.filter((s) => isoMillisUtc(s) !== reference(s));
+
+    // Assess
+    expect(candidates.length).toBeGreaterThan(20_000);
+    expect(disagreements).toEqual([]);
+  });
+
+  test('validating only and mapping agree on verdict, code and flags for native and converted values of every type', () => {
+    // Prepare
+    const wide: Schema = {
+      'schema-id': 0,
+      type: 'struct',
+      fields: [
+        { id: 1, name: 's', type: 'string', required: false },
+        { id: 2, name: 'i', type: 'int', required: false },
+        { id: 3, name: 'l', type: 'long', required: false },
+        { id: 4, name: 'd', type: 'double', required: false },
+        { id: 5, name: 'b', type: 'boolean', required: false },
+        { id: 6, name: 't', type: 'timestamp', required: false },
+      ],
+    };
+    const values: Record<string, unknown[]> = {
+      s: ['x', 5, true, {}],
+      i: [443, 2147483648, -2147483649, 443.5, '443', 'x', 2 ** 53 + 2],
+      l: [1, 9007199254740991, 2 ** 60, '12', '99999999999999999999', 1.5],
+      d: [0.5, 2, '2.5', 'NaN', true],
+      b: [true, 'false', 1],
+      t: [
+        '2024-05-01T10:00:00.000Z',
+        '2024-05-01T24:00:00.000Z',
+        '2024-05-01 10:00:00',
+        1714557600000000,
+        1.5,
+        'x',
+      ],
+    };
+    const mapper = new RecordMapper(wide);
+    for (const [column, list] of Object.entries(values))
+      for (const value of list) {
+        const data = Buffer.from(JSON.stringify({ [column]: value }));
+        // Act
+        const mapped = mapper.map(data);
+        const validated = mapper.map(data, false);
+        // Assess
+        const { row: _row, ...rest } = mapped as { row?: unknown };
+        const { row: _none, ...validatedRest } = validated as { row?: unknown };
+        expect({ column, value, ...validatedRest }).toEqual({ column, value, ...rest });
+      }
   });
 });

@@ -27,8 +27,37 @@ export const RECORD_ERROR = {
   commitFailed: 'Iceberg.CommitFailed',
 } as const;
 
+/** Column kinds the per-record loop switches on (small integers, not string compares per value). */
+const Kind = { String: 0, Int: 1, Long: 2, Double: 3, Boolean: 4, Timestamp: 5, Other: 6 } as const;
+type Kind = (typeof Kind)[keyof typeof Kind];
+
+const KINDS: Record<string, Kind> = {
+  string: Kind.String,
+  int: Kind.Int,
+  long: Kind.Long,
+  float: Kind.Double,
+  double: Kind.Double,
+  boolean: Kind.Boolean,
+  timestamp: Kind.Timestamp,
+  timestamptz: Kind.Timestamp,
+};
+
+interface Column {
+  field: SchemaField;
+  name: string;
+  kind: Kind;
+}
+
 export class RecordMapper {
-  constructor(private readonly schema: Schema) {}
+  private readonly columns: Column[];
+
+  constructor(private readonly schema: Schema) {
+    this.columns = schema.fields.map((field) => ({
+      field,
+      name: field.name,
+      kind: KINDS[field.type] ?? Kind.Other,
+    }));
+  }
 
   /** `withRow` false: validate only (same verdict, codes and flags) without building the row object. */
   map(data: Buffer, withRow = true): RecordOutcome {
@@ -56,28 +85,33 @@ export class RecordMapper {
     const microsColumns: string[] = [];
     const textTimestampColumns: string[] = [];
     const row: Record<string, unknown> = {};
-    for (const field of this.schema.fields) {
-      let raw = source[field.name];
-      if (raw === undefined && !Object.hasOwn(source, field.name)) {
+    for (const { field, name, kind } of this.columns) {
+      let raw = source[name];
+      if (raw === undefined && !Object.hasOwn(source, name)) {
         byLowerKey ??= new Map(
           Object.entries(source)
             .reverse()
             .map(([key, value]) => [key.toLowerCase(), value]),
         );
-        raw = byLowerKey.get(field.name.toLowerCase());
+        raw = byLowerKey.get(name.toLowerCase());
         if (raw !== undefined) canonical = false;
       }
       if (raw === undefined || raw === null) {
-        if (field.required) return misfit(`Required column ${field.name} is missing or null.`);
-        if (withRow) row[field.name] = null;
+        if (field.required) return misfit(`Required column ${name} is missing or null.`);
+        if (withRow) row[name] = null;
         continue;
       }
-      const converted = convert(field, raw, withRow);
-      if (converted instanceof Misfit) return misfit(converted.message);
-      if (withRow) row[field.name] = converted;
-      if (canonical && !isNative(field.type, raw)) canonical = false;
-      if (field.type === 'timestamp' || field.type === 'timestamptz')
-        (typeof raw === 'number' ? microsColumns : textTimestampColumns).push(field.name);
+      // Native values first (the common case): the value is the raw one and DuckDB's reader reads it alike.
+      if (isNativeOf(kind, raw, withRow)) {
+        if (withRow) row[name] = raw;
+      } else {
+        const converted = convert(field, raw, withRow);
+        if (converted instanceof Misfit) return misfit(converted.message);
+        if (withRow) row[name] = converted;
+        if (canonical && !isNative(field.type, raw)) canonical = false;
+      }
+      if (kind === Kind.Timestamp)
+        (typeof raw === 'number' ? microsColumns : textTimestampColumns).push(name);
     }
     return { ok: true, row, canonical, microsColumns, textTimestampColumns };
   }
@@ -93,6 +127,33 @@ function misfit(message: string): RecordOutcome {
 
 const INT_MIN = -(2 ** 31);
 const INT_MAX = 2 ** 31 - 1;
+
+/**
+ * The fast check: true when the value is native for its kind AND valid (so convert() would return it as is, or
+ * for a timestamp accept it). With `withRow` a timestamp always goes to convert(), which builds its value.
+ * False means "ask convert() and isNative()", never "misfit".
+ */
+function isNativeOf(kind: Kind, raw: unknown, withRow: boolean): boolean {
+  switch (kind) {
+    case Kind.String:
+      return typeof raw === 'string';
+    case Kind.Int:
+      return typeof raw === 'number' && Number.isInteger(raw) && raw >= INT_MIN && raw <= INT_MAX;
+    case Kind.Long:
+      return typeof raw === 'number' && Number.isSafeInteger(raw);
+    case Kind.Double:
+      return typeof raw === 'number' && Number.isFinite(raw);
+    case Kind.Boolean:
+      return typeof raw === 'boolean';
+    case Kind.Timestamp:
+      if (withRow) return false;
+      return typeof raw === 'string'
+        ? isoMillisUtc(raw)
+        : typeof raw === 'number' && Number.isSafeInteger(raw) && Math.abs(raw) / 1000 <= MAX_EPOCH_MILLIS;
+    default:
+      return false;
+  }
+}
 
 /** True when DuckDB's JSON reader, given this raw value for this column type, reads the value the mapper read. */
 function isNative(type: string, raw: unknown): boolean {
@@ -193,6 +254,37 @@ function toNumber(raw: unknown): number | undefined {
 
 const ISO_MILLIS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+/** The number the two digits at `at` spell, or NaN. */
+function twoDigits(s: string, at: number): number {
+  const a = s.charCodeAt(at) - 48;
+  const b = s.charCodeAt(at + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : NaN;
+}
+
+/**
+ * Exactly `ISO_MILLIS_UTC.test(s) && !Number.isNaN(Date.parse(s))`, without the regular expression or the Date:
+ * V8 accepts month 1-12, day 1-31 whatever the month, hour 0-24 (24 only as 24:00:00.000), minute and second 0-59.
+ */
+export function isoMillisUtc(s: string): boolean {
+  if (s.length !== 24 || s[4] !== '-' || s[7] !== '-' || s[10] !== 'T' || s[13] !== ':' || s[16] !== ':')
+    return false;
+  if (s[19] !== '.' || s[23] !== 'Z') return false;
+  const lastMilli = s.charCodeAt(22) - 48;
+  if (
+    Number.isNaN(twoDigits(s, 0) + twoDigits(s, 2) + twoDigits(s, 20)) ||
+    !(lastMilli >= 0 && lastMilli <= 9)
+  )
+    return false;
+  const month = twoDigits(s, 5);
+  const day = twoDigits(s, 8);
+  const hour = twoDigits(s, 11);
+  const minute = twoDigits(s, 14);
+  const second = twoDigits(s, 17);
+  if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour <= 24 && minute <= 59 && second <= 59))
+    return false;
+  return hour < 24 || (minute === 0 && second === 0 && s.slice(20, 23) === '000');
+}
+
 /** ISO 8601 / `yyyy-MM-dd HH:mm:ss[.fff]` strings (UTC unless an offset is given), or an epoch number in
  * MICROseconds: AWS documents that Firehose's Iceberg destination takes timestamps "always in microseconds". */
 function toDate(raw: unknown): Date | string | undefined {
@@ -216,8 +308,7 @@ function toDate(raw: unknown): Date | string | undefined {
 /** Whether toDate() accepts the value, without building the Date or the text (the raw path's validation). */
 function isTimestamp(raw: unknown): boolean {
   if (typeof raw === 'number') return Number.isSafeInteger(raw) && Math.abs(raw) / 1000 <= MAX_EPOCH_MILLIS;
-  if (typeof raw === 'string' && raw.length === 24 && ISO_MILLIS_UTC.test(raw))
-    return !Number.isNaN(Date.parse(raw));
+  if (typeof raw === 'string' && raw.length === 24 && isoMillisUtc(raw)) return true;
   return toDate(raw) !== undefined;
 }
 

@@ -78,6 +78,22 @@ export function stageRawRecords(
   return { file, schema, microsColumns, dispose: () => rmSync(file, { force: true }) };
 }
 
+/** One reader over staged files whose timestamp columns take the same form (`micros`: epoch microseconds). */
+function readerSql(schema: Schema, files: readonly string[], micros: ReadonlySet<string>): string {
+  const columns = schema.fields
+    .map((f) => `${ident(f.name)}: ${text(micros.has(f.name) ? 'BIGINT' : (DUCKDB_TYPES[f.type] as string))}`)
+    .join(', ');
+  const select = schema.fields
+    .map((f) =>
+      micros.has(f.name)
+        ? `CAST(make_timestamp(${ident(f.name)}) AS ${DUCKDB_TYPES[f.type]}) AS ${ident(f.name)}`
+        : ident(f.name),
+    )
+    .join(', ');
+  const list = files.map((file) => text(file)).join(', ');
+  return `SELECT ${select} FROM read_json([${list}], format = 'newline_delimited', columns = {${columns}})`;
+}
+
 /**
  * One query over staged files of the same schema, in order: one reader over every file whose timestamp columns
  * take the same form, so a buffer of many segments is read as one (the usual case: one group).
@@ -91,22 +107,79 @@ export function combineStaged(staged: readonly StagedRecords[]): StagedQuery {
     const key = [...s.microsColumns].sort().join(',');
     groups.set(key, [...(groups.get(key) ?? []), s]);
   }
-  const selects = [...groups.values()].map((group) => {
-    const micros = (group[0] as StagedRecords).microsColumns;
-    const columns = schema.fields
-      .map(
-        (f) => `${ident(f.name)}: ${text(micros.has(f.name) ? 'BIGINT' : (DUCKDB_TYPES[f.type] as string))}`,
-      )
-      .join(', ');
-    const select = schema.fields
-      .map((f) =>
-        micros.has(f.name)
-          ? `CAST(make_timestamp(${ident(f.name)}) AS ${DUCKDB_TYPES[f.type]}) AS ${ident(f.name)}`
-          : ident(f.name),
-      )
-      .join(', ');
-    const files = group.map((s) => text(s.file)).join(', ');
-    return `SELECT ${select} FROM read_json([${files}], format = 'newline_delimited', columns = {${columns}})`;
-  });
+  const selects = [...groups.values()].map((group) =>
+    readerSql(
+      schema,
+      group.map((s) => s.file),
+      (group[0] as StagedRecords).microsColumns,
+    ),
+  );
   return { sql: selects.join(' UNION ALL '), columns: schema.fields.map((f) => f.name) };
+}
+
+/** Runs a statement for its effect. */
+export type StatementRunner = (sql: string) => Promise<unknown>;
+
+/**
+ * A buffer's staged parts read into one DuckDB table as they are staged, while PutRecordBatch calls keep the
+ * event loop busy and DuckDB's threads are free: the commit then writes its Parquet from the table instead of
+ * parsing every part's JSON on the commit path. Loads run one at a time, in the order parts were staged. Any
+ * failure, or a part mapped with another schema, makes the table unusable and the commit reads the staged files.
+ */
+export class StagedTable {
+  readonly name = `firehose_buffer_${randomUUID().replaceAll('-', '')}`;
+  private schema: Schema | undefined;
+  private loads: Promise<boolean> = Promise.resolve(true);
+  private readonly loaded = new Set<string>();
+
+  constructor(private readonly run: StatementRunner) {}
+
+  /** Queues the load of one staged part (mapped with `staged.schema`). */
+  load(staged: StagedRecords): void {
+    const first = this.schema === undefined;
+    this.schema ??= staged.schema;
+    if (staged.schema !== this.schema) {
+      this.invalidate();
+      return;
+    }
+    const columns = staged.schema.fields
+      .map((f) => `${ident(f.name)} ${DUCKDB_TYPES[f.type] as string}`)
+      .join(', ');
+    const insert = `INSERT INTO ${ident(this.name)} ${readerSql(staged.schema, [staged.file], staged.microsColumns)}`;
+    this.loads = this.loads.then(async (ok) => {
+      if (!ok) return false;
+      try {
+        if (first) await this.run(`CREATE TABLE ${ident(this.name)} (${columns})`);
+        await this.run(insert);
+        this.loaded.add(staged.file);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  /** A part that could not be loaded (the rows path, or a failed preparation): the table will not be used. */
+  invalidate(): void {
+    this.loads = this.loads.then(() => false);
+  }
+
+  /**
+   * The table's query once every queued load is done, or undefined when it does not hold exactly the parts
+   * `staged` (all loaded, none other).
+   */
+  async query(staged: readonly StagedRecords[]): Promise<StagedQuery | undefined> {
+    const ok = await this.loads;
+    const schema = this.schema;
+    if (!ok || !schema || this.loaded.size !== staged.length || !staged.every((s) => this.loaded.has(s.file)))
+      return undefined;
+    return { sql: `SELECT * FROM ${ident(this.name)}`, columns: schema.fields.map((f) => f.name) };
+  }
+
+  /** Drops the table (after the loads queued so far). */
+  async drop(): Promise<void> {
+    await this.loads;
+    if (this.schema === undefined) return;
+    await this.run(`DROP TABLE IF EXISTS ${ident(this.name)}`).catch(() => undefined);
+  }
 }
