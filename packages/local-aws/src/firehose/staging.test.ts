@@ -183,6 +183,13 @@ describe('Firehose delivery paths on the real engine', () => {
         arrivalMs: Date.now(),
       }));
 
+    const statements: string[] = [];
+    const run = warehouse.connection.run.bind(warehouse.connection);
+    warehouse.connection.run = (async (sql: string) => {
+      statements.push(sql);
+      return run(sql);
+    }) as typeof warehouse.connection.run;
+
     // Act: ~2.4 MiB (three segments) waits for the interval; then ~4.8 MiB more meets the cap once.
     delivery.add(records(0, 300));
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -207,5 +214,14 @@ describe('Firehose delivery paths on the real engine', () => {
     );
     expect(reader.getRows()).toEqual([[900, String((899 * 900) / 2), 900]]);
     expect(readdirSync(join(dir, 'staging'))).toEqual([]);
+    // Each buffer's segments were read into a DuckDB table as they were staged, and the table is gone after.
+    warehouse.connection.run = run;
+    const inserts = statements.filter((sql) => sql.startsWith('INSERT INTO "firehose_buffer_'));
+    expect(inserts.length).toBeGreaterThanOrEqual(7);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const left = await warehouse.connection.runAndReadAll(
+      "SELECT count(*)::INTEGER FROM duckdb_tables() WHERE table_name LIKE 'firehose_buffer_%'",
+    );
+    expect(left.getRows()).toEqual([[0]]);
   });
 });
