@@ -1,8 +1,10 @@
 // `pnpm bench local`: records/s through the local endpoint — PutRecordBatch (500 records per call, 4 calls in
 // flight) → Firehose buffering (the lab's 1 MiB / 60 s hints; a final flush stands in for the interval) → one
 // Iceberg commit per flush → counted exactly by Athena — divided by a raw DuckDB insert of the same JSON records
-// (read_json into a table in a DuckDB file, checkpointed). Goal: ratio ≥ 0.5. Prints the number of commits.
-// Results: .lab/bench/local.json.
+// (read_json into a table in a DuckDB file, checkpointed). Goal: ratio ≥ 0.5. Both sides run in turn for
+// BENCH_LOCAL_ROUNDS rounds (default 3) in one process; every round is printed (the first is cold: the JavaScript
+// of the client, the endpoint and the engine is not compiled yet) and the median round is the result. Prints the
+// number of commits. Results: .lab/bench/local.json.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +22,7 @@ import { localClients, waitForQuery } from '../src/test-support/clients';
 import { createFlowTable, icebergStreamInput, syntheticFlowRecord } from '../src/test-support/lab-setup';
 
 const RECORDS = Number(process.env.BENCH_LOCAL_RECORDS ?? 50_000);
+const ROUNDS = Number(process.env.BENCH_LOCAL_ROUNDS ?? 3);
 const BATCH = 500;
 const IN_FLIGHT = 4;
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -168,8 +171,24 @@ async function main(): Promise<void> {
   try {
     const records = Array.from({ length: RECORDS }, (_, i) => syntheticFlowRecord(i));
     const jsonBytes = records.reduce((sum, r) => sum + r.length, 0);
-    const raw = await rawDuckDbInsert(records, dir);
-    const local = await throughEndpoint(records, dir);
+    // Rounds alternate the two sides (fresh directories each time), so drift on a shared machine hits both; the
+    // round with the median ratio is the one reported in detail.
+    const rounds: {
+      raw: Awaited<ReturnType<typeof rawDuckDbInsert>>;
+      local: Awaited<ReturnType<typeof throughEndpoint>>;
+      ratio: number;
+    }[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const rawDir = join(dir, `raw-${round}`);
+      mkdirSync(rawDir, { recursive: true });
+      const raw = await rawDuckDbInsert(records, rawDir);
+      const local = await throughEndpoint(records, join(dir, `endpoint-${round}`));
+      rounds.push({ raw, local, ratio: raw.ms / local.ms });
+    }
+    const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[
+      Math.floor(rounds.length / 2)
+    ] as (typeof rounds)[number];
+    const { raw, local } = median;
     const rawRate = RECORDS / (raw.ms / 1000);
     const localRate = RECORDS / (local.ms / 1000);
     const ratio = localRate / rawRate;
@@ -204,10 +223,17 @@ async function main(): Promise<void> {
         rows: raw.rows,
       },
       ratio: Math.round(ratio * 1000) / 1000,
+      rounds: rounds.map((r) => ({
+        endpointMs: Math.round(r.local.ms),
+        rawMs: Math.round(r.raw.ms),
+        ratio: Math.round(r.ratio * 1000) / 1000,
+      })),
       goal: 0.5,
       meetsGoal: ratio >= 0.5,
     };
-    console.log(`records: ${RECORDS} (${result.jsonMiB} MiB of JSON), buffer 1 MiB / 60 s`);
+    console.log(
+      `records: ${RECORDS} (${result.jsonMiB} MiB of JSON), buffer 1 MiB / 60 s; the median round of ${ROUNDS}:`,
+    );
     console.log(
       `local endpoint  PutRecordBatch → committed → counted: ${result.endpoint.recordsPerSecond} records/s (${result.endpoint.totalMs} ms, ${local.commits} commits)`,
     );
@@ -226,7 +252,12 @@ async function main(): Promise<void> {
     console.log(
       `  CPU time of the process (all threads; 2 cores are shared on CI): endpoint run ${local.cpuMs} ms, raw insert ${raw.cpuMs} ms`,
     );
-    console.log(`ratio ${result.ratio} (goal ≥ 0.5): ${result.meetsGoal ? 'met' : 'NOT met'}`);
+    console.log(
+      `rounds (endpoint ms / raw ms → ratio): ${result.rounds.map((r, i) => `${i + 1}: ${r.endpointMs} / ${r.rawMs} → ${r.ratio}`).join('; ')}`,
+    );
+    console.log(
+      `ratio ${result.ratio}, the median of ${ROUNDS} rounds (goal ≥ 0.5): ${result.meetsGoal ? 'met' : 'NOT met'}`,
+    );
     const out = join(REPO_ROOT, '.lab', 'bench');
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'local.json'), `${JSON.stringify(result, null, 2)}\n`);
