@@ -12,9 +12,9 @@ import type { Schema, TableHandle, TableMetadata, Warehouse } from '@loglake/lak
 import { isNotFound } from '../engine-errors';
 import type { FaultInjector } from '../faults';
 import { writeErrorOutput, type ErrorOutputTarget, type FailedRecord } from './error-output';
-import { prepareFlush, sameSchema, type PreparedFlush } from './flush-prepare';
+import { prepareFlush, type PreparedFlush } from './flush-prepare';
 import { RECORD_ERROR } from './records';
-import { combineStaged, StagedTable, type StagedRecords } from './staging';
+import { combineStaged, sameSchema, StagedTable, type StagedRecords } from './staging';
 
 export interface BufferedRecord {
   data: Buffer;

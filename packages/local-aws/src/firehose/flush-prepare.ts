@@ -93,10 +93,3 @@ export async function prepareFlush(
     rows: () => (rows ??= rowsOf(delivered)),
   };
 }
-
-/** Same columns, ids, types and required flags (a table dropped and created again restarts at schema id 0). */
-export function sameSchema(a: Schema, b: Schema): boolean {
-  return (
-    a === b || (a['schema-id'] === b['schema-id'] && JSON.stringify(a.fields) === JSON.stringify(b.fields))
-  );
-}

@@ -2,10 +2,11 @@ import { describe, test, expect, beforeAll, afterAll } from '@jest/globals';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Warehouse } from '@loglake/lakehouse';
+import type { Schema, Warehouse } from '@loglake/lakehouse';
 import { loadEngineFactories } from '../engine';
 import { FaultInjector } from '../faults';
 import { MAX_BUFFER_BYTES, StreamDelivery, type DeliveryStats } from './delivery';
+import { StagedTable, stageRawRecords } from './staging';
 
 // Both delivery paths on the real engine: the raw NDJSON fast path (canonical records) and the rows path
 // (anything else) must store the same values.
@@ -223,5 +224,41 @@ describe('Firehose delivery paths on the real engine', () => {
       "SELECT count(*)::INTEGER FROM duckdb_tables() WHERE table_name LIKE 'firehose_buffer_%'",
     );
     expect(left.getRows()).toEqual([[0]]);
+  });
+
+  test('a buffer table takes parts mapped with equal schemas (not only the same object) and refuses others', async () => {
+    // Prepare: two parts staged with equal but distinct schema objects, a third with another schema.
+    const schema = (): Schema => ({
+      'schema-id': 0,
+      type: 'struct',
+      fields: [{ id: 1, name: 'srcaddr', type: 'string', required: false }],
+    });
+    const stagingDir = join(dir, 'table-parts');
+    const part = (s: Schema, addr: string) =>
+      stageRawRecords(stagingDir, s, [Buffer.from(`{"srcaddr":"${addr}"}`)]);
+    const run = async (sql: string) => warehouse.connection.run(sql);
+    const equal = new StagedTable(run);
+    const other = new StagedTable(run);
+    const a = part(schema(), '10.0.0.1');
+    const b = part(schema(), '10.0.0.2');
+    const c = part({ ...schema(), 'schema-id': 1 }, '10.0.0.3');
+
+    // Act
+    equal.load(a);
+    equal.load(b);
+    other.load(a);
+    other.load(c);
+    const query = await equal.query([a, b]);
+    const refused = await other.query([a, c]);
+
+    // Assess
+    expect(query).toBeDefined();
+    const reader = await warehouse.connection.runAndReadAll(`${query?.sql} ORDER BY srcaddr`);
+    expect(reader.getRows()).toEqual([['10.0.0.1'], ['10.0.0.2']]);
+    expect(refused).toBeUndefined();
+    expect(await equal.query([a])).toBeUndefined();
+    await equal.drop();
+    await other.drop();
+    for (const staged of [a, b, c]) staged.dispose();
   });
 });

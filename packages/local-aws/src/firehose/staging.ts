@@ -138,7 +138,7 @@ export class StagedTable {
   load(staged: StagedRecords): void {
     const first = this.schema === undefined;
     this.schema ??= staged.schema;
-    if (staged.schema !== this.schema) {
+    if (!sameSchema(staged.schema, this.schema)) {
       this.invalidate();
       return;
     }
@@ -182,4 +182,11 @@ export class StagedTable {
     if (this.schema === undefined) return;
     await this.run(`DROP TABLE IF EXISTS ${ident(this.name)}`).catch(() => undefined);
   }
+}
+
+/** Same columns, ids, types and required flags (a table dropped and created again restarts at schema id 0). */
+export function sameSchema(a: Schema, b: Schema): boolean {
+  return (
+    a === b || (a['schema-id'] === b['schema-id'] && JSON.stringify(a.fields) === JSON.stringify(b.fields))
+  );
 }
