@@ -16,6 +16,7 @@ import {
 } from '@aws-sdk/client-athena';
 import { CreateDeliveryStreamCommand, PutRecordBatchCommand } from '@aws-sdk/client-firehose';
 import { flushLocalFirehose, localFirehoseStats } from '../src/admin-client';
+import { joinLines } from '../src/firehose/staging';
 import { loadEngineFactories } from '../src/engine';
 import { startLocalEndpoint } from '../src/server';
 import { localClients, waitForQuery } from '../src/test-support/clients';
@@ -53,7 +54,7 @@ async function rawDuckDbInsert(
     const cpu = process.cpuUsage();
     const started = performance.now();
     const file = join(dir, 'records.ndjson');
-    writeFileSync(file, Buffer.concat(records.flatMap((r) => [r, Buffer.from('\n')])));
+    writeFileSync(file, joinLines(records));
     await connection.run(`ATTACH '${join(dir, 'raw.duckdb')}' AS raw_bench`);
     await connection.run(
       `CREATE TABLE raw_bench.flows (${COLUMNS.map(([n, , t]) => `${n} ${t}`).join(', ')})`,
@@ -188,10 +189,9 @@ async function main(): Promise<void> {
     const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[
       Math.floor(rounds.length / 2)
     ] as (typeof rounds)[number];
-    const { raw, local } = median;
+    const { raw, local, ratio } = median;
     const rawRate = RECORDS / (raw.ms / 1000);
     const localRate = RECORDS / (local.ms / 1000);
-    const ratio = localRate / rawRate;
     const result = {
       bench: 'local',
       at: new Date().toISOString(),

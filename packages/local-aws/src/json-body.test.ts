@@ -35,6 +35,10 @@ describe('JSON request bodies', () => {
     expect(parsed).toEqual(JSON.parse(text));
     expect(parsed['a']).toBe(2);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    // The piecewise scan leaves a __proto__ key to JSON.parse, and keeps the last of duplicate keys itself.
+    expect(() => parseObjectPiecewise(Buffer.from(text))).toThrow();
+    const duplicates = `{"a":1,"Records":${JSON.stringify(JSON.parse(bigBody()).Records)},"a":2}`;
+    expect(parseObjectPiecewise(Buffer.from(duplicates))).toEqual(JSON.parse(duplicates));
   });
 
   test('malformed large bodies are refused, not half-read', () => {

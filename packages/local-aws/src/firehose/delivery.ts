@@ -8,7 +8,7 @@
 // seen: flush-prepare.ts) in the background, so a cut only prepares its tail. Commits run one at a time, in the
 // order buffers were cut, each reading the table and its current schema first (and mapping a segment again if
 // the schema moved on since).
-import type { Schema, TableHandle, TableMetadata, Warehouse } from '@loglake/lakehouse';
+import { currentSchema, type Schema, type TableHandle, type Warehouse } from '@loglake/lakehouse';
 import { isNotFound } from '../engine-errors';
 import type { FaultInjector } from '../faults';
 import { writeErrorOutput, type ErrorOutputTarget, type FailedRecord } from './error-output';
@@ -137,12 +137,15 @@ export class StreamDelivery {
   /** Starts preparing the records received since the last segment. */
   private closeSegment(): void {
     if (this.open.length === 0) return;
-    this.table ??= new StagedTable(async (sql) => this.warehouse.connection.run(sql));
-    const segment: Segment = { batch: this.open, table: this.table };
+    const table = (this.table ??= new StagedTable(async (sql) => this.warehouse.connection.run(sql)));
+    const batch = this.open;
     this.open = [];
     this.openBytes = 0;
-    this.segments.push(segment);
-    this.preparation(segment);
+    // After the current I/O callbacks: the PutRecordBatch reply that closed the segment goes out first.
+    const prepared = new Promise<Prepared>((resolve) =>
+      setImmediate(() => resolve(this.prepare(batch, table))),
+    );
+    this.segments.push({ batch, prepared });
   }
 
   private cut(): void {
@@ -153,34 +156,28 @@ export class StreamDelivery {
     this.closeSegment();
     if (this.segments.length === 0) return;
     const segments = this.segments;
+    const table = this.table as StagedTable;
     this.segments = [];
     this.table = undefined;
     this.bufferedBytes = 0;
     this.chain = this.chain
-      .then(() => this.flush(segments))
+      .then(() => this.flush(segments, table))
       .catch((error: unknown) => {
         // flush() routes every failure to the error output; this only keeps later flushes running.
         this.stats.lastError = (error as Error).message;
       });
   }
 
-  private preparation(segment: Segment): Promise<Prepared> {
-    // After the current I/O callbacks: the PutRecordBatch reply that closed the segment goes out first.
-    return (segment.prepared ??= new Promise<Prepared>((resolve) =>
-      setImmediate(() => resolve(this.prepare(segment))),
-    ));
-  }
-
-  private async prepare(segment: Segment): Promise<Prepared> {
+  private async prepare(batch: BufferedRecord[], table: StagedTable): Promise<Prepared> {
     const started = performance.now();
     try {
       const schema = await this.knownSchema();
-      const flush = await prepareFlush(schema, segment.batch, this.target.stagingDir, () => this.committing);
-      if (flush.staged) segment.table.load(flush.staged);
-      else if (flush.delivered.length > 0) segment.table.invalidate();
+      const flush = await prepareFlush(schema, batch, this.target.stagingDir, () => this.committing);
+      if (flush.staged) table.load(flush.staged);
+      else if (flush.delivered.length > 0) table.invalidate();
       return { ok: true, flush };
     } catch (error) {
-      segment.table.invalidate();
+      table.invalidate();
       return { ok: false, error: error as Error };
     } finally {
       this.stats.prepareMsTotal = round((this.stats.prepareMsTotal ?? 0) + performance.now() - started);
@@ -191,7 +188,7 @@ export class StreamDelivery {
   private knownSchema(): Promise<Schema> {
     if (this.schema) return Promise.resolve(this.schema);
     this.schemaLoad ??= this.loadTable()
-      .then(({ metadata }) => (this.schema ??= currentSchema(metadata, this.target)))
+      .then(({ metadata }) => (this.schema ??= currentSchema(metadata)))
       .finally(() => (this.schemaLoad = undefined));
     return this.schemaLoad;
   }
@@ -205,13 +202,12 @@ export class StreamDelivery {
     return { handle, metadata: await handle.metadata() };
   }
 
-  private async flush(segments: Segment[]): Promise<void> {
+  private async flush(segments: Segment[], table: StagedTable): Promise<void> {
     const started = performance.now();
-    const batch = segments.flatMap((segment) => segment.batch);
     let failed: FailedRecord[] = [];
-    // Staged files to remove whatever happens; preparations are always settled before leaving.
-    const staged = new Set<NonNullable<PreparedFlush['staged']>>();
-    let settled = false;
+    const preparedAll = Promise.all(segments.map((segment) => segment.prepared));
+    // Staged again at commit (the schema moved on); the preparations' own files are removed from preparedAll.
+    const restaged: StagedRecords[] = [];
     try {
       await this.faults.slowFlush();
       // The table as it is now (it may have been dropped and created again) and its current schema, read
@@ -219,14 +215,12 @@ export class StreamDelivery {
       const loading = this.loadTable();
       loading.catch(() => undefined);
       const waitStarted = performance.now();
-      const prepared = await Promise.all(segments.map((segment) => this.preparation(segment)));
-      settled = true;
-      for (const p of prepared) if (p.ok && p.flush.staged) staged.add(p.flush.staged);
+      const prepared = await preparedAll;
       this.stats.prepareWaitMsTotal = round(
         (this.stats.prepareWaitMsTotal ?? 0) + performance.now() - waitStarted,
       );
       const { handle, metadata } = await loading;
-      const schema = currentSchema(metadata, this.target);
+      const schema = currentSchema(metadata);
       this.schema = schema;
       const flushes: PreparedFlush[] = [];
       for (const [i, p] of prepared.entries()) {
@@ -235,12 +229,8 @@ export class StreamDelivery {
           continue;
         }
         // Mapped with an older schema (a column added or renamed since), or the preparation failed.
-        if (p.ok && p.flush.staged) {
-          p.flush.staged.dispose();
-          staged.delete(p.flush.staged);
-        }
         const again = await prepareFlush(schema, (segments[i] as Segment).batch, this.target.stagingDir);
-        if (again.staged) staged.add(again.staged);
+        if (again.staged) restaged.push(again.staged);
         flushes.push(again);
       }
       failed = flushes.flatMap((flush) => flush.failed);
@@ -249,7 +239,7 @@ export class StreamDelivery {
         const commitStarted = performance.now();
         this.committing = true;
         try {
-          const viaRaw = await this.commitFlush(handle, flushes, segments[0]?.table);
+          const viaRaw = await this.commitFlush(handle, flushes, table);
           this.stats.recordsDelivered += delivered;
           if (viaRaw) this.stats.rawPathFlushes = (this.stats.rawPathFlushes ?? 0) + 1;
         } catch (error) {
@@ -275,19 +265,17 @@ export class StreamDelivery {
       failed = [
         ...failed,
         ...asFailed(
-          batch.filter((r) => !done.has(r.data)),
+          segments.flatMap((segment) => segment.batch).filter((r) => !done.has(r.data)),
           code,
           (error as Error).message,
         ),
       ];
       this.stats.lastError = (error as Error).message;
     } finally {
-      if (!settled) {
-        for (const p of await Promise.all(segments.map((segment) => this.preparation(segment))))
-          if (p.ok && p.flush.staged) staged.add(p.flush.staged);
-      }
-      for (const file of staged) file.dispose();
-      void segments[0]?.table.drop();
+      // Never leave a staged file behind (disposing one twice is harmless).
+      for (const p of await preparedAll) if (p.ok) p.flush.staged?.dispose();
+      for (const file of restaged) file.dispose();
+      void table.drop();
     }
     if (failed.length > 0) {
       const file = writeErrorOutput(this.target.errorOutput, failed);
@@ -356,9 +344,8 @@ export class StreamDelivery {
 
 interface Segment {
   batch: BufferedRecord[];
-  /** Its buffer's table (shared by the buffer's segments). */
-  table: StagedTable;
-  prepared?: Promise<Prepared>;
+  /** Started when the segment closes; never rejects (prepare() catches). */
+  prepared: Promise<Prepared>;
 }
 
 type Prepared = { ok: true; flush: PreparedFlush } | { ok: false; error: Error };
@@ -371,11 +358,4 @@ function asFailed(records: BufferedRecord[], errorCode: string, errorMessage: st
 
 function commitFailedMessage(target: DeliveryTarget, error: unknown): string {
   return `Commit to ${target.database}.${target.table} failed: ${(error as Error).message}`;
-}
-
-function currentSchema(metadata: TableMetadata, target: DeliveryTarget): Schema {
-  const schema =
-    metadata.schemas.find((s) => s['schema-id'] === metadata['current-schema-id']) ?? metadata.schemas[0];
-  if (!schema) throw new Error(`Table ${target.database}.${target.table} has no schema.`);
-  return schema;
 }

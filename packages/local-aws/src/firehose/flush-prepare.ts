@@ -1,7 +1,7 @@
-// Preparing a flush, off the commit path: map every record of a cut buffer with the table schema last seen
-// (misfits → error output) and, for the raw fast path, stage the canonical records as one NDJSON file. It
-// runs while the previous flush is inside the engine; only commits are serialized (delivery.ts), and a commit
-// maps again if the table's schema has moved on since.
+// Preparing part of a buffer, off the commit path: map each record of a segment (about 1 MiB, prepared while the
+// buffer still fills) with the table schema last seen (misfits → error output) and, for the raw fast path, stage
+// the canonical records as one NDJSON file. Only commits are serialized (delivery.ts), and a commit maps a
+// segment again if the table's schema has moved on since.
 import type { Schema } from '@loglake/lakehouse';
 import type { BufferedRecord } from './delivery';
 import type { FailedRecord } from './error-output';
@@ -17,7 +17,7 @@ export interface PreparedFlush {
   /** Records that fit the table, in arrival order. */
   delivered: BufferedRecord[];
   failed: FailedRecord[];
-  /** The raw path's query over the staged NDJSON (dispose after the commit); undefined = the rows path. */
+  /** The raw path's staged NDJSON file (dispose after the commit); undefined = the rows path. */
   staged?: StagedRecords;
   /** Rows of the delivered records: built while mapping on the rows path, on demand on the raw path. */
   rows(): Record<string, unknown>[];

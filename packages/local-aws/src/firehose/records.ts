@@ -101,14 +101,16 @@ export class RecordMapper {
         if (withRow) row[name] = null;
         continue;
       }
-      // Native values first (the common case): the value is the raw one and DuckDB's reader reads it alike.
-      if (isNativeOf(kind, raw, withRow)) {
+      // Native values (the common case) are valid as they are, and DuckDB's reader reads them alike; only a
+      // timestamp's row value still needs building.
+      const native = isNative(kind, raw);
+      if (native && !(withRow && kind === Kind.Timestamp)) {
         if (withRow) row[name] = raw;
       } else {
-        const converted = convert(field, raw, withRow);
+        const converted = convert(field, raw);
         if (converted instanceof Misfit) return misfit(converted.message);
         if (withRow) row[name] = converted;
-        if (canonical && !isNative(field.type, raw)) canonical = false;
+        if (!native) canonical = false;
       }
       if (kind === Kind.Timestamp)
         (typeof raw === 'number' ? microsColumns : textTimestampColumns).push(name);
@@ -129,11 +131,10 @@ const INT_MIN = -(2 ** 31);
 const INT_MAX = 2 ** 31 - 1;
 
 /**
- * The fast check: true when the value is native for its kind AND valid (so convert() would return it as is, or
- * for a timestamp accept it). With `withRow` a timestamp always goes to convert(), which builds its value.
- * False means "ask convert() and isNative()", never "misfit".
+ * True when the value has its column's native JSON type and is valid as it is: convert() would accept it, and
+ * DuckDB's JSON reader reads the value the mapper reads (the raw path's "canonical").
  */
-function isNativeOf(kind: Kind, raw: unknown, withRow: boolean): boolean {
+function isNative(kind: Kind, raw: unknown): boolean {
   switch (kind) {
     case Kind.String:
       return typeof raw === 'string';
@@ -146,45 +147,17 @@ function isNativeOf(kind: Kind, raw: unknown, withRow: boolean): boolean {
     case Kind.Boolean:
       return typeof raw === 'boolean';
     case Kind.Timestamp:
-      if (withRow) return false;
+      // Epoch microseconds: any safe integer is a valid instant.
       return typeof raw === 'string'
         ? isoMillisUtc(raw)
-        : typeof raw === 'number' && Number.isSafeInteger(raw) && Math.abs(raw) / 1000 <= MAX_EPOCH_MILLIS;
+        : typeof raw === 'number' && Number.isSafeInteger(raw);
     default:
       return false;
   }
 }
 
-/** True when DuckDB's JSON reader, given this raw value for this column type, reads the value the mapper read. */
-function isNative(type: string, raw: unknown): boolean {
-  switch (type) {
-    case 'string':
-      return typeof raw === 'string';
-    case 'int':
-    case 'long':
-      return typeof raw === 'number' && Number.isSafeInteger(raw);
-    case 'float':
-    case 'double':
-      return typeof raw === 'number';
-    case 'boolean':
-      return typeof raw === 'boolean';
-    case 'timestamp':
-    case 'timestamptz':
-      return (
-        (typeof raw === 'string' && raw.length === 24 && ISO_MILLIS_UTC.test(raw)) ||
-        (typeof raw === 'number' && Number.isSafeInteger(raw))
-      );
-    default:
-      return false;
-  }
-}
-
-/** What convert() returns for a valid value when the value itself is not wanted (validation only). */
-const VALID = true;
-
-// Returns the converted value (or VALID when `withValue` is false and the check is cheaper than the value), or a
-// Misfit. No closures here: it runs once per value of every record.
-function convert(field: SchemaField, raw: unknown, withValue = true): unknown {
+// Returns the converted value or a Misfit. No closures here: it runs once per value of every record.
+function convert(field: SchemaField, raw: unknown): unknown {
   switch (field.type) {
     case 'string':
       if (typeof raw === 'string') return raw;
@@ -208,7 +181,6 @@ function convert(field: SchemaField, raw: unknown, withValue = true): unknown {
     }
     case 'timestamp':
     case 'timestamptz':
-      if (!withValue) return isTimestamp(raw) ? VALID : wrongValue(field, raw);
       return toDate(raw) ?? wrongValue(field, raw);
     case 'boolean':
       if (typeof raw === 'boolean') return raw;
@@ -252,8 +224,6 @@ function toNumber(raw: unknown): number | undefined {
   return undefined;
 }
 
-const ISO_MILLIS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
 /** The number the two digits at `at` spell, or NaN. */
 function twoDigits(s: string, at: number): number {
   const a = s.charCodeAt(at) - 48;
@@ -262,7 +232,7 @@ function twoDigits(s: string, at: number): number {
 }
 
 /**
- * Exactly `ISO_MILLIS_UTC.test(s) && !Number.isNaN(Date.parse(s))`, without the regular expression or the Date:
+ * Exactly `/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(s) && !Number.isNaN(Date.parse(s))`, without either:
  * V8 accepts month 1-12, day 1-31 whatever the month, hour 0-24 (24 only as 24:00:00.000), minute and second 0-59.
  */
 export function isoMillisUtc(s: string): boolean {
@@ -290,11 +260,8 @@ export function isoMillisUtc(s: string): boolean {
 function toDate(raw: unknown): Date | string | undefined {
   if (typeof raw === 'number') return Number.isSafeInteger(raw) ? fromEpochMicros(raw) : undefined;
   if (typeof raw !== 'string') return undefined;
-  // Fast path: what JSON.stringify(Date) and most producers send (the shape alone allows month 13 or day 45).
-  if (raw.length === 24 && ISO_MILLIS_UTC.test(raw)) {
-    const date = new Date(raw);
-    return Number.isNaN(date.getTime()) ? undefined : date;
-  }
+  // Fast path: what JSON.stringify(Date) and most producers send.
+  if (isoMillisUtc(raw)) return new Date(raw);
   const text = raw.trim();
   if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(text))
     return undefined;
@@ -304,16 +271,6 @@ function toDate(raw: unknown): Date | string | undefined {
   const date = new Date(withZone.replace(/(\.\d{3})\d+/, '$1'));
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
-
-/** Whether toDate() accepts the value, without building the Date or the text (the raw path's validation). */
-function isTimestamp(raw: unknown): boolean {
-  if (typeof raw === 'number') return Number.isSafeInteger(raw) && Math.abs(raw) / 1000 <= MAX_EPOCH_MILLIS;
-  if (typeof raw === 'string' && raw.length === 24 && isoMillisUtc(raw)) return true;
-  return toDate(raw) !== undefined;
-}
-
-/** The largest epoch milliseconds a JS Date holds (±100,000,000 days). */
-const MAX_EPOCH_MILLIS = 8.64e15;
 
 /** Epoch microseconds → `YYYY-MM-DD HH:MM:SS.ffffff` (UTC), keeping the microseconds a Date would drop. */
 export function fromEpochMicros(micros: number): string | undefined {

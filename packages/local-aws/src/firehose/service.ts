@@ -54,14 +54,13 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
   const { warehouse, store, faults, region } = options;
   const deliveries = new Map<string, StreamDelivery>();
 
-  // Stream definitions change only through this service, so they are read from the store once, not per put.
-  const definitions = new Map<string, StreamDefinition>();
   const load = (name: string): StreamDefinition => {
-    const stream = definitions.get(name) ?? store.read<StreamDefinition>(streamKey(name));
+    const stream = store.read<StreamDefinition>(streamKey(name));
     if (!stream) throw notFound(name);
-    definitions.set(name, stream);
     return stream;
   };
+  // Puts take the stream's live delivery (kept until the stream is deleted): no store read per call.
+  const deliveryNamed = (name: string): StreamDelivery => deliveries.get(name) ?? deliveryOf(load(name));
   const deliveryOf = (stream: StreamDefinition): StreamDelivery => {
     let delivery = deliveries.get(stream.name);
     if (!delivery) {
@@ -170,7 +169,6 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         const arn = deliveryStreamArn(region, name);
         const stream: StreamDefinition = { ...parseIcebergStream(name, arn, iceberg), createdAt: Date.now() };
         store.write(streamKey(name), stream);
-        definitions.set(name, stream);
         deliveryOf(stream).warmUp();
         return { DeliveryStreamARN: arn };
       },
@@ -195,25 +193,24 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         // Firehose drops undelivered data on delete; flushing first keeps records local users already sent.
         if (delivery) await delivery.drain();
         deliveries.delete(name);
-        definitions.delete(name);
         store.delete(streamKey(name));
         store.delete(`firehose/stats/${name}`);
         return {};
       },
       async PutRecord(input) {
         const reader = new InputReader(input, invalidArgument);
-        const stream = load(reader.requiredString('DeliveryStreamName'));
+        const delivery = deliveryNamed(reader.requiredString('DeliveryStreamName'));
         const record = reader.optionalObject('Record');
         if (!record)
           throw validation("Value null at 'record' failed to satisfy constraint: Member must not be null");
         const decoded = decodeRecords([record]);
         throttle();
-        deliveryOf(stream).add(decoded);
+        delivery.add(decoded);
         return { RecordId: recordId(), Encrypted: false };
       },
       async PutRecordBatch(input) {
         const reader = new InputReader(input, invalidArgument);
-        const stream = load(reader.requiredString('DeliveryStreamName'));
+        const delivery = deliveryNamed(reader.requiredString('DeliveryStreamName'));
         const records = reader.optionalArray('Records') ?? [];
         if (records.length === 0)
           throw validation(
@@ -233,7 +230,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
           accepted.push(record);
           return { RecordId: recordId() };
         });
-        deliveryOf(stream).add(accepted);
+        delivery.add(accepted);
         return {
           FailedPutCount: decoded.length - accepted.length,
           Encrypted: false,

@@ -190,6 +190,13 @@ describe('Firehose delivery paths on the real engine', () => {
       statements.push(sql);
       return run(sql);
     }) as typeof warehouse.connection.run;
+    const query = StagedTable.prototype.query;
+    let tableCommits = 0;
+    StagedTable.prototype.query = async function (this: StagedTable, staged) {
+      const result = await query.call(this, staged);
+      if (result) tableCommits++;
+      return result;
+    };
 
     // Act: ~2.4 MiB (three segments) waits for the interval; then ~4.8 MiB more meets the cap once.
     delivery.add(records(0, 300));
@@ -217,6 +224,8 @@ describe('Firehose delivery paths on the real engine', () => {
     expect(readdirSync(join(dir, 'staging'))).toEqual([]);
     // Each buffer's segments were read into a DuckDB table as they were staged, and the table is gone after.
     warehouse.connection.run = run;
+    StagedTable.prototype.query = query;
+    expect(tableCommits).toBe(3);
     const inserts = statements.filter((sql) => sql.startsWith('INSERT INTO "firehose_buffer_'));
     expect(inserts.length).toBeGreaterThanOrEqual(7);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sqlIdent as ident, sqlString as text, type Schema } from '@loglake/lakehouse';
+import { sqlIdent as ident, sqlString as text, type RowSource, type Schema } from '@loglake/lakehouse';
 
 const DUCKDB_TYPES: Record<string, string> = {
   string: 'VARCHAR',
@@ -41,10 +41,7 @@ export interface StagedRecords {
 }
 
 /** What the engine appends: a query and its column names (the schema's fields, so it need not DESCRIBE it). */
-export interface StagedQuery {
-  sql: string;
-  columns: string[];
-}
+type StagedQuery = Extract<RowSource, { sql: string }>;
 
 /** The lines joined by newlines in one buffer (one allocation, one copy of each record's bytes). */
 export function joinLines(lines: Buffer[]): Buffer {
@@ -118,7 +115,7 @@ export function combineStaged(staged: readonly StagedRecords[]): StagedQuery {
 }
 
 /** Runs a statement for its effect. */
-export type StatementRunner = (sql: string) => Promise<unknown>;
+type StatementRunner = (sql: string) => Promise<unknown>;
 
 /**
  * A buffer's staged parts read into one DuckDB table as they are staged, while PutRecordBatch calls keep the

@@ -17,7 +17,7 @@ import {
   ConcurrentModificationException,
 } from '@aws-sdk/client-glue';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
-import { localClientConfig } from '../test-support/clients';
+import { localClientConfig } from '../client-config';
 import { MemoryWarehouse } from '../test-support/memory-warehouse';
 
 describe('Glue Data Catalog over loopback', () => {

@@ -14,7 +14,7 @@ import {
   NoSuchBucket,
 } from '@aws-sdk/client-s3';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
-import { localClientConfig } from '../test-support/clients';
+import { localClientConfig } from '../client-config';
 import { MemoryWarehouse } from '../test-support/memory-warehouse';
 
 describe('S3 (general purpose buckets) over loopback', () => {

@@ -5,8 +5,6 @@ import { FirehoseClient } from '@aws-sdk/client-firehose';
 import { S3TablesClient } from '@aws-sdk/client-s3tables';
 import { localClientConfig } from '../client-config';
 
-export { localClientConfig };
-
 export interface LocalClients {
   s3tables: S3TablesClient;
   firehose: FirehoseClient;
