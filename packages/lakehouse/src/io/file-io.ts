@@ -15,7 +15,6 @@ import {
   rmSync,
   writeSync,
 } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /**
@@ -31,9 +30,12 @@ export function toPath(uri: string): string {
   return uri.startsWith('file://') ? uri.slice('file://'.length) : uri;
 }
 
-/** Removes files by URI (or path), ignoring those already gone: what a write or commit that lost cleans up. */
+/**
+ * Removes files or staging directories by URI (or path), ignoring those already gone: what a write or commit
+ * that lost cleans up. Unlinks are synchronous for the same reason as the metadata IO above.
+ */
 export async function removeUris(uris: readonly string[]): Promise<void> {
-  await Promise.all(uris.map((uri) => rm(toPath(uri), { force: true })));
+  for (const uri of uris) rmSync(toPath(uri), { recursive: true, force: true });
 }
 
 function writeTemp(dir: string, data: string | Uint8Array, durable: boolean): string {

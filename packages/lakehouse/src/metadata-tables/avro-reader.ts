@@ -27,10 +27,6 @@ export function readAvroFile(uri: string): Promise<AvroFile> {
   });
 }
 
-/** One row of a manifest list (manifest_file), with v1/v2 name variants folded together: the same in-memory
- * shape the writer uses (only the decoding here is independent of it). */
-export type ManifestFileRow = ManifestFile;
-
 /** A data or delete file as a manifest entry describes it (maps keyed by field id). */
 export interface DataFileRow {
   content: number;
@@ -62,7 +58,7 @@ export interface ManifestEntryRow {
   /** What was literally on disk, for invariant checks. */
   raw: { snapshotId: number | null; sequenceNumber: number | null; fileSequenceNumber: number | null };
   dataFile: DataFileRow;
-  manifest: ManifestFileRow;
+  manifest: ManifestFile;
 }
 
 function num(value: unknown, fallback = 0): number {
@@ -92,7 +88,9 @@ function bytes(value: unknown): Uint8Array | null {
   return value instanceof Uint8Array ? new Uint8Array(value) : null;
 }
 
-export async function readManifestList(uri: string): Promise<ManifestFileRow[]> {
+/** The rows of a manifest list, v1/v2 name variants folded together into the writer's in-memory shape (only the
+ * decoding here is independent of the writer). */
+export async function readManifestList(uri: string): Promise<ManifestFile[]> {
   const { records } = await readAvroFile(uri);
   return records.map((r) => ({
     manifestPath: String(r.manifest_path),
@@ -140,7 +138,7 @@ function dataFileRow(d: AvroRecord): DataFileRow {
 }
 
 /** Entries of one manifest, with snapshot id and sequence numbers inherited per the spec. */
-export async function readManifest(manifest: ManifestFileRow): Promise<ManifestEntryRow[]> {
+export async function readManifest(manifest: ManifestFile): Promise<ManifestEntryRow[]> {
   const { records } = await readAvroFile(manifest.manifestPath);
   return records.map((r) => {
     const raw = {
@@ -166,7 +164,7 @@ export async function readManifest(manifest: ManifestFileRow): Promise<ManifestE
 /** All manifests of a snapshot and their entries (including DELETED entries; filter on status for live files). */
 export async function readSnapshotEntries(
   manifestListUri: string,
-): Promise<{ manifests: ManifestFileRow[]; entries: ManifestEntryRow[] }> {
+): Promise<{ manifests: ManifestFile[]; entries: ManifestEntryRow[] }> {
   const manifests = await readManifestList(manifestListUri);
   const entries = (await Promise.all(manifests.map(readManifest))).flat();
   return { manifests, entries };

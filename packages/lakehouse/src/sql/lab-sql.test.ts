@@ -1,6 +1,7 @@
 // The lab's own SQL (repo sql/, rendered with nunjucks exactly as the lab renders it) runs unchanged through the
 // front end, in the order the articles run it, on a small flow table.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { FLOW_LOG_V2_COLUMNS } from '@loglake/flowgen';
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -51,22 +52,6 @@ function render(file: string, context: Record<string, unknown> = {}): string[] {
 }
 
 const SCANNER = '198.51.100.7';
-const flowColumns = [
-  'version',
-  'account_id',
-  'interface_id',
-  'srcaddr',
-  'dstaddr',
-  'srcport',
-  'dstport',
-  'protocol',
-  'packets',
-  'bytes',
-  'start_time',
-  'end_time',
-  'action',
-  'log_status',
-];
 
 function flowRows(count: number, seed: number): string {
   const rows: string[] = [];
@@ -215,7 +200,7 @@ describe('the lab SQL files run unchanged', () => {
     await sql(
       flowRows(8, 3).replace(
         'INSERT INTO network.vpc_flow_logs',
-        `INSERT INTO network.vpc_flow_logs (${flowColumns.join(', ')})`,
+        `INSERT INTO network.vpc_flow_logs (${FLOW_LOG_V2_COLUMNS.join(', ')})`,
       ),
     );
     const inventoryNow = await latestSnapshot('ref."host_inventory$snapshots"');

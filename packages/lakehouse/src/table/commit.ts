@@ -4,7 +4,7 @@
 // re-validates against the new base), up to a limit; then CommitConflictError.
 import type { TableMetadata } from '../contract';
 import { CommitConflictError, NoSuchTableError } from '../errors';
-import { createExclusive, readText, removeUris, toUri } from '../io/file-io';
+import { createExclusive, exists, readText, removeUris, toUri } from '../io/file-io';
 import type { TableLayout } from '../io/table-layout';
 import { parseMetadata, serializeMetadata } from '../metadata/table-metadata';
 
@@ -48,8 +48,9 @@ function sleep(ms: number): Promise<void> {
 }
 
 /**
- * `loaded`: metadata the caller has just read, used for the first attempt instead of reading it again (a stale
- * one only loses the create-if-absent race and retries on fresh metadata).
+ * `loaded`: metadata the caller read earlier (an append reads it before writing its data files), used for the
+ * first attempt while it is still the newest version; if another commit landed since, that attempt starts from
+ * the latest instead of building a commit certain to lose.
  */
 export async function commitWithRetry<T>(
   layout: TableLayout,
@@ -58,7 +59,8 @@ export async function commitWithRetry<T>(
   loaded?: LoadedMetadata,
 ): Promise<{ result: T; metadata: TableMetadata | null }> {
   for (let attempt = 0; ; attempt++) {
-    const { metadata: base, version } = attempt === 0 && loaded ? loaded : await loadLatest(layout);
+    const fresh = attempt === 0 && loaded && !(await exists(layout.metadataFile(loaded.version + 1)));
+    const { metadata: base, version } = fresh ? loaded : await loadLatest(layout);
     const built = await build(base, attempt);
     if (built.metadata === null) return { result: built.result, metadata: null };
     const next: TableMetadata = {

@@ -3,7 +3,6 @@
 // What the writer cannot state exactly is aggregated from the written files in one query: NaN counts and
 // NaN-free bounds of float/double columns, bounds of fixed/other kinds, and strings of 256+ bytes (DuckDB
 // truncates those bounds; a pinned test guards that rule).
-import { rmSync } from 'node:fs';
 import type { Schema, SchemaField } from '../contract';
 import { sqlIdent, sqlString, type DuckDbSession, type SqlRow } from '../duckdb/duckdb-session';
 import type { DataFile } from '../manifests/data-file';
@@ -11,7 +10,7 @@ import { parseType } from '../metadata/types';
 import { coerceValue, encodeBound } from '../metadata/values';
 
 /** Manifest statistics of one written Parquet file: the DataFile fields a writer measures. */
-export type FileStats = Pick<
+type FileStats = Pick<
   DataFile,
   | 'recordCount'
   | 'fileSizeInBytes'
@@ -24,7 +23,7 @@ export type FileStats = Pick<
 >;
 
 /** A written file and its statistics. */
-export interface StatedFile {
+interface StatedFile {
   path: string;
   stats: FileStats;
 }
@@ -181,9 +180,4 @@ export async function completeBounds(
       stats.upperBounds.set(f.id, upper);
     });
   }
-}
-
-/** Removes written files, e.g. after a failed check; nothing references them yet. */
-export async function removeFiles(paths: string[]): Promise<void> {
-  for (const path of paths) rmSync(path, { recursive: true, force: true });
 }

@@ -5,10 +5,10 @@
 // has partitions); a table that is both partitioned and sorted, or whose transforms need JS (bucket,
 // binary/decimal truncate), is staged once and written partition by partition.
 import { randomUUID } from 'node:crypto';
-import { promises as fs } from 'node:fs';
 import type { Schema, SchemaField, TableMetadata } from '../contract';
 import { duckdbReason, sqlIdent, sqlString, type DuckDbSession } from '../duckdb/duckdb-session';
 import { SchemaMismatchError } from '../errors';
+import { removeUris } from '../io/file-io';
 import type { TableLayout } from '../io/table-layout';
 import type { DataFile } from '../manifests/data-file';
 import { specPartitionTypes } from '../manifests/live-files';
@@ -177,7 +177,7 @@ async function writeDirect(
         dir,
         false,
       );
-      await fs.rm(file.path, { force: true });
+      await removeUris([file.path]);
     } else {
       await writer.place([file], partition, dir);
     }
@@ -245,10 +245,16 @@ async function writeStaged(
     };
     // A partition's COPY is small and runs on one thread: two connections write two partitions at a time
     // (the stage is a database table, so both see it). Both lanes finish before any failure is raised, so
-    // nothing is still being written while the caller cleans up.
+    // nothing is still being written while the caller cleans up; after a failure neither starts another group.
     let next = 0;
+    let stopped = false;
     const lane = async (laneSession: DuckDbSession) => {
-      while (next < groups.length) await writeGroup(next++, laneSession);
+      try {
+        while (!stopped && next < groups.length) await writeGroup(next++, laneSession);
+      } catch (error) {
+        stopped = true;
+        throw error;
+      }
     };
     const lanes = groups.length > 1 ? [session, await session.sibling()] : [session];
     const failed = (await Promise.allSettled(lanes.map(lane))).find((r) => r.status === 'rejected');

@@ -2,18 +2,18 @@
 // statistics (RETURN_STATS); files move by rename from a staging directory to unique names in their partition
 // directory; everything created is remembered so a failed write leaves nothing behind.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Schema } from '../contract';
 import { duckdbReason, sqlIdent, sqlString, type DuckDbSession } from '../duckdb/duckdb-session';
 import { SchemaMismatchError } from '../errors';
-import { toUri } from '../io/file-io';
+import { removeUris, toUri } from '../io/file-io';
 import { CONTENT_DATA, type DataFile } from '../manifests/data-file';
 import { specPartitionTypes } from '../manifests/live-files';
 import { defaultSpec } from '../metadata/table-metadata';
 import { parseTransform, partitionPathValue } from '../metadata/transforms';
 import { coerceValue, type Literal } from '../metadata/values';
-import { completeBounds, parseCopyStats, removeFiles, type CopiedFile } from './copy-stats';
+import { completeBounds, parseCopyStats, type CopiedFile } from './copy-stats';
 import type { WriteDataInput } from './data-writer';
 import { parquetWriterOptions } from './parquet-options';
 
@@ -34,7 +34,7 @@ interface WrittenFile {
 }
 
 /** Where one partition's rows go: the DuckDB session that runs its COPY and the partition's place in the write. */
-export interface Lane {
+interface Lane {
   session: DuckDbSession;
   order: number;
 }
@@ -155,7 +155,7 @@ export class PartitionWriter {
       );
       if (part) parts.push(part);
     }
-    rmSync(whole.path, { force: true });
+    await removeUris([whole.path]);
     await this.place(parts, partition, dir, lane.order);
   }
 
@@ -171,7 +171,7 @@ export class PartitionWriter {
 
   /** Checks required columns, completes bounds, drops empty files and returns the manifest entries. */
   async finish(): Promise<DataFile[]> {
-    await removeFiles(this.stageDirs);
+    await removeUris(this.stageDirs);
     const required = this.schema.fields.find(
       (f) => f.required && this.written.some((w) => (w.stats.nullValueCounts.get(f.id) ?? 0) > 0),
     );
@@ -183,7 +183,7 @@ export class PartitionWriter {
     }
     const files: DataFile[] = [];
     const live = this.written.filter((w) => w.stats.recordCount > 0).sort((a, b) => a.order - b.order);
-    await removeFiles(this.written.filter((w) => w.stats.recordCount === 0).map((w) => w.path));
+    await removeUris(this.written.filter((w) => w.stats.recordCount === 0).map((w) => w.path));
     await completeBounds(this.input.session, this.schema, live);
     for (const w of live) {
       files.push({
@@ -201,6 +201,6 @@ export class PartitionWriter {
   }
 
   async discard(): Promise<void> {
-    await removeFiles([...this.written.map((w) => w.path), ...this.stageDirs]);
+    await removeUris([...this.written.map((w) => w.path), ...this.stageDirs]);
   }
 }
