@@ -26,7 +26,7 @@ import {
   type OfflineRun,
   type SnapshotDefinition,
 } from '@loglake/snapshot-lambdas';
-import { resolveLab } from '@loglake/units';
+import { resolveLab, type ResolvedLab } from '@loglake/units';
 import { runCli } from '../cli-support';
 import { InvalidOptionError } from '../errors';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
@@ -64,8 +64,7 @@ export function registerSnapshotCommands(program: Command): void {
     .action((options: SnapshotOptions) => runCli(() => snapshotMain(options)));
 }
 
-async function unitConfig(): Promise<HandlerConfig> {
-  const lab = await resolveLab();
+async function unitConfig(lab: ResolvedLab): Promise<HandlerConfig> {
   const config = snapshotHandlerConfig(lab, resourcesFromUnits(lab, LOCAL_ACCOUNT_ID));
   if (!config)
     throw new InvalidOptionError(
@@ -175,13 +174,14 @@ function stateMachineArnOrThrow(file: string): string {
 async function runOnAws(options: SnapshotOptions, date: string | undefined): Promise<number> {
   if (options.demo || options.dataDir)
     throw new InvalidOptionError('--demo and --data-dir apply to --target local only.', options.target);
-  const config = await unitConfig();
+  const lab = await resolveLab();
+  const config = await unitConfig(lab);
   const def = options.snapshot
     ? findDefinition(config.definitions, options.snapshot)
     : (config.definitions[0] as SnapshotDefinition);
   const stateMachineArn = stateMachineArnOrThrow(resolve(options.outputsFile ?? DEFAULT_OUTPUTS_FILE));
   // The same region as the lab's other AWS calls (the SDK alone would fail without AWS_REGION).
-  const sfn = new SFNClient({ region: awsRegion(await resolveLab()) });
+  const sfn = new SFNClient({ region: awsRegion(lab) });
   try {
     console.log(
       `starting ${stateMachineArn} for ${def.name}${date ? ` (${date})` : ''} — this is AWS, not the local endpoint`,
@@ -213,7 +213,8 @@ async function snapshotMain(options: SnapshotOptions): Promise<number> {
     throw new InvalidOptionError(`${(error as Error).message}.`, options.date);
   }
   if (options.target === 'aws') return runOnAws(options, date);
-  const config = await unitConfig();
+  const lab = await resolveLab();
+  const config = await unitConfig(lab);
   const def = options.snapshot
     ? findDefinition(config.definitions, options.snapshot)
     : (config.definitions[0] as SnapshotDefinition);

@@ -11,10 +11,10 @@ import { cellNumber, type Experiment, type SnapshotRow } from './context';
  * Buffer intervals the main load is sent over. The article: "Firehose committed each minute's worth as one Iceberg
  * snapshot", 3 commits for 50,000 records with 1 MB / 60 s hints; its size hint did not cut commits.
  */
-export const MAIN_LOAD_INTERVALS = 3;
+const MAIN_LOAD_INTERVALS = 3;
 
 /** `items` in `parts` consecutive slices of nearly equal length (none empty unless there are fewer items). */
-export function splitInto<T>(items: readonly T[], parts: number): T[][] {
+function splitInto<T>(items: readonly T[], parts: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < parts; i++) {
     const slice = items.slice(

@@ -4,10 +4,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { TargetNotReadyError } from '../errors';
 
 export const DEFAULT_OUTPUTS_FILE = '.lab/cdktf-outputs.json';
-/** What to run when the outputs are missing: deploy in order, then write the stacks' outputs where the lab reads them. */
+/** What to run when the outputs are missing: a whole-lab deploy writes them; after per-unit deploys, write them. */
 export const DEPLOY_HINT = (file: string, units: readonly string[] = DEFAULT_UNITS) =>
-  `Deploy the lab first with \`pnpm lab deploy\`, then write its outputs: ` +
-  `\`LOGLAKE_TF_COMMAND=output npx cdktf output ${units.join(' ')} --outputs-file ${file}\` (then run again with --target aws).`;
+  `Deploy the lab first with \`pnpm lab deploy\` (it writes ${file}); after deploying units one at a time, write ` +
+  `the outputs yourself: \`LOGLAKE_TF_COMMAND=output npx cdktf output ${units.join(' ')} --outputs-file ${file}\` ` +
+  `(then run again with --target aws).`;
 
 const DEFAULT_UNITS = ['table-bucket', 'firehose', 'ref-data'];
 
