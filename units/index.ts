@@ -33,6 +33,7 @@ export type {
 export type { TableBucketInputs, IcebergColumn, IcebergType } from '@loglake/stacks/table-bucket/inputs';
 export type { FirehoseInputs } from '@loglake/stacks/firehose/inputs';
 export type { RefDataInputs } from '@loglake/stacks/ref-data/inputs';
+export type { SnapshotsInputs } from '@loglake/stacks/snapshots/inputs';
 export type { LabTree, LabSummary } from './lib/resolve';
 export { UnitsError, UnitTreeError } from './lib/errors';
 export { resolveLabTree } from './lib/resolve';

@@ -30,6 +30,15 @@ export function integerAtLeast(flag: string, value: string, min: number): number
   return n;
 }
 
+/** A flag's text as a whole number from `min` to `max`. */
+export function integerBetween(flag: string, raw: string, min: number, max: number): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(value) || value < min || value > max) {
+    throw new InvalidOptionError(`${flag} ${raw} is not a whole number between ${min} and ${max}.`, raw);
+  }
+  return value;
+}
+
 /** A flag's text as a share between 0 and 1. */
 export function shareOf(flag: string, raw: string): number {
   const value = Number(raw);

@@ -10,8 +10,8 @@ import {
   type LocalEndpoint,
   type LocalEndpointOptions,
 } from '@loglake/local-aws';
-import { runCli, shareOf } from '../cli-support';
-import { InvalidOptionError, LabError } from '../errors';
+import { integerBetween, runCli, shareOf } from '../cli-support';
+import { LabError } from '../errors';
 import { DEFAULT_LOCAL_DATA_DIR } from '../target/open-target';
 
 interface LocalCommandOptions {
@@ -57,7 +57,7 @@ export function registerLocalCommands(program: Command): void {
 }
 
 async function runLocal(options: LocalCommandOptions): Promise<number> {
-  const port = integer('--port', options.port, 0, 65535);
+  const port = integerBetween('--port', options.port, 0, 65535);
   const dataDir = resolve(options.data ?? DEFAULT_LOCAL_DATA_DIR);
   const faults: FaultOptions = {
     ...(options.faultThrottle !== undefined
@@ -67,13 +67,13 @@ async function runLocal(options: LocalCommandOptions): Promise<number> {
       ? { recordFailureShare: shareOf('--fault-record-failures', options.faultRecordFailures) }
       : {}),
     ...(options.faultSlowFlush !== undefined
-      ? { slowFlushMs: integer('--fault-slow-flush', options.faultSlowFlush, 0, 600_000) }
+      ? { slowFlushMs: integerBetween('--fault-slow-flush', options.faultSlowFlush, 0, 600_000) }
       : {}),
     ...(options.faultCommitConflicts !== undefined
       ? { commitConflictShare: shareOf('--fault-commit-conflicts', options.faultCommitConflicts) }
       : {}),
     ...(options.faultSeed !== undefined
-      ? { seed: integer('--fault-seed', options.faultSeed, 0, 2 ** 32 - 1) }
+      ? { seed: integerBetween('--fault-seed', options.faultSeed, 0, 2 ** 32 - 1) }
       : {}),
   };
   const endpoint = await start({
@@ -82,12 +82,17 @@ async function runLocal(options: LocalCommandOptions): Promise<number> {
     faults,
     ...(options.bufferInterval !== undefined
       ? {
-          firehoseBufferIntervalOverrideSeconds: integer('--buffer-interval', options.bufferInterval, 0, 900),
+          firehoseBufferIntervalOverrideSeconds: integerBetween(
+            '--buffer-interval',
+            options.bufferInterval,
+            0,
+            900,
+          ),
         }
       : {}),
     ...(options.maintenanceInterval !== undefined
       ? {
-          maintenanceIntervalSeconds: integer(
+          maintenanceIntervalSeconds: integerBetween(
             '--maintenance-interval',
             options.maintenanceInterval,
             1,
@@ -133,12 +138,4 @@ async function start(options: LocalEndpointOptions): Promise<LocalEndpoint> {
     if (error instanceof LocalAwsError) throw new LabError(error.message, error.value, { cause: error });
     throw error;
   }
-}
-
-function integer(flag: string, raw: string, min: number, max: number): number {
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(value) || value < min || value > max) {
-    throw new InvalidOptionError(`${flag} ${raw} is not a whole number between ${min} and ${max}.`, raw);
-  }
-  return value;
 }

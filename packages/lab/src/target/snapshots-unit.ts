@@ -3,17 +3,9 @@
 // the daily-snapshot experiment, which word a missing piece differently (an error vs a skip).
 import { existsSync, readFileSync } from 'node:fs';
 import { LOCAL_ACCOUNT_ID } from '@loglake/local-aws';
-import type { HandlerConfig, SnapshotDefinition } from '@loglake/snapshot-lambdas';
-import type { ResolvedLab } from '@loglake/units';
+import type { HandlerConfig } from '@loglake/snapshot-lambdas';
+import type { ResolvedLab, SnapshotsInputs } from '@loglake/units';
 import type { LabResources } from './resources';
-
-/** The fields of the snapshots unit the lab reads (the unit is typed in stacks/snapshots/inputs.ts). */
-interface SnapshotsUnitInputs {
-  databaseName: string;
-  bucketNamePrefix: string;
-  queryTimeoutSeconds: number;
-  snapshots: SnapshotDefinition[];
-}
 
 /** The handlers' config for the lab's source table; undefined when the lab has no snapshots unit. */
 export function snapshotHandlerConfig(
@@ -22,14 +14,14 @@ export function snapshotHandlerConfig(
 ): HandlerConfig | undefined {
   const unit = lab.units.snapshots;
   if (!unit) return undefined;
-  const sn = unit.inputs as SnapshotsUnitInputs;
+  const sn = unit.inputs as SnapshotsInputs;
   return {
     sourceTableBucket: source.tableBucketName,
     snapshotDatabase: sn.databaseName,
     snapshotBucket: `${sn.bucketNamePrefix}-${source.accountId || LOCAL_ACCOUNT_ID}`,
     workgroup: source.workgroup,
     queryTimeoutMs: sn.queryTimeoutSeconds * 1000,
-    definitions: sn.snapshots,
+    definitions: [...sn.snapshots],
   };
 }
 
@@ -40,7 +32,12 @@ export const snapshotOutputsCommand = (file: string) =>
 /** `snapshots.state_machine_arn` from the deployed stacks' outputs, or what is missing (lower case, no hint). */
 export function readStateMachineArn(file: string): string | { missing: string } {
   if (!existsSync(file)) return { missing: `no deployed-stack outputs at ${file}` };
-  const stacks = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
+  let stacks: Record<string, Record<string, unknown> | undefined>;
+  try {
+    stacks = JSON.parse(readFileSync(file, 'utf8')) as typeof stacks;
+  } catch (error) {
+    return { missing: `${file} is not JSON (${(error as Error).message})` };
+  }
   const arn = stacks.snapshots?.state_machine_arn ?? stacks.snapshots?.stateMachineArn;
   return typeof arn === 'string' ? arn : { missing: `${file} has no snapshots.state_machine_arn` };
 }
