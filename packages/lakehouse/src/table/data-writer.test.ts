@@ -4,11 +4,12 @@ import type { TableHandle } from '../contract';
 import { checkTableState } from '../conformance/check-table';
 import { InvalidPropertyError } from '../errors';
 import { toPath } from '../io/file-io';
-import { snapshotFiles } from '../manifests/live-files';
 import { decodeBound } from '../metadata/values';
 import {
   TYPED_COLUMNS,
   countRows,
+  currentDataFiles,
+  ensureNamespace,
   flowRows,
   flowTable,
   query,
@@ -18,11 +19,8 @@ import {
 
 /** Per written file: whether rows follow src_addr order, and the exact min/max read back from the file. */
 async function writtenFiles(env: TestWarehouse, table: TableHandle) {
-  const meta = await table.metadata();
-  const snapshot = meta.snapshots.find((s) => s['snapshot-id'] === meta['current-snapshot-id']) ?? null;
-  const { dataFiles } = await snapshotFiles(meta, snapshot);
   return Promise.all(
-    dataFiles.map(async ({ file }) => {
+    (await currentDataFiles(table)).map(async (file) => {
       const [row] = await query(
         env.warehouse,
         `SELECT bool_and(coalesce(prev <= src_addr, true)) AS sorted, min(src_addr) AS lo, max(src_addr) AS hi,
@@ -73,8 +71,7 @@ describe('data writer', () => {
 
   test('a sorted table whose batch outgrows the target size: every file sorted, near the target, rows exact', async () => {
     // Prepare: ~6 MB in 20,000-row groups, written in parallel (DuckDB's size rollover mixes row groups up)
-    await env.warehouse.createTableBucket('types').catch(() => undefined);
-    await env.warehouse.createNamespace('types', 'sorted').catch(() => undefined);
+    await ensureNamespace(env.warehouse, 'types', 'sorted');
     const table = await env.warehouse.createTable('types', 'sorted', 'by_key', {
       columns: [
         { name: 'k', type: 'long' },
@@ -88,11 +85,9 @@ describe('data writer', () => {
       sql: `SELECT hash(i) % 1000000007 AS k, md5(i::VARCHAR) AS v FROM range(0, 300000) AS t(i)`,
     });
     // Assess
-    const meta = await table.metadata();
-    const snapshot = meta.snapshots.find((x) => x['snapshot-id'] === meta['current-snapshot-id']) ?? null;
-    const { dataFiles } = await snapshotFiles(meta, snapshot);
+    const dataFiles = await currentDataFiles(table);
     expect(dataFiles.length).toBeGreaterThan(4);
-    for (const { file } of dataFiles) {
+    for (const file of dataFiles) {
       const [row] = await query(
         env.warehouse,
         `SELECT bool_and(coalesce(prev <= k, true)) AS sorted, count(*) AS n
@@ -108,8 +103,7 @@ describe('data writer', () => {
 
   test('an unsorted partitioned table is written in one pass: every partition value survives, big partitions split at the target size', async () => {
     // Prepare: identity partitions whose values need escaping in a directory name, and NULL
-    await env.warehouse.createTableBucket('types').catch(() => undefined);
-    await env.warehouse.createNamespace('types', 'direct').catch(() => undefined);
+    await ensureNamespace(env.warehouse, 'types', 'direct');
     const table = await env.warehouse.createTable('types', 'direct', 'by_host', {
       columns: [
         { name: 'host', type: 'string' },
@@ -125,23 +119,21 @@ describe('data writer', () => {
               (hash(i) // 2)::BIGINT AS n FROM range(0, 35000) AS t(i)`,
     });
     // Assess
-    const meta = await table.metadata();
-    const snapshot = meta.snapshots.find((x) => x['snapshot-id'] === meta['current-snapshot-id']) ?? null;
-    const { dataFiles } = await snapshotFiles(meta, snapshot);
-    const values = new Set(dataFiles.map((f) => f.file.partition[0] ?? null));
+    const dataFiles = await currentDataFiles(table);
+    const values = new Set(dataFiles.map((f) => f.partition[0] ?? null));
     expect(values).toEqual(new Set([...hosts, null]));
     // 5,000 random longs per partition weigh ~40 kB: each partition was split near the 20 kB target
     expect(dataFiles.length).toBeGreaterThan(7);
     for (const f of dataFiles) {
       const [row] = await query(
         env.warehouse,
-        `SELECT count(*) AS c, count(DISTINCT host) AS h, any_value(host) AS v FROM read_parquet('${toPath(f.file.filePath)}', hive_partitioning = false)`,
+        `SELECT count(*) AS c, count(DISTINCT host) AS h, any_value(host) AS v FROM read_parquet('${toPath(f.filePath)}', hive_partitioning = false)`,
       );
-      expect(Number(row?.['c'])).toBe(f.file.recordCount);
+      expect(Number(row?.['c'])).toBe(f.recordCount);
       expect(Number(row?.['h'])).toBeLessThanOrEqual(1);
-      expect(row?.['v'] ?? null).toBe(f.file.partition[0] ?? null);
+      expect(row?.['v'] ?? null).toBe(f.partition[0] ?? null);
     }
-    expect(dataFiles.reduce((a, f) => a + f.file.recordCount, 0)).toBe(35000);
+    expect(dataFiles.reduce((a, f) => a + f.recordCount, 0)).toBe(35000);
     expect(await countRows(env.warehouse, table)).toBe(35000);
     const plan = await table.scan();
     const read = await query(env.warehouse, `SELECT DISTINCT host FROM ${plan.relationSql} AS t`);
@@ -150,8 +142,7 @@ describe('data writer', () => {
 
   test('time transforms in one pass: hour, day, month and year of pre-1970, post-1970 and NULL timestamps', async () => {
     // Prepare
-    await env.warehouse.createTableBucket('types').catch(() => undefined);
-    await env.warehouse.createNamespace('types', 'direct').catch(() => undefined);
+    await ensureNamespace(env.warehouse, 'types', 'direct');
     const table = await env.warehouse.createTable('types', 'direct', 'by_time', {
       columns: [{ name: 'ts', type: 'timestamptz' }],
       partitionBy: ['hour', 'day', 'month', 'year'].map((transform) => ({
@@ -164,9 +155,7 @@ describe('data writer', () => {
       rows: [{ ts: '2024-05-01T23:30:00Z' }, { ts: '1969-12-31T23:00:00Z' }, { ts: null }],
     });
     // Assess
-    const meta = await table.metadata();
-    const snapshot = meta.snapshots.find((x) => x['snapshot-id'] === meta['current-snapshot-id']) ?? null;
-    const partitions = (await snapshotFiles(meta, snapshot)).dataFiles.map((f) => f.file.partition);
+    const partitions = (await currentDataFiles(table)).map((f) => f.partition);
     expect(partitions.map((p) => JSON.stringify(p)).sort()).toEqual(
       [
         [476279, 19844, 652, 54],
@@ -180,8 +169,7 @@ describe('data writer', () => {
 
   test('bounds come from the writer where it is exact: long strings get none, floats count NaN and bound the rest', async () => {
     // Prepare
-    await env.warehouse.createTableBucket('types').catch(() => undefined);
-    await env.warehouse.createNamespace('types', 'bounds').catch(() => undefined);
+    await ensureNamespace(env.warehouse, 'types', 'bounds');
     const table = await env.warehouse.createTable('types', 'bounds', 'odd_values', {
       columns: [
         { name: 'short_text', type: 'string' },
@@ -197,9 +185,7 @@ describe('data writer', () => {
               CASE WHEN i = 1 THEN 'NaN'::DOUBLE ELSE i / 2 END AS ratio, i > 0 AS flag FROM range(0, 3) AS t(i)`,
     });
     // Assess
-    const meta = await table.metadata();
-    const snapshot = meta.snapshots.find((x) => x['snapshot-id'] === meta['current-snapshot-id']) ?? null;
-    const [file] = (await snapshotFiles(meta, snapshot)).dataFiles.map((f) => f.file);
+    const [file] = await currentDataFiles(table);
     expect(Buffer.from(file!.lowerBounds.get(1)!).toString()).toBe(`${'a'.repeat(254)}0`);
     expect(Buffer.from(file!.upperBounds.get(1)!).toString()).toBe(`${'a'.repeat(254)}2`);
     expect(file!.lowerBounds.has(2)).toBe(false);
@@ -215,8 +201,7 @@ describe('data writer', () => {
 
   test('write.parquet.page-version v2 writes V2 pages (delta encodings) that icebird reads back; v1 is the default', async () => {
     // Prepare
-    await env.warehouse.createTableBucket('types').catch(() => undefined);
-    await env.warehouse.createNamespace('types', 'pages').catch(() => undefined);
+    await ensureNamespace(env.warehouse, 'types', 'pages');
     const columns = TYPED_COLUMNS;
     const rowsSql = (from: number) => `SELECT i % 2 = 0 AS flag, i::INTEGER AS small, i * 10000000000 AS big,
         (i / 4)::FLOAT AS ratio, i * 1.5 AS score, (i / 100)::DECIMAL(10,2) AS amount,
@@ -237,11 +222,7 @@ describe('data writer', () => {
     await v1.append({ sql: rowsSql(0) });
     // Assess
     const encodings = async (table: TableHandle) => {
-      const meta = await table.metadata();
-      const snapshot = meta.snapshots.find((x) => x['snapshot-id'] === meta['current-snapshot-id']) ?? null;
-      const paths = (await snapshotFiles(meta, snapshot)).dataFiles.map(
-        (f) => `'${toPath(f.file.filePath)}'`,
-      );
+      const paths = (await currentDataFiles(table)).map((f) => `'${toPath(f.filePath)}'`);
       const [row] = await query(
         env.warehouse,
         `SELECT string_agg(DISTINCT encodings, ',') AS e FROM parquet_metadata([${paths.join(', ')}])

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { toPath } from '../io/file-io';
 import { sqlString } from '../duckdb/duckdb-session';
-import { flowRows, flowTable, query, testWarehouse, type TestWarehouse } from './testing';
+import { ensureNamespace, flowRows, flowTable, query, testWarehouse, type TestWarehouse } from './testing';
 import type { Expression } from '../contract';
 
 const ONE_HOUR: Expression = {
@@ -63,8 +63,7 @@ describe('partition pruning, file pruning and bytes scanned', () => {
 
   test('column bounds skip files whose value range cannot match', async () => {
     // Prepare: unpartitioned, two files with disjoint byte ranges
-    await env.warehouse.createTableBucket('lab').catch(() => undefined);
-    await env.warehouse.createNamespace('lab', 'network').catch(() => undefined);
+    await ensureNamespace(env.warehouse, 'lab', 'network');
     const table = await env.warehouse.createTable('lab', 'network', 'bounds', {
       columns: [
         { name: 'id', type: 'long' },

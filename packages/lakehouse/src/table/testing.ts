@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ColumnDefinition, CreateTableInput, TableHandle } from '../contract';
 import { openWarehouse, type LocalWarehouse } from '../catalog/warehouse';
+import type { DataFile } from '../manifests/data-file';
+import { snapshotFiles } from '../manifests/live-files';
+import { branchHead } from '../metadata/table-metadata';
 
 export interface TestWarehouse {
   warehouse: LocalWarehouse;
@@ -36,9 +39,24 @@ export const FLOW_TABLE: CreateTableInput = {
   sortBy: [{ sourceColumn: 'src_addr', direction: 'asc', nullOrder: 'nulls-first' }],
 };
 
+/** Creates the table bucket and namespace unless they exist. */
+export async function ensureNamespace(
+  warehouse: LocalWarehouse,
+  bucket: string,
+  namespace: string,
+): Promise<void> {
+  await warehouse.createTableBucket(bucket).catch(() => undefined);
+  await warehouse.createNamespace(bucket, namespace).catch(() => undefined);
+}
+
+/** The data files of a table's current snapshot. */
+export async function currentDataFiles(table: TableHandle): Promise<DataFile[]> {
+  const meta = await table.metadata();
+  return (await snapshotFiles(meta, branchHead(meta))).dataFiles.map((f) => f.file);
+}
+
 export async function flowTable(warehouse: LocalWarehouse, name = 'flows'): Promise<TableHandle> {
-  await warehouse.createTableBucket('lab').catch(() => undefined);
-  await warehouse.createNamespace('lab', 'network').catch(() => undefined);
+  await ensureNamespace(warehouse, 'lab', 'network');
   return warehouse.createTable('lab', 'network', name, FLOW_TABLE);
 }
 
