@@ -2,9 +2,11 @@
 // Lambda sizing and the snapshot definitions themselves (data, validated by the pipeline's own rules so a bad
 // definition fails synth, not the 06:00 run). Pure: no cdktf.
 import { parseSnapshotDefinitions, type SnapshotDefinition } from '@loglake/snapshot-lambdas/definitions';
+import { DEFAULT_SNAPSHOT_CUTOFF_BYTES } from '@loglake/snapshot-lambdas/workgroup-shape';
 import type { InputsSpec, UnitContext } from '../lib/contract';
 import { UnitConfigError } from '../lib/errors';
 import { FieldReader } from '../lib/fields';
+import { ATHENA_MIN_CUTOFF } from '../lib/policy/rules';
 
 export interface SnapshotsInputs {
   /** Glue database the snapshot tables are catalogued in (Athena database). */
@@ -13,6 +15,11 @@ export interface SnapshotsInputs {
   readonly bucketNamePrefix: string;
   /** Safety net under the pipeline's runs-to-keep: objects older than this are expired by S3. */
   readonly objectExpiryDays: number;
+  /**
+   * The Lambdas' own Athena workgroup: it does not enforce its configuration (the CTAS sets external_location,
+   * which an enforcing workgroup refuses), keeps results in the snapshot bucket and has its own cutoff.
+   */
+  readonly workgroup: { readonly name: string; readonly bytesScannedCutoffPerQuery: number };
   readonly schedule: { readonly hour: number; readonly minute: number; readonly timezone: string };
   readonly alertEmail: string;
   /** The staleness alarm fires when the published watermark's lag exceeds this (or no lag is reported). */
@@ -29,6 +36,7 @@ export const SNAPSHOTS_OUTPUTS = [
   'alert_topic_arn',
   'resolve_watermark_function',
   'build_snapshot_function',
+  'snapshot_workgroup',
 ] as const;
 
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
@@ -55,6 +63,7 @@ export const spec: InputsSpec<SnapshotsInputs> = {
   resolveInputs(raw, unit: UnitContext): SnapshotsInputs {
     const r = new FieldReader(unit.name, raw);
     const s = r.child('schedule');
+    const wg = r.child('workgroup');
     const l = r.child('lambda');
     const underscored = unit.namePrefix.replaceAll('-', '_');
     const timezone = s.string('timezone', 'UTC');
@@ -101,6 +110,16 @@ export const spec: InputsSpec<SnapshotsInputs> = {
         min: 2,
         why: 'older runs than the published one must survive a day',
       }),
+      workgroup: {
+        name: wg.string('name', `${unit.namePrefix}-snapshots`, {
+          re: new RegExp(`^${unit.namePrefix}-[a-zA-Z0-9._-]+$`),
+          fix: `start with "${unit.namePrefix}-" and use letters, digits, '.', '_' and '-'`,
+        }),
+        bytesScannedCutoffPerQuery: wg.int('bytesScannedCutoffPerQuery', DEFAULT_SNAPSHOT_CUTOFF_BYTES, {
+          min: ATHENA_MIN_CUTOFF,
+          why: "Athena's minimum per-query cutoff is 10 MiB = 10485760 bytes",
+        }),
+      },
       schedule: {
         hour: s.int('hour', 6, { min: 0, max: 23 }),
         minute: s.int('minute', 0, { min: 0, max: 59 }),

@@ -12,6 +12,8 @@ export interface SnapshotPolicyContext {
   database: string;
   snapshotTables: readonly string[];
   bucketArn: string;
+  /** The snapshot workgroup's query results prefix in the snapshot bucket (`athena-results/`). */
+  resultsPrefix: string;
   logGroupArn: string;
 }
 
@@ -20,7 +22,7 @@ function readSources(c: SnapshotPolicyContext): PolicyStatement[] {
   const namespaces = [...new Set(c.sources.map((s) => s.namespace))];
   return [
     {
-      Sid: 'AthenaInTheLabWorkgroup',
+      Sid: 'AthenaInTheSnapshotWorkgroup',
       Effect: 'Allow',
       Action: [
         'athena:StartQueryExecution',
@@ -41,6 +43,20 @@ function readSources(c: SnapshotPolicyContext): PolicyStatement[] {
         ...namespaces.map((ns) => glue(`database/s3tablescatalog/${c.tableBucket}/${ns}`)),
         ...c.sources.map((s) => glue(`table/s3tablescatalog/${c.tableBucket}/${s.namespace}/${s.table}`)),
       ],
+    },
+    // Athena writes a query's results to the workgroup's S3 location, and GetQueryResults reads them back, with the
+    // caller's own permissions.
+    {
+      Sid: 'SnapshotBucketListing',
+      Effect: 'Allow',
+      Action: ['s3:ListBucket', 's3:GetBucketLocation', 's3:ListBucketMultipartUploads'],
+      Resource: [c.bucketArn],
+    },
+    {
+      Sid: 'QueryResults',
+      Effect: 'Allow',
+      Action: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'],
+      Resource: [`${c.bucketArn}/${c.resultsPrefix}*`],
     },
     {
       Sid: 'LakeFormationCredentials',
@@ -97,12 +113,6 @@ export function buildSnapshotPolicy(c: SnapshotPolicyContext): PolicyStatement[]
           c.arn('glue', `table/${c.database}/${t}__run_*`),
         ]),
       ],
-    },
-    {
-      Sid: 'SnapshotBucketListing',
-      Effect: 'Allow',
-      Action: ['s3:ListBucket', 's3:GetBucketLocation', 's3:ListBucketMultipartUploads'],
-      Resource: [c.bucketArn],
     },
     {
       Sid: 'SnapshotRuns',

@@ -84,9 +84,24 @@ describe('snapshots stack', () => {
     expect(fn.depends_on).toEqual(expect.arrayContaining(['terraform_data.table_bucket_upstream_guard']));
     expect((fn.environment as { variables: Record<string, string> }).variables).toMatchObject({
       SOURCE_TABLE_BUCKET: '${local.table_bucket_table_bucket_name}',
-      ATHENA_WORKGROUP: '${local.table_bucket_workgroup_name}',
+      ATHENA_WORKGROUP: '${aws_athena_workgroup.workgroup.name}',
       SNAPSHOT_DATABASE: 'loglake_01_snapshots',
     });
+  });
+
+  test("the Lambdas' own workgroup does not enforce its settings (a CTAS with external_location runs), keeps results in the snapshot bucket, caps scans", () => {
+    expect(onlyResource(json, 'aws_athena_workgroup')).toMatchObject({
+      name: 'loglake-01-snapshots',
+      configuration: {
+        enforce_workgroup_configuration: false,
+        bytes_scanned_cutoff_per_query: 10 * 1024 ** 3,
+        engine_version: { selected_engine_version: 'Athena engine version 3' },
+        result_configuration: {
+          output_location: 's3://${aws_s3_bucket.snapshot-bucket_1167CB4B.bucket}/athena-results/',
+        },
+      },
+    });
+    expect(json.output?.snapshot_workgroup?.value).toBe('${aws_athena_workgroup.workgroup.name}');
   });
 
   test('snapshot bucket: public access blocked, SSE, TLS-only, lifecycle expiry', () => {
@@ -144,9 +159,15 @@ describe('snapshots stack', () => {
     const resolve = statements(json, 'snapshot-resolve-watermark-policy');
     const build = statements(json, 'snapshot-build-policy');
     const actions = (doc: typeof resolve) => Object.values(doc).flatMap((s) => s.Action);
+    // Its only writes: its logs, and its query results under the workgroup's results prefix (Athena writes them
+    // with the caller's permissions).
     expect(actions(resolve).filter((a) => /Put|Delete|Create|Update/.test(a))).toEqual([
+      's3:PutObject',
       'logs:CreateLogStream',
       'logs:PutLogEvents',
+    ]);
+    expect(resolve.QueryResults!.Resource).toEqual([
+      '${aws_s3_bucket.snapshot-bucket_1167CB4B.arn}/athena-results/*',
     ]);
     expect(resolve.ReadPublishedWatermark!.Resource).toContain(
       'arn:aws:glue:us-east-1:${data.aws_caller_identity.account.account_id}:table/loglake_01_snapshots/loglake_01_vpc_flow_logs_daily',
@@ -157,8 +178,8 @@ describe('snapshots stack', () => {
     expect(build.CatalogueRunsAndPublish!.Resource).toContain(
       'arn:aws:glue:us-east-1:${data.aws_caller_identity.account.account_id}:table/loglake_01_snapshots/loglake_01_vpc_flow_logs_daily__run_*',
     );
-    expect(build.AthenaInTheLabWorkgroup!.Resource).toEqual([
-      'arn:aws:athena:us-east-1:${data.aws_caller_identity.account.account_id}:workgroup/${local.table_bucket_workgroup_name}',
+    expect(build.AthenaInTheSnapshotWorkgroup!.Resource).toEqual([
+      'arn:aws:athena:us-east-1:${data.aws_caller_identity.account.account_id}:workgroup/${aws_athena_workgroup.workgroup.name}',
     ]);
     const sfn = statements(json, 'state-machine-policy');
     expect(sfn.PublishFailureAlerts!.Resource).toEqual(['${aws_sns_topic.alerts.arn}']);

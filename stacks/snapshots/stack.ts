@@ -3,6 +3,7 @@
 // code), one EventBridge Scheduler schedule per snapshot, the SNS alert topic with its email subscription, and
 // alarms on failed executions and on snapshot staleness. Reads the table bucket's outputs through remote state.
 import type { Construct } from 'constructs';
+import type * as athenaWorkgroup from '@cdktf/provider-aws/lib/athena-workgroup';
 import type * as cloudwatchLogGroup from '@cdktf/provider-aws/lib/cloudwatch-log-group';
 import type * as cloudwatchMetricAlarm from '@cdktf/provider-aws/lib/cloudwatch-metric-alarm';
 import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
@@ -25,6 +26,7 @@ import {
 } from '@loglake/snapshot-lambdas/env';
 import { EXAMPLE_ARNS, snapshotStateMachine } from '@loglake/snapshot-lambdas/state-machine';
 import { snapshotTableShape } from '@loglake/snapshot-lambdas/table-shape';
+import { QUERY_RESULTS_PREFIX, snapshotWorkGroupShape } from '@loglake/snapshot-lambdas/workgroup-shape';
 import type { ResolvedUnit } from '../lib/contract';
 import { addDependsOn } from '../lib/destroy-hooks';
 import { StacksError } from '../lib/errors';
@@ -38,6 +40,7 @@ import { handlerAsset } from './lambda-assets';
 import { buildSnapshotPolicy, resolveWatermarkPolicy, schedulerPolicy, stateMachinePolicy } from './policies';
 import { awsLib } from '../lib/provider-aws';
 
+const { AthenaWorkgroup } = awsLib<typeof athenaWorkgroup>('athena-workgroup');
 const { CloudwatchLogGroup } = awsLib<typeof cloudwatchLogGroup>('cloudwatch-log-group');
 const { CloudwatchMetricAlarm } = awsLib<typeof cloudwatchMetricAlarm>('cloudwatch-metric-alarm');
 const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
@@ -63,7 +66,6 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
     const i = unit.inputs;
     const tb = this.upstream('table_bucket');
     const tableBucket = tb.get('table_bucket_name');
-    const workgroup = tb.get('workgroup_name');
     const account = new DataAwsCallerIdentity(this, 'account').accountId;
     const arn = (service: string, resource: string) =>
       `arn:aws:${service}:${unit.region}:${account}:${resource}`;
@@ -74,6 +76,27 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
       bucket: `${i.bucketNamePrefix}-${account}`,
       expireAfterDays: i.objectExpiryDays,
     }).bucket;
+
+    // The Lambdas' own workgroup (see workgroup-shape.ts): the lab workgroup enforces its settings, and Athena fails a
+    // CTAS with external_location there.
+    const wgShape = snapshotWorkGroupShape(
+      i.workgroup.name,
+      bucket.bucket,
+      i.workgroup.bytesScannedCutoffPerQuery,
+    );
+    const workgroupResource = new AthenaWorkgroup(this, 'workgroup', {
+      name: wgShape.name,
+      description: wgShape.description,
+      forceDestroy: true,
+      configuration: {
+        enforceWorkgroupConfiguration: wgShape.enforceWorkGroupConfiguration,
+        bytesScannedCutoffPerQuery: wgShape.bytesScannedCutoffPerQuery,
+        publishCloudwatchMetricsEnabled: true,
+        engineVersion: { selectedEngineVersion: wgShape.engineVersion },
+        resultConfiguration: { outputLocation: wgShape.outputLocation },
+      },
+    });
+    const workgroup = workgroupResource.name;
 
     const database = new GlueCatalogDatabase(this, 'database', {
       name: i.databaseName,
@@ -114,6 +137,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
       database: i.databaseName,
       snapshotTables: i.snapshots.map((d) => d.name),
       bucketArn: bucket.arn,
+      resultsPrefix: QUERY_RESULTS_PREFIX,
     };
     const env = {
       ...handlerEnvironment({
@@ -301,6 +325,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
       alert_topic_arn: topic.arn,
       resolve_watermark_function: resolveFn.functionName,
       build_snapshot_function: buildFn.functionName,
+      snapshot_workgroup: workgroup,
     };
     this.addOutputs(outputs);
   }

@@ -1,5 +1,5 @@
 // The snapshots unit on the local endpoint: provisions what the table-bucket and snapshots stacks create on AWS
-// (workgroup, table bucket, namespace, the flow-log table, the snapshot bucket, the Glue database and one Glue
+// (the snapshot workgroup, table bucket, namespace, the flow-log table, the snapshot bucket, the Glue database and one Glue
 // table per snapshot), loads flow records per hour through Athena, and wires both handlers to SDK clients
 // pointed at the endpoint. Used by `pnpm lab snapshot`, the pipeline tests and `pnpm bench snapshots`.
 import { FLOW_LOG_V2_SCHEMA } from '@loglake/flowgen';
@@ -28,6 +28,7 @@ import type { MetricsSink } from './metrics';
 import { resolveWatermark, type ResolveWatermarkInput } from './resolve-watermark';
 import { quoteIdentifier, sourceReference, timestampLiteral } from './sql';
 import { snapshotTableShape } from './table-shape';
+import { snapshotWorkGroupShape } from './workgroup-shape';
 
 export interface LocalClients {
   athena: AthenaClient;
@@ -70,16 +71,27 @@ const exists = async (probe: () => Promise<unknown>): Promise<boolean> =>
   );
 
 /** Idempotent: creates whatever of the unit's resources is missing. */
-export async function provisionLocalSnapshots(clients: LocalClients, config: HandlerConfig): Promise<void> {
+export async function provisionLocalSnapshots(
+  clients: LocalClients,
+  config: HandlerConfig,
+  options: { workgroupCutoffBytes?: number } = {},
+): Promise<void> {
   if (!(await exists(() => clients.athena.send(new GetWorkGroupCommand({ WorkGroup: config.workgroup }))))) {
+    // The snapshots stack's workgroup, from the same shape: it does not enforce its configuration.
+    const shape = snapshotWorkGroupShape(
+      config.workgroup,
+      config.snapshotBucket,
+      options.workgroupCutoffBytes,
+    );
     await clients.athena.send(
       new CreateWorkGroupCommand({
-        Name: config.workgroup,
+        Name: shape.name,
+        Description: shape.description,
         Configuration: {
-          EnforceWorkGroupConfiguration: true,
-          BytesScannedCutoffPerQuery: 1024 ** 3,
-          // As the table-bucket stack's workgroup: results in Athena's managed storage, no results bucket.
-          ManagedQueryResultsConfiguration: { Enabled: true },
+          EnforceWorkGroupConfiguration: shape.enforceWorkGroupConfiguration,
+          BytesScannedCutoffPerQuery: shape.bytesScannedCutoffPerQuery,
+          ResultConfiguration: { OutputLocation: shape.outputLocation },
+          EngineVersion: { SelectedEngineVersion: shape.engineVersion },
         },
       }),
     );

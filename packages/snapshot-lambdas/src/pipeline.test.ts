@@ -5,6 +5,7 @@ import { describe, test, expect, beforeAll, afterAll } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CreateWorkGroupCommand } from '@aws-sdk/client-athena';
 import { GetTableCommand } from '@aws-sdk/client-glue';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { startLocalEndpoint, type LocalEndpoint } from '@loglake/local-aws';
@@ -88,6 +89,36 @@ describe('daily snapshot pipeline offline (the stale-snapshot incident)', () => 
     clients?.destroy();
     await endpoint?.stop();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("in a workgroup that enforces its settings (the lab's), the CTAS is refused as Athena refuses it and nothing is published", async () => {
+    // Prepare: a workgroup shaped like the table-bucket stack's (enforced, managed results)
+    await clients.athena.send(
+      new CreateWorkGroupCommand({
+        Name: 'loglake-01-enforcing',
+        Configuration: {
+          EnforceWorkGroupConfiguration: true,
+          BytesScannedCutoffPerQuery: 1024 ** 3,
+          ManagedQueryResultsConfiguration: { Enabled: true },
+        },
+      }),
+    );
+    const enforcing = { ...config, workgroup: 'loglake-01-enforcing' };
+    const before = await published();
+    // Act
+    const result = await runStateMachineLocally(
+      definition,
+      localHandlers(clients, enforcing, { metrics: sink, now: () => new Date('2026-11-28T06:00:00Z') }),
+      { snapshot: 'vpc_flow_logs_daily' },
+    );
+    // Assess
+    expect(result.status).toBe('FAILED');
+    expect(result.alerts[0]?.subject).toBe('loglake snapshot failed in BuildSnapshot');
+    expect(result.alerts[0]?.message).toContain(
+      "submitted with an 'external_location' property to an Athena Workgroup that enforces a centralized output location",
+    );
+    expect((await published())?.StorageDescriptor?.Location).toBe(before?.StorageDescriptor?.Location);
+    expect(await runs()).toEqual([]);
   });
 
   test('first run publishes the newest complete day (26th) as Parquet under a new run prefix', async () => {

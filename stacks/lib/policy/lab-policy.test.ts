@@ -102,7 +102,7 @@ describe('lab policy aspect', () => {
     ]);
   });
 
-  test('workgroup without enforcement or cutoff, and a provider without lab tags', () => {
+  test('workgroup without enforcement, result location or cutoff, and a provider without lab tags', () => {
     const { policy, stack } = check(
       (s) =>
         void new AthenaWorkgroup(s, 'wg', {
@@ -114,8 +114,24 @@ describe('lab policy aspect', () => {
     Testing.synth(stack);
     expect(policy.violations).toEqual([
       'bad: AWS provider default_tags lack lab, unit, managed-by',
-      'bad: aws_athena_workgroup.wg does not enforce its configuration',
+      'bad: aws_athena_workgroup.wg neither enforces its configuration nor sets result_configuration.output_location',
       'bad: aws_athena_workgroup.wg has no bytes_scanned_cutoff_per_query of at least 10 MiB',
     ]);
+  });
+
+  test('a workgroup that does not enforce but keeps results in its own location passes', () => {
+    const { policy, stack } = check(
+      (s) =>
+        void new AthenaWorkgroup(s, 'wg', {
+          name: 'loglake-01-snapshots',
+          configuration: {
+            enforceWorkgroupConfiguration: false,
+            bytesScannedCutoffPerQuery: 10 * 1024 * 1024,
+            resultConfiguration: { outputLocation: 's3://loglake-01-snapshots-123456789012/athena-results/' },
+          },
+        }),
+    );
+    Testing.synth(stack);
+    expect(policy.violations).toEqual([]);
   });
 });

@@ -149,8 +149,13 @@ export function checkWorkgroups(resources: readonly ResourceView[]): string[] {
   const out: string[] = [];
   for (const w of resources.filter((r) => r.type === 'aws_athena_workgroup')) {
     const c = first(w.attrs.configuration);
-    if (c?.enforce_workgroup_configuration !== true)
-      out.push(`aws_athena_workgroup.${w.id} does not enforce its configuration`);
+    // A workgroup that does not override client-side settings lets each query choose where its results go; it must at
+    // least name a location of its own, so a query that gives none lands in a lab bucket.
+    const results = first(c?.result_configuration)?.output_location;
+    if (c?.enforce_workgroup_configuration !== true && typeof results !== 'string')
+      out.push(
+        `aws_athena_workgroup.${w.id} neither enforces its configuration nor sets result_configuration.output_location`,
+      );
     const cutoff = c?.bytes_scanned_cutoff_per_query;
     if (typeof cutoff !== 'number' || cutoff < ATHENA_MIN_CUTOFF)
       out.push(`aws_athena_workgroup.${w.id} has no bytes_scanned_cutoff_per_query of at least 10 MiB`);

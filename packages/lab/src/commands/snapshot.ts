@@ -31,7 +31,12 @@ import { runCli } from '../cli-support';
 import { InvalidOptionError } from '../errors';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
 import { DEFAULT_LOCAL_DATA_DIR, awsRegion, resourcesFromUnits } from '../target/open-target';
-import { readStateMachineArn, snapshotHandlerConfig, snapshotOutputsCommand } from '../target/snapshots-unit';
+import {
+  readStateMachineArn,
+  snapshotHandlerConfig,
+  snapshotOutputsCommand,
+  snapshotWorkgroupCutoff,
+} from '../target/snapshots-unit';
 
 interface SnapshotOptions {
   date?: string;
@@ -226,7 +231,7 @@ async function snapshotMain(options: SnapshotOptions): Promise<number> {
     `local endpoint ${endpoint.url} (data ${scratch ? 'in a fresh demo folder' : dataDir}); snapshot ${config.snapshotDatabase}.${def.name}`,
   );
   try {
-    await provisionLocalSnapshots(clients, config);
+    await provisionLocalSnapshots(clients, config, { workgroupCutoffBytes: snapshotWorkgroupCutoff(lab) });
     if (options.demo) return await demo(clients, config, def);
     const run = await runSnapshotOffline(clients, config, { snapshot: def.name, date });
     printRun(date ? `run for ${date}` : 'run: newest complete day', run);

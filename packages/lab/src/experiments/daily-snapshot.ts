@@ -25,7 +25,12 @@ import { makeSnapshotClients } from './snapshot-clients';
 import { ExperimentFailedError } from '../errors';
 import { formatBytes, formatCount } from '../report/format';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
-import { readStateMachineArn, snapshotHandlerConfig, snapshotOutputsCommand } from '../target/snapshots-unit';
+import {
+  readStateMachineArn,
+  snapshotHandlerConfig,
+  snapshotOutputsCommand,
+  snapshotWorkgroupCutoff,
+} from '../target/snapshots-unit';
 import type { Experiment, ExperimentContext } from './context';
 
 const DAY_MS = 86_400_000;
@@ -95,7 +100,9 @@ export const snapshots: Experiment = {
       let runner: Runner;
       if (ctx.target.localUrl) {
         // The lab provisioned the source table; this adds the snapshot bucket, Glue database and table.
-        await provisionLocalSnapshots(clients, config);
+        await provisionLocalSnapshots(clients, config, {
+          workgroupCutoffBytes: snapshotWorkgroupCutoff(lab),
+        });
         runner = async (date) => {
           const run = await runSnapshotOffline(clients, config, { snapshot: def.name, date });
           const e = run.execution;

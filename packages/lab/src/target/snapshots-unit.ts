@@ -10,7 +10,7 @@ import type { LabResources } from './resources';
 /** The handlers' config for the lab's source table; undefined when the lab has no snapshots unit. */
 export function snapshotHandlerConfig(
   lab: ResolvedLab,
-  source: Pick<LabResources, 'tableBucketName' | 'workgroup' | 'accountId'>,
+  source: Pick<LabResources, 'tableBucketName' | 'accountId'>,
 ): HandlerConfig | undefined {
   const unit = lab.units.snapshots;
   if (!unit) return undefined;
@@ -19,10 +19,16 @@ export function snapshotHandlerConfig(
     sourceTableBucket: source.tableBucketName,
     snapshotDatabase: sn.databaseName,
     snapshotBucket: `${sn.bucketNamePrefix}-${source.accountId || LOCAL_ACCOUNT_ID}`,
-    workgroup: source.workgroup,
+    // The unit's own workgroup, not the lab's: the snapshot CTAS sets external_location (stacks/snapshots).
+    workgroup: sn.workgroup.name,
     queryTimeoutMs: sn.queryTimeoutSeconds * 1000,
     definitions: [...sn.snapshots],
   };
+}
+
+/** The snapshot workgroup's per-query cutoff, as the unit deploys it (for provisioning it locally). */
+export function snapshotWorkgroupCutoff(lab: ResolvedLab): number | undefined {
+  return (lab.units.snapshots?.inputs as SnapshotsInputs | undefined)?.workgroup.bytesScannedCutoffPerQuery;
 }
 
 /** How to produce the outputs file the ARN is read from. */

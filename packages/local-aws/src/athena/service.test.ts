@@ -157,6 +157,33 @@ describe('Athena over loopback (protocol layer, SQL engine stand-in)', () => {
     expect(list.QueryExecutionIds?.[0]).toBe(QueryExecutionId);
   });
 
+  test('a CTAS with external_location is refused in a workgroup that enforces its configuration, as Athena refuses it', async () => {
+    // Prepare: the lab workgroup enforces (managed results); a CTAS writer's workgroup does not.
+    await clients.athena.send(
+      new CreateWorkGroupCommand({
+        Name: 'ctas-writer',
+        Configuration: {
+          BytesScannedCutoffPerQuery: 10_000_000,
+          EnforceWorkGroupConfiguration: false,
+          ResultConfiguration: { OutputLocation: 's3://snapshots/athena-results/' },
+        },
+      }),
+    );
+    const ctas = `CREATE TABLE snap.day WITH (format = 'PARQUET', External_Location = 's3://snapshots/day/') AS SELECT 1 AS a`;
+
+    // Act + Assess: refused synchronously by StartQueryExecution, with Athena's exception and text
+    const refused = start(ctas, 'lab');
+    await expect(refused).rejects.toBeInstanceOf(InvalidRequestException);
+    await expect(start(ctas, 'lab')).rejects.toThrow(
+      "The Create Table As Select query failed because it was submitted with an 'external_location' property to an Athena Workgroup that enforces a centralized output location for all queries. Please remove the 'external_location' property and resubmit the query.",
+    );
+    // Accepted where the workgroup does not enforce, and without external_location where it does.
+    await expect(start(ctas, 'ctas-writer')).resolves.toHaveProperty('QueryExecutionId');
+    await expect(start('CREATE TABLE snap.day2 AS SELECT 1 AS a', 'lab')).resolves.toHaveProperty(
+      'QueryExecutionId',
+    );
+  });
+
   test('primary without an output location refuses queries as Athena does; unknown operations name themselves', async () => {
     await expect(
       clients.athena.send(new StartQueryExecutionCommand({ QueryString: 'SELECT 1' })),

@@ -5,6 +5,7 @@ import { awsJsonService, type ServiceModule } from '../protocol';
 import type { JsonStore } from '../store';
 import { columnInfo } from './columns';
 import { QueryRunner, type QueryRecord } from './queries';
+import { checkStatementAgainstWorkGroup, enforcesConfiguration } from './workgroup-rules';
 import { invalidRequest, WorkGroups, type WorkGroupRecord } from './workgroups';
 
 export interface AthenaOptions {
@@ -24,7 +25,7 @@ export function createAthenaService(options: AthenaOptions): ServiceModule {
 
   const describe = (record: QueryRecord) => {
     const group = safeWorkGroup(workgroups, record.workgroup);
-    const enforced = group?.Configuration.EnforceWorkGroupConfiguration !== false;
+    const enforced = group ? enforcesConfiguration(group) : true;
     const outputLocation =
       (enforced ? outputLocationOf(group) : undefined) ?? record.outputLocation ?? outputLocationOf(group);
     const end = record.completedAt;
@@ -121,6 +122,7 @@ export function createAthenaService(options: AthenaOptions): ServiceModule {
             'No output location provided. An output location is required either through the Workgroup result configuration setting or as an API input.',
           );
         }
+        checkStatementAgainstWorkGroup(query, group);
         const context = r.child('QueryExecutionContext');
         const id = runner.start({
           query,

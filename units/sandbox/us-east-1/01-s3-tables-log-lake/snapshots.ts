@@ -1,5 +1,6 @@
 // Daily snapshots of the biggest tables: the latest COMPLETE day as a small Parquet table, queried exactly like
-// its source. Reads the table bucket (source catalog, lab workgroup) through its remote state. The snapshot
+// its source. Reads the table bucket (the source catalog) through its remote state; queries run in the unit's own
+// Athena workgroup (the lab workgroup enforces its settings, which fails a CTAS with external_location). The snapshot
 // definitions are data: source, columns, filters, target name, lateness grace, runs to keep.
 import type { SnapshotsInputs } from '@loglake/stacks/snapshots/inputs';
 import { VPC_FLOW_LOG_COLUMNS } from '@loglake/stacks/table-bucket/inputs';
@@ -49,11 +50,10 @@ export default defineUnit<SnapshotsInputs>({
   dependencies: {
     table_bucket: {
       configPath: '../table-bucket',
-      outputs: ['table_bucket_name', 'table_bucket_arn', 'workgroup_name'],
+      outputs: ['table_bucket_name', 'table_bucket_arn'],
       mockOutputs: {
         table_bucket_name: 'mock-bucket',
         table_bucket_arn: 'arn:aws:s3tables:us-east-1:123456789012:bucket/mock-bucket',
-        workgroup_name: 'mock-workgroup',
       },
       mockOutputsAllowedTerraformCommands: ['init', 'validate', 'plan'],
     },
