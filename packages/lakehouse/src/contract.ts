@@ -41,15 +41,17 @@ export interface ColumnDefinition {
   doc?: string;
 }
 
+/** One column's update (ALTER TABLE CHANGE COLUMN): every field is optional. */
+export interface ColumnChange {
+  name?: string;
+  /** Only Iceberg's promotions: int → long, float → double, decimal(p,s) → decimal(p',s) with p' > p. */
+  type?: IcebergPrimitive;
+  doc?: string;
+  position?: { first: true } | { after: string };
+}
+
 export type Transform =
-  | 'identity'
-  | 'year'
-  | 'month'
-  | 'day'
-  | 'hour'
-  | 'void'
-  | `bucket[${number}]`
-  | `truncate[${number}]`;
+  'identity' | 'year' | 'month' | 'day' | 'hour' | 'void' | `bucket[${number}]` | `truncate[${number}]`;
 
 /** Partition field by source column name (the engine resolves ids). */
 export interface PartitionFieldDefinition {
@@ -214,8 +216,13 @@ export interface TableHandle {
   overwriteWhere(filter: Expression, source: RowSource): Promise<CommitResult>;
   addColumns(columns: ColumnDefinition[]): Promise<void>;
   renameColumn(from: string, to: string): Promise<void>;
+  /** Removes a column from the current schema (its id is never reused; old files keep their data). */
+  dropColumn(name: string): Promise<void>;
+  /** Iceberg's column update: rename, widen the type, change the doc or move the column. */
+  changeColumn(name: string, change: ColumnChange): Promise<void>;
   setSortOrder(fields: SortFieldDefinition[]): Promise<void>;
   setProperties(properties: Record<string, string>): Promise<void>;
+  removeProperties(keys: string[]): Promise<void>;
   createTag(name: string, snapshotId?: number, maxRefAgeMs?: number): Promise<void>;
   createBranch(name: string, snapshotId?: number, maxRefAgeMs?: number): Promise<void>;
   dropRef(name: string): Promise<void>;
@@ -236,10 +243,16 @@ export interface TableMetadata {
   'current-schema-id': number;
   schemas: Schema[];
   'default-spec-id': number;
-  'partition-specs': { 'spec-id': number; fields: { 'source-id': number; 'field-id': number; name: string; transform: string }[] }[];
+  'partition-specs': {
+    'spec-id': number;
+    fields: { 'source-id': number; 'field-id': number; name: string; transform: string }[];
+  }[];
   'last-partition-id': number;
   'default-sort-order-id': number;
-  'sort-orders': { 'order-id': number; fields: { 'source-id': number; transform: string; direction: string; 'null-order': string }[] }[];
+  'sort-orders': {
+    'order-id': number;
+    fields: { 'source-id': number; transform: string; direction: string; 'null-order': string }[];
+  }[];
   properties: Record<string, string>;
   'current-snapshot-id'?: number | null;
   snapshots: Snapshot[];
@@ -328,7 +341,21 @@ export interface StatementResult {
   stats: { dataScannedInBytes: number; engineExecutionTimeInMillis: number; rowsAffected?: number };
 }
 
+/** One statement parsed by the engine, with what Athena reports about it at submission. */
+export interface PreparedStatement {
+  readonly sql: string;
+  /** Athena's StatementType: DML for queries and data changes, DDL for table definitions, UTILITY for SHOW. */
+  readonly statementType: 'DDL' | 'DML' | 'UTILITY';
+  /** Athena's SubstatementType where it is known (SELECT, INSERT, CREATE_TABLE_AS_SELECT, ...). */
+  readonly substatementType?: string;
+  /** The `external_location` of a CTAS (a workgroup that enforces its configuration refuses it). */
+  readonly externalLocation?: string;
+}
+
 export interface SqlEngine {
-  /** Runs one statement. Failures throw SqlError whose message is Athena's StateChangeReason text. */
-  execute(sql: string, options?: ExecuteOptions): Promise<StatementResult>;
+  /** Parses one statement: the only time its text is read. Throws SqlError for a syntax error. */
+  prepare(sql: string): PreparedStatement;
+  /** Runs one statement (prepared by this engine, or text to prepare). Failures throw SqlError whose message is
+   * Athena's StateChangeReason text and whose fields carry Athena's error category and type. */
+  execute(statement: PreparedStatement | string, options?: ExecuteOptions): Promise<StatementResult>;
 }

@@ -1,12 +1,12 @@
-// The local AWS endpoint: one HTTP server on 127.0.0.1 that answers S3 Tables, Firehose and Athena over the
-// embedded engine. Requests are dispatched to the first service module that claims them (see protocol.ts);
+// The local AWS endpoint: one HTTP server on 127.0.0.1 that answers S3 Tables, Firehose, Athena, Glue and S3
+// over the embedded engine. Requests are dispatched to the first service module that claims them (see protocol.ts);
 // `/_local/...` is the endpoint's own admin API (maintenance runs, flushes, stats). Signatures are not checked:
 // any access key / secret is accepted.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { SqlEngine, Warehouse } from '@loglake/lakehouse';
+import { LocalDirectoryStorage, type SqlEngine, type Warehouse } from '@loglake/lakehouse';
 import { createAthenaService } from './athena/service';
 import { LOCAL_KEEP_ALIVE_MS } from './client-config';
 import { localDataPath } from './data-dir';
@@ -26,7 +26,7 @@ import { MaintenanceService } from './s3tables/maintenance';
 import { createS3TablesService } from './s3tables/service';
 import { createGlueService } from './glue/service';
 import { createS3Service } from './s3/service';
-import { withGlueCatalog } from './glue/engine-bridge';
+import { glueSqlCatalog } from './glue/sql-catalog';
 import { LOCAL_ACCOUNT_ID } from './arn';
 import { JsonStore } from './store';
 import { handleAdmin } from './admin';
@@ -74,21 +74,25 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
   const factories = options.engine ?? (await loadEngineFactories());
   const warehouse: Warehouse = await factories.openWarehouse(localDataPath(dataDir, 'warehouse'));
   const store = new JsonStore(localDataPath(dataDir, 'state'));
-  // Glue + S3 for the snapshots unit; the SQL engine reads Glue tables and writes CTAS output through them.
+  // Glue + S3 for the snapshots unit: Glue's AwsDataCatalog is one of the SQL engine's catalogs, and CTAS with
+  // external_location writes where the S3 service serves the snapshot bucket from.
   const glue = createGlueService({ store, accountId: LOCAL_ACCOUNT_ID });
   const s3 = createS3Service({ dataDir });
-  const sqlFactories = withGlueCatalog(factories, { catalog: glue.catalog, objects: s3.objects });
 
   let sqlEngine: Promise<SqlEngine> | undefined;
   const getSqlEngine = (): Promise<SqlEngine> => {
-    if (!sqlFactories.createSqlEngine) {
+    const create = factories.createSqlEngine;
+    if (!create) {
       return Promise.reject(
-        new Error(
-          'The SQL front end is not available in this checkout (@loglake/lakehouse exports no SQL engine factory yet).',
-        ),
+        new LocalEndpointConfigError('The engine factories given to the endpoint have no createSqlEngine.'),
       );
     }
-    sqlEngine ??= Promise.resolve(sqlFactories.createSqlEngine(warehouse));
+    sqlEngine ??= Promise.resolve(
+      create(warehouse, {
+        catalogs: [glueSqlCatalog(glue.catalog)],
+        externalStorage: new LocalDirectoryStorage(s3.objects.root),
+      }),
+    );
     return sqlEngine;
   };
 

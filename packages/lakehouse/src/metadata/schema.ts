@@ -1,5 +1,6 @@
-// Iceberg schemas: building from column definitions and evolving them (add / rename) without reusing ids.
-import type { ColumnDefinition, Schema, SchemaField } from '../contract';
+// Iceberg schemas: building from column definitions and evolving them (add, rename, drop, promote, move)
+// without reusing ids.
+import type { ColumnChange, ColumnDefinition, Schema, SchemaField } from '../contract';
 import { InvalidSchemaError, SchemaMismatchError } from '../errors';
 import { normaliseType } from './types';
 
@@ -109,4 +110,78 @@ export function renameInSchema(
     type: 'struct',
     fields: schema.fields.map((f) => (f.id === field.id ? { ...f, name: to } : f)),
   };
+}
+
+/** New schema without the column (Iceberg never reuses its id; a partition source cannot be dropped). */
+export function dropFromSchema(
+  schema: Schema,
+  newSchemaId: number,
+  name: string,
+  table: string,
+  partitionSourceIds: readonly number[],
+): Schema {
+  const field = findField(schema, name, table);
+  if (partitionSourceIds.includes(field.id)) {
+    throw new InvalidSchemaError(
+      `Cannot drop column '${field.name}' of ${table}: the partition spec uses it.`,
+      { value: field.name },
+    );
+  }
+  if (schema.fields.length === 1)
+    throw new InvalidSchemaError(`Cannot drop '${field.name}', the only column of ${table}.`, {
+      value: name,
+    });
+  return { 'schema-id': newSchemaId, type: 'struct', fields: schema.fields.filter((f) => f.id !== field.id) };
+}
+
+/** Iceberg's allowed type promotions (spec, "Schema Evolution"): int → long, float → double, wider decimal. */
+function canPromote(from: string, to: string): boolean {
+  if (from === to) return true;
+  if (from === 'int' && to === 'long') return true;
+  if (from === 'float' && to === 'double') return true;
+  const a = /^decimal\((\d+),(\d+)\)$/.exec(from);
+  const b = /^decimal\((\d+),(\d+)\)$/.exec(to);
+  return !!a && !!b && a[2] === b[2] && Number(b[1]) >= Number(a[1]);
+}
+
+/** New schema with one column renamed, promoted, re-documented and/or moved. */
+export function changeInSchema(
+  schema: Schema,
+  newSchemaId: number,
+  name: string,
+  change: ColumnChange,
+  table: string,
+): Schema {
+  const field = findField(schema, name, table);
+  const others = schema.fields.filter((f) => f.id !== field.id);
+  const updated: SchemaField = { ...field };
+  if (change.name !== undefined && change.name !== field.name) {
+    checkName(
+      change.name,
+      others.map((f) => f.name),
+    );
+    updated.name = change.name;
+  }
+  if (change.type !== undefined) {
+    const type = normaliseType(change.type);
+    if (!canPromote(field.type, type)) {
+      throw new InvalidSchemaError(
+        `Cannot change column '${field.name}' of ${table} from ${field.type} to ${type}: Iceberg only widens int to long, float to double and a decimal's precision.`,
+        { value: type },
+      );
+    }
+    updated.type = type;
+  }
+  if (change.doc !== undefined) updated.doc = change.doc;
+  let fields = schema.fields.map((f) => (f.id === field.id ? updated : f));
+  if (change.position) {
+    const position = change.position;
+    fields = fields.filter((f) => f.id !== field.id);
+    const at =
+      'first' in position
+        ? 0
+        : fields.findIndex((f) => f.id === findField(schema, position.after, table).id) + 1;
+    fields.splice(at, 0, updated);
+  }
+  return { 'schema-id': newSchemaId, type: 'struct', fields };
 }

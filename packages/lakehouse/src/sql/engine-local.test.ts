@@ -9,7 +9,8 @@ import type { Warehouse } from '../contract';
 import { testWarehouse, type TestWarehouse } from '../table/testing';
 import { createSqlEngine, type AthenaSqlEngine } from './engine';
 import type { SqlError } from './errors';
-import type { ExternalStorage, ParquetWriteOptions } from './external-storage';
+import type { ExternalStorage, ParquetWriteOptions } from './execution/external-storage';
+import { memoryHiveCatalog } from './testing';
 
 const ctx = { catalog: 's3tablescatalog/local', database: 'net' };
 
@@ -27,6 +28,7 @@ describe('AthenaSqlEngine on the local warehouse', () => {
   let dir: string;
   let warehouse: Warehouse;
   let engine: AthenaSqlEngine;
+  const hive = memoryHiveCatalog(['snap', 's']);
   const writes: { location: string; options: ParquetWriteOptions; rows: number }[] = [];
   const run = (sql: string, cutoff?: number) => engine.execute(sql, { ...ctx, bytesScannedCutoff: cutoff });
 
@@ -35,7 +37,7 @@ describe('AthenaSqlEngine on the local warehouse', () => {
     ({ dir, warehouse } = testbed);
     await warehouse.createTableBucket('local');
     await warehouse.createNamespace('local', 'net');
-    engine = createSqlEngine(warehouse);
+    engine = createSqlEngine(warehouse, { catalogs: [hive] });
     await run(
       `CREATE TABLE flows (id bigint, start_time timestamp, action string, bytes bigint) TBLPROPERTIES ('table_type'='iceberg')`,
     );
@@ -169,8 +171,8 @@ describe('AthenaSqlEngine on the local warehouse', () => {
     expect((await failure(run('SHOW TABLES IN nope'))).message).toBe(
       "SCHEMA_NOT_FOUND: line 1:16: Schema 's3tablescatalog/local.nope' does not exist",
     );
-    expect((await failure(engine.execute('SHOW TABLES IN net'))).message).toMatch(
-      /^CATALOG_NOT_FOUND: line 1:1: Catalog 'awsdatacatalog'/,
+    expect((await failure(engine.execute('SHOW TABLES IN net'))).message).toBe(
+      "SCHEMA_NOT_FOUND: line 1:16: Schema 'awsdatacatalog.net' does not exist",
     );
     const described = await run('DESCRIBE flows_hourly');
     expect(described.rows.slice(0, 2)).toEqual([
@@ -180,23 +182,26 @@ describe('AthenaSqlEngine on the local warehouse', () => {
     expect(described.rows.at(-1)).toEqual(['start_time', 'hour', '']);
   });
 
-  test('timestamps: Iceberg columns are timestamp(6), zoned values timestamp(3) with time zone', async () => {
+  test('timestamps print at their Trino precision: columns (6), CAST AS timestamp (3), literals (digits written)', async () => {
     const result = await run(
       `SELECT max(start_time) AS col, CAST(max(start_time) AS timestamp) AS cast3, TIMESTAMP '2024-05-01 10:00:00' AS lit0,
-              date_trunc('hour', max(start_time)) AS trunc6, from_iso8601_timestamp('2024-05-01T10:00:00.250Z') AS tz FROM flows`,
+              TIMESTAMP '2024-05-01 10:00:00.321' AS lit3, date_trunc('hour', max(start_time)) AS trunc6,
+              from_iso8601_timestamp('2024-05-01T10:00:00.250Z') AS tz FROM flows`,
     );
     expect(result.columns.map((c) => c.type)).toEqual([
       'timestamp(6)',
-      'timestamp(6)',
-      'timestamp(6)',
+      'timestamp(3)',
+      'timestamp(0)',
+      'timestamp(3)',
       'timestamp(6)',
       'timestamp(3) with time zone',
     ]);
     expect(result.rows).toEqual([
       [
         '2024-05-01 04:55:00.000000',
-        '2024-05-01 04:55:00.000000',
-        '2024-05-01 10:00:00.000000',
+        '2024-05-01 04:55:00.000',
+        '2024-05-01 10:00:00',
+        '2024-05-01 10:00:00.321',
         '2024-05-01 04:00:00.000000',
         '2024-05-01 10:00:00.250 UTC',
       ],
@@ -215,31 +220,52 @@ describe('AthenaSqlEngine on the local warehouse', () => {
     expect((await run('SELECT count(*) FROM "flows$snapshots"')).rows).toEqual(before.rows);
   });
 
-  test('CTAS to an external location writes Parquet through the ExternalStorage', async () => {
+  test('CTAS to an external location writes Parquet through the ExternalStorage and registers a Hive table', async () => {
     const result = await run(
-      `CREATE TABLE snap.flows_day WITH (format = 'PARQUET', write_compression = 'ZSTD', external_location = 's3://snapshots/flows/day=1/',
+      `CREATE TABLE awsdatacatalog.snap.flows_day WITH (format = 'PARQUET', write_compression = 'ZSTD', external_location = 's3://snapshots/flows/day=1/',
        partitioned_by = ARRAY['action']) AS SELECT id, bytes, action FROM flows`,
     );
     expect(result.rows).toEqual([['60']]);
     const partitions = (await readdir(join(dir, 's3/snapshots/flows/day=1'))).sort();
     expect(partitions).toEqual(['action=ACCEPT', 'action=REJECT']);
+    expect(hive.tables.get('snap.flows_day')?.columns).toEqual([
+      { name: 'id', type: 'bigint' },
+      { name: 'bytes', type: 'bigint' },
+      { name: 'action', type: 'string' },
+    ]);
+    // The registered table reads back through the catalog, from its location.
+    expect((await run('SELECT count(*), sum(bytes) FROM awsdatacatalog.snap.flows_day')).rows).toEqual([
+      ['60', '17700'],
+    ]);
     const again = await failure(
       run(
-        `CREATE TABLE snap.flows_day WITH (external_location = 's3://snapshots/flows/day=1/') AS SELECT 1 AS a`,
+        `CREATE TABLE awsdatacatalog.snap.flows_day2 WITH (external_location = 's3://snapshots/flows/day=1/') AS SELECT 1 AS a`,
       ),
     );
     expect(again.message).toBe(
-      "HIVE_PATH_ALREADY_EXISTS: Target directory for table 'snap.flows_day' already exists: s3://snapshots/flows/day=1/",
+      "HIVE_PATH_ALREADY_EXISTS: Target directory for table 'awsdatacatalog.snap.flows_day2' already exists: s3://snapshots/flows/day=1/",
+    );
+    const existing = await failure(
+      run(
+        `CREATE TABLE awsdatacatalog.snap.flows_day WITH (external_location = 's3://snapshots/z/') AS SELECT 1 AS a`,
+      ),
+    );
+    expect(existing.message).toMatch(/^TABLE_ALREADY_EXISTS: .*awsdatacatalog\.snap\.flows_day/);
+    const iceberg = await failure(
+      run(`CREATE TABLE net.hive WITH (external_location = 's3://snapshots/h/') AS SELECT 1 AS a`),
+    );
+    expect(iceberg.message).toMatch(
+      /^NOT_SUPPORTED: .*CTAS with external_location into s3tablescatalog\/local/,
     );
     const order = await failure(
       run(
-        `CREATE TABLE snap.x WITH (external_location = 's3://snapshots/x/', partitioned_by = ARRAY['id']) AS SELECT id, action FROM flows`,
+        `CREATE TABLE awsdatacatalog.snap.x WITH (external_location = 's3://snapshots/x/', partitioned_by = ARRAY['id']) AS SELECT id, action FROM flows`,
       ),
     );
     expect(order.message).toMatch(/^HIVE_COLUMN_ORDER_MISMATCH/);
     const codec = await failure(
       run(
-        `CREATE TABLE snap.y WITH (external_location = 's3://snapshots/y/', write_compression = 'SNAPPY) (x') AS SELECT id FROM flows`,
+        `CREATE TABLE awsdatacatalog.snap.y WITH (external_location = 's3://snapshots/y/', write_compression = 'SNAPPY) (x') AS SELECT id FROM flows`,
       ),
     );
     expect(codec.message).toBe(
@@ -278,6 +304,7 @@ describe('AthenaSqlEngine on the local warehouse', () => {
   test('the external location writer is pluggable', async () => {
     const storage: ExternalStorage = {
       isEmpty: async () => true,
+      dataFiles: async () => [],
       writeParquetFromSql: async (
         connection: DuckDBConnection,
         sql: string,
@@ -292,12 +319,13 @@ describe('AthenaSqlEngine on the local warehouse', () => {
       },
     };
     const custom = createSqlEngine(warehouse, {
+      catalogs: [hive],
       externalStorage: storage,
       defaultCatalog: ctx.catalog,
       defaultDatabase: ctx.database,
     });
     await custom.execute(
-      `CREATE TABLE s.t WITH (format = 'PARQUET', external_location = 's3://b/p/') AS SELECT id FROM flows WHERE id < 5`,
+      `CREATE TABLE awsdatacatalog.s.t WITH (format = 'PARQUET', external_location = 's3://b/p/') AS SELECT id FROM flows WHERE id < 5`,
     );
     expect(writes).toEqual([
       { location: 's3://b/p/', options: { partitionedBy: [], compression: undefined }, rows: 5 },

@@ -60,6 +60,17 @@ export class NotSupportedError extends SqlError {
   }
 }
 
+/**
+ * A statement Athena itself refuses (OPTIMIZE on S3 Tables, REPLACE COLUMNS on Iceberg tables...): NOT_SUPPORTED
+ * with Athena's reason, as opposed to NotSupportedError, which marks what only the local engine lacks.
+ */
+export class RefusedByAthenaError extends SqlError {
+  override name = 'RefusedByAthenaError';
+  constructor(text: string, position?: SourcePosition, value?: unknown) {
+    super('NOT_SUPPORTED', text, { position, value });
+  }
+}
+
 export class TableNotFoundError extends SqlError {
   override name = 'TableNotFoundError';
   constructor(qualifiedName: string, position?: SourcePosition, cause?: unknown) {
@@ -85,11 +96,7 @@ export class SchemaNotFoundError extends SqlError {
 export class CatalogNotFoundError extends SqlError {
   override name = 'CatalogNotFoundError';
   constructor(catalog: string, position?: SourcePosition) {
-    super(
-      'CATALOG_NOT_FOUND',
-      `Catalog '${catalog}' does not exist (the local engine serves s3tablescatalog/<table bucket>)`,
-      { position, value: catalog },
-    );
+    super('CATALOG_NOT_FOUND', `Catalog '${catalog}' does not exist`, { position, value: catalog });
   }
 }
 

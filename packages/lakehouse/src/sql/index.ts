@@ -1,9 +1,16 @@
-// The Athena (Trino dialect) SQL front end over the embedded Iceberg engine.
-export { AthenaSqlEngine, createSqlEngine, type AthenaSqlEngineOptions } from './engine';
+// The Athena (Trino dialect) SQL front end over the embedded Iceberg engine: its public face.
+export {
+  AthenaSqlEngine,
+  AthenaPreparedStatement,
+  createSqlEngine,
+  prepareStatement,
+  type AthenaSqlEngineOptions,
+} from './engine';
 export {
   SqlError,
   SqlSyntaxError,
   NotSupportedError,
+  RefusedByAthenaError,
   TableNotFoundError,
   SchemaNotFoundError,
   CatalogNotFoundError,
@@ -17,18 +24,21 @@ export {
   type SourcePosition,
   type AthenaErrorCategory,
 } from './errors';
+export type {
+  SqlCatalog,
+  CatalogProvider,
+  CatalogServices,
+  HiveColumn,
+  ParquetTableRegistration,
+  ParquetTableSpec,
+} from './catalog/catalog';
+export { DEFAULT_CATALOG } from './catalog/registry';
 export {
   LocalDirectoryStorage,
   parseS3Uri,
   type ExternalStorage,
   type ParquetWriteOptions,
   type ExternalWriteResult,
-} from './external-storage';
-export { parseStatement } from './parse-statement';
-export type { Statement } from './ast';
-export {
-  ATHENA_BEHAVIOUR_SUITE,
-  runSuiteStep,
-  type SuiteContext,
-  type SuiteStep,
-} from './athena-behaviour-suite';
+} from './execution/external-storage';
+export { parseStatement } from './parser/parse-statement';
+export type { Statement } from './tree/ast';

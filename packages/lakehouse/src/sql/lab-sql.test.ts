@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { StatementResult, Warehouse } from '../contract';
 import { testWarehouse, type TestWarehouse } from '../table/testing';
 import { createSqlEngine, type AthenaSqlEngine } from './engine';
+import { memoryHiveCatalog } from './testing';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const sqlDir = join(repo, 'sql');
@@ -103,7 +104,11 @@ describe('the lab SQL files run unchanged', () => {
     ({ dir, warehouse } = testbed);
     await warehouse.createTableBucket('lab');
     for (const ns of ['network', 'ref', 'enriched']) await warehouse.createNamespace('lab', ns);
-    engine = createSqlEngine(warehouse, { defaultCatalog: 's3tablescatalog/lab' });
+    // The snapshots' Parquet tables are Hive tables in Glue's AwsDataCatalog, as the snapshot Lambda writes them.
+    engine = createSqlEngine(warehouse, {
+      defaultCatalog: 's3tablescatalog/lab',
+      catalogs: [memoryHiveCatalog(['snapshots'])],
+    });
     // The flow table is created by Terraform in the lab; here by SQL with the same columns.
     await sql(
       `CREATE TABLE network.vpc_flow_logs (version int, account_id string, interface_id string, srcaddr string, dstaddr string,
@@ -235,7 +240,7 @@ describe('the lab SQL files run unchanged', () => {
     const source = 'network.vpc_flow_logs';
     const day = { day_start: '2024-05-01 00:00:00', day_end: '2024-05-02 00:00:00' };
     const result = await run('snapshots/build_snapshot.sql.njk', {
-      target: 'snapshots.vpc_flow_logs_20240501_run1',
+      target: 'awsdatacatalog.snapshots.vpc_flow_logs_20240501_run1',
       location: 's3://loglake-snapshots/vpc_flow_logs/run1/',
       columns: ['srcaddr', 'dstaddr', 'action', 'bytes', 'start_time'],
       watermark: '2024-05-01',

@@ -1,9 +1,9 @@
 // Metadata-only changes (no snapshot, no data rewrite): schema evolution, sort order, properties, refs.
-import type { ColumnDefinition, SortFieldDefinition, TableMetadata } from '../contract';
+import type { ColumnChange, ColumnDefinition, SortFieldDefinition, TableMetadata } from '../contract';
 import { InvalidNameError, NoSuchRefError, NoSuchSnapshotError, RefAlreadyExistsError } from '../errors';
 import { buildSortOrder } from '../metadata/partition-spec';
 import { parquetCompression } from './parquet-options';
-import { addColumnsToSchema, renameInSchema } from '../metadata/schema';
+import { addColumnsToSchema, changeInSchema, dropFromSchema, renameInSchema } from '../metadata/schema';
 import { branchHead, currentSchema, snapshotById } from '../metadata/table-metadata';
 
 function nextSchemaId(base: TableMetadata): number {
@@ -27,6 +27,23 @@ export function renameColumnChange(
   table: string,
 ): TableMetadata {
   const schema = renameInSchema(currentSchema(base), nextSchemaId(base), from, to, table);
+  return { ...base, schemas: [...base.schemas, schema], 'current-schema-id': schema['schema-id'] };
+}
+
+export function dropColumnChange(base: TableMetadata, name: string, table: string): TableMetadata {
+  const spec = base['partition-specs'].find((p) => p['spec-id'] === base['default-spec-id']);
+  const sources = spec?.fields.map((f) => f['source-id']) ?? [];
+  const schema = dropFromSchema(currentSchema(base), nextSchemaId(base), name, table, sources);
+  return { ...base, schemas: [...base.schemas, schema], 'current-schema-id': schema['schema-id'] };
+}
+
+export function changeColumnChange(
+  base: TableMetadata,
+  name: string,
+  change: ColumnChange,
+  table: string,
+): TableMetadata {
+  const schema = changeInSchema(currentSchema(base), nextSchemaId(base), name, change, table);
   return { ...base, schemas: [...base.schemas, schema], 'current-schema-id': schema['schema-id'] };
 }
 
@@ -57,6 +74,12 @@ export function setPropertiesChange(base: TableMetadata, properties: Record<stri
   const merged = { ...base.properties, ...properties };
   parquetCompression(merged, 'the table'); // refuse codecs the writer could not honour, before committing
   return { ...base, properties: merged };
+}
+
+export function removePropertiesChange(base: TableMetadata, keys: string[]): TableMetadata {
+  const properties = { ...base.properties };
+  for (const key of keys) delete properties[key];
+  return { ...base, properties };
 }
 
 const REF_NAME = /^[A-Za-z0-9_.-]{1,255}$/;

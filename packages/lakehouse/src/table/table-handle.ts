@@ -1,6 +1,7 @@
 // A table's operations (the contract's TableHandle): each write is one atomic commit through commit.ts,
 // rebuilt and re-validated against the latest metadata when another writer wins the race.
 import type {
+  ColumnChange,
   ColumnDefinition,
   CommitResult,
   CompactionOptions,
@@ -33,8 +34,11 @@ import { commitWithRetry, loadLatest, type LoadedMetadata } from './commit';
 import { writeDataFiles } from './data-writer';
 import {
   addColumnsChange,
+  changeColumnChange,
   createRefChange,
+  dropColumnChange,
   dropRefChange,
+  removePropertiesChange,
   renameColumnChange,
   setPropertiesChange,
   setSortOrderChange,
@@ -267,6 +271,18 @@ export class IcebergTable implements TableHandle {
 
   async renameColumn(from: string, to: string): Promise<void> {
     await this.commitMetadata((base) => renameColumnChange(base, from, to, this.label));
+  }
+
+  async dropColumn(name: string): Promise<void> {
+    await this.commitMetadata((base) => dropColumnChange(base, name, this.label));
+  }
+
+  async changeColumn(name: string, change: ColumnChange): Promise<void> {
+    await this.commitMetadata((base) => changeColumnChange(base, name, change, this.label));
+  }
+
+  async removeProperties(keys: string[]): Promise<void> {
+    await this.commitMetadata((base) => removePropertiesChange(base, keys));
   }
 
   async setSortOrder(fields: SortFieldDefinition[]): Promise<void> {

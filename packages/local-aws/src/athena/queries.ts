@@ -1,8 +1,16 @@
 // Query executions: QUEUED → RUNNING → SUCCEEDED | FAILED | CANCELLED, run through the SQL front end, with
-// Athena's statistics and error shapes. Executions and their results persist in the data directory
+// Athena's statistics and error shapes. The statement is parsed once, at submission (prepare): its statement
+// type comes from the engine, and the same parsed statement runs. Errors are read by type: a SqlError carries
+// Athena's reason, category, type and state. Executions and their results persist in the data directory
 // (Athena keeps query history for 45 days; the local endpoint keeps it until the data directory is removed).
 import { randomUUID } from 'node:crypto';
-import type { SqlEngine, StatementResult } from '@loglake/lakehouse';
+import {
+  ScanCutoffError,
+  SqlError,
+  type PreparedStatement,
+  type SqlEngine,
+  type StatementResult,
+} from '@loglake/lakehouse';
 import type { JsonStore } from '../store';
 import { invalidRequest } from './workgroups';
 
@@ -16,7 +24,8 @@ export interface QueryRecord {
   database?: string;
   /** ResultConfiguration.OutputLocation given with the query (used when the workgroup does not enforce its own). */
   outputLocation?: string;
-  statementType: 'DDL' | 'DML' | 'UTILITY';
+  /** What the engine reported when it parsed the query (absent when it could not parse it). */
+  statementType?: 'DDL' | 'DML' | 'UTILITY';
   substatementType?: string;
   state: QueryState;
   stateChangeReason?: string;
@@ -36,8 +45,8 @@ export interface StoredResult {
   rows: StatementResult['rows'];
 }
 
-/** Text Athena uses when a query goes over the workgroup's per-query data limit. */
-export const CUTOFF_REASON = 'Bytes scanned limit was exceeded';
+/** A submitted query as the engine read it: its parsed statement, or why it could not be parsed. */
+export type Submission = { prepared: PreparedStatement } | { failure: unknown };
 
 const recordKey = (id: string) => `athena/queries/${id}`;
 const resultKey = (id: string) => `athena/results/${id}`;
@@ -51,8 +60,18 @@ export class QueryRunner {
     private readonly sqlEngine: () => Promise<SqlEngine>,
   ) {}
 
+  /** Parses a query for submission (StartQueryExecution): the one parse; a failure fails the query as Athena does. */
+  async prepare(query: string): Promise<Submission> {
+    try {
+      return { prepared: (await this.sqlEngine()).prepare(query) };
+    } catch (failure) {
+      return { failure };
+    }
+  }
+
   start(input: {
     query: string;
+    submission: Submission;
     workgroup: string;
     catalog?: string;
     database?: string;
@@ -60,6 +79,7 @@ export class QueryRunner {
     cutoff?: number;
   }): string {
     const id = randomUUID();
+    const prepared = 'prepared' in input.submission ? input.submission.prepared : undefined;
     const record: QueryRecord = {
       id,
       query: input.query,
@@ -67,7 +87,8 @@ export class QueryRunner {
       catalog: input.catalog,
       database: input.database,
       outputLocation: input.outputLocation,
-      ...classify(input.query),
+      statementType: prepared?.statementType,
+      substatementType: prepared?.substatementType,
       state: 'QUEUED',
       submittedAt: Date.now(),
       dataScannedInBytes: 0,
@@ -78,7 +99,11 @@ export class QueryRunner {
     const controller = new AbortController();
     this.running.set(id, controller);
     const run = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.execute(record, controller, input.cutoff))
+      .then(() =>
+        prepared
+          ? this.execute(record, prepared, controller, input.cutoff)
+          : this.fail(record, Date.now(), (input.submission as { failure: unknown }).failure),
+      )
       .finally(() => {
         this.running.delete(id);
         this.pending.delete(run);
@@ -134,6 +159,7 @@ export class QueryRunner {
 
   private async execute(
     record: QueryRecord,
+    prepared: PreparedStatement,
     controller: AbortController,
     cutoff: number | undefined,
   ): Promise<void> {
@@ -142,76 +168,49 @@ export class QueryRunner {
     this.save({ ...record, state: 'RUNNING', startedAt });
     try {
       const engine = await this.sqlEngine();
-      const result = await engine.execute(record.query, {
+      const result = await engine.execute(prepared, {
         catalog: record.catalog,
         database: record.database,
         bytesScannedCutoff: cutoff,
         signal: controller.signal,
       });
       if (controller.signal.aborted) return;
-      const scanned = result.stats.dataScannedInBytes;
-      const base = {
-        ...record,
-        startedAt,
-        completedAt: Date.now(),
-        dataScannedInBytes: scanned,
-        engineExecutionTimeInMillis: result.stats.engineExecutionTimeInMillis,
-      };
-      // The SQL front end enforces the cutoff; this is the backstop so a result over the limit is never served.
-      if (cutoff !== undefined && scanned > cutoff) {
-        this.save({
-          ...base,
-          state: 'CANCELLED',
-          stateChangeReason: CUTOFF_REASON,
-          athenaError: athenaError(CUTOFF_REASON, 2, 1000),
-        });
-        return;
-      }
       this.store.write(resultKey(record.id), {
         columns: result.columns,
         rows: result.rows,
       } satisfies StoredResult);
       // Athena puts a header row first for SELECT results only (not for SHOW/DESCRIBE/DDL/DML).
-      const isSelect =
-        record.substatementType === 'SELECT' ||
-        (result.statementType === 'DQL' && record.statementType !== 'UTILITY');
+      const isSelect = record.substatementType === 'SELECT';
       this.save({
-        ...base,
-        statementType: result.statementType === 'DQL' ? 'DML' : result.statementType,
-        substatementType: isSelect ? 'SELECT' : record.substatementType,
+        ...record,
+        startedAt,
+        completedAt: Date.now(),
+        dataScannedInBytes: result.stats.dataScannedInBytes,
+        engineExecutionTimeInMillis: result.stats.engineExecutionTimeInMillis,
         state: 'SUCCEEDED',
         hasHeaderRow: isSelect,
         updateCount: result.stats.rowsAffected,
       });
     } catch (error) {
       if (controller.signal.aborted) return;
-      const message = error instanceof Error ? error.message : String(error);
-      const details = error as {
-        dataScannedInBytes?: unknown;
-        errorCategory?: unknown;
-        errorType?: unknown;
-        state?: unknown;
-      };
-      const name = (error as Error)?.name ?? '';
-      const isCutoff = /bytes scanned limit/i.test(message) || /Cutoff|ScanLimit/i.test(name);
-      // Athena's categories: 1 system, 2 user (a cutoff is the user's limit).
-      const category =
-        typeof details.errorCategory === 'number'
-          ? details.errorCategory
-          : !isCutoff && /Internal/i.test(name)
-            ? 1
-            : 2;
-      const type = typeof details.errorType === 'number' ? details.errorType : 1000;
-      this.save({
-        ...record,
-        startedAt,
-        completedAt: Date.now(),
-        state: isCutoff ? 'CANCELLED' : 'FAILED',
-        stateChangeReason: message,
-        athenaError: athenaError(message, category, type),
-        dataScannedInBytes: typeof details.dataScannedInBytes === 'number' ? details.dataScannedInBytes : 0,
-      });
+      this.fail(record, startedAt, error);
     }
+  }
+
+  /** Records a failure as Athena reports it: the engine's SqlError fields, or a system error for anything else. */
+  private fail(record: QueryRecord, startedAt: number, error: unknown): void {
+    const sqlError = error instanceof SqlError ? error : undefined;
+    const message = error instanceof Error ? error.message : String(error);
+    this.save({
+      ...record,
+      startedAt,
+      completedAt: Date.now(),
+      state: sqlError?.state ?? 'FAILED',
+      stateChangeReason: message,
+      // Athena's categories: 1 system, 2 user; types: 1000 user error, 100 internal service error.
+      athenaError: athenaError(message, sqlError?.errorCategory ?? 1, sqlError?.errorType ?? 100),
+      dataScannedInBytes: error instanceof ScanCutoffError ? error.dataScannedInBytes : 0,
+    });
   }
 
   private save(record: QueryRecord): void {
@@ -225,23 +224,4 @@ function athenaError(
   type: number,
 ): NonNullable<QueryRecord['athenaError']> {
   return { ErrorCategory: category, ErrorType: type, Retryable: false, ErrorMessage: message };
-}
-
-/** Athena reports the statement type at submission: SELECT is DML; CREATE/ALTER/DROP are DDL; SHOW/DESCRIBE utility. */
-function classify(query: string): { statementType: QueryRecord['statementType']; substatementType?: string } {
-  const first =
-    query
-      .replace(/^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)+/, '')
-      .split(/\s+/)[0]
-      ?.toUpperCase() ?? '';
-  if (['SELECT', 'WITH', 'VALUES', 'TABLE', '(SELECT', '('].includes(first))
-    return { statementType: 'DML', substatementType: 'SELECT' };
-  if (['INSERT', 'UPDATE', 'DELETE', 'MERGE'].includes(first))
-    return { statementType: 'DML', substatementType: first };
-  if (['CREATE', 'ALTER', 'DROP', 'OPTIMIZE', 'VACUUM', 'MSCK'].includes(first)) {
-    return /^\s*CREATE\s+TABLE\b[\s\S]*\bAS\b/i.test(query)
-      ? { statementType: 'DML', substatementType: 'CREATE_TABLE_AS_SELECT' }
-      : { statementType: 'DDL' };
-  }
-  return { statementType: 'UTILITY' };
 }

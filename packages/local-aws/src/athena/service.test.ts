@@ -138,7 +138,7 @@ describe('Athena over loopback (protocol layer, SQL engine stand-in)', () => {
       .QueryExecution;
     const h = (await clients.athena.send(new GetQueryExecutionCommand({ QueryExecutionId: huge })))
       .QueryExecution;
-    expect(f?.Status?.StateChangeReason).toBe("line 1:8: Column 'nope' cannot be resolved");
+    expect(f?.Status?.StateChangeReason).toBe("COLUMN_NOT_FOUND: line 1:8: Column 'nope' cannot be resolved");
     expect(f?.Status?.AthenaError).toMatchObject({ ErrorCategory: 2, Retryable: false });
     expect(h?.Status?.StateChangeReason).toBe('Bytes scanned limit was exceeded');
     await expect(

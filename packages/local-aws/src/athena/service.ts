@@ -32,7 +32,7 @@ export function createAthenaService(options: AthenaOptions): ServiceModule {
     return {
       QueryExecutionId: record.id,
       Query: record.query,
-      StatementType: record.statementType,
+      ...(record.statementType ? { StatementType: record.statementType } : {}),
       ...(record.substatementType ? { SubstatementType: record.substatementType } : {}),
       ResultConfiguration: outputLocation
         ? { OutputLocation: `${outputLocation.replace(/\/?$/, '/')}${record.id}.csv` }
@@ -122,10 +122,12 @@ export function createAthenaService(options: AthenaOptions): ServiceModule {
             'No output location provided. An output location is required either through the Workgroup result configuration setting or as an API input.',
           );
         }
-        checkStatementAgainstWorkGroup(query, group);
+        const submission = await runner.prepare(query);
+        if ('prepared' in submission) checkStatementAgainstWorkGroup(submission.prepared, group);
         const context = r.child('QueryExecutionContext');
         const id = runner.start({
           query,
+          submission,
           workgroup: group.Name,
           catalog: context?.optionalString('Catalog'),
           database: context?.optionalString('Database'),

@@ -1,5 +1,5 @@
 // What Athena refuses at StartQueryExecution because of the workgroup's configuration, rather than at run time.
-import { parseStatement } from '@loglake/lakehouse';
+import type { PreparedStatement } from '@loglake/lakehouse';
 import { invalidRequest, type WorkGroupRecord } from './workgroups';
 
 /**
@@ -20,16 +20,10 @@ export function enforcesConfiguration(group: WorkGroupRecord): boolean {
  * Refuses a CTAS with external_location in a workgroup that enforces its configuration. AWS does not document
  * whether Athena-managed query results count as an "enforced query results location", so the local endpoint refuses
  * whenever the workgroup enforces its configuration, wherever its results go: the stacks give CTAS writers a
- * workgroup that does not enforce, and nothing depends on the undocumented case.
+ * workgroup that does not enforce, and nothing depends on the undocumented case. The statement is the one the
+ * engine parsed at StartQueryExecution (a statement that does not parse fails as a query, as on Athena).
  */
-export function checkStatementAgainstWorkGroup(query: string, group: WorkGroupRecord): void {
-  if (!enforcesConfiguration(group)) return;
-  let statement: ReturnType<typeof parseStatement>;
-  try {
-    statement = parseStatement(query);
-  } catch {
-    return; // not parsable: the run reports the syntax error as Athena does (a FAILED query)
-  }
-  if (statement.k === 'ctas' && statement.properties['external_location'] !== undefined)
+export function checkStatementAgainstWorkGroup(statement: PreparedStatement, group: WorkGroupRecord): void {
+  if (enforcesConfiguration(group) && statement.externalLocation !== undefined)
     throw invalidRequest(CTAS_EXTERNAL_LOCATION_ENFORCED);
 }

@@ -1,11 +1,12 @@
 // TEST SUPPORT ONLY: an in-memory stand-in for the engine's Warehouse and SqlEngine, used by the protocol tests
 // (wire shapes, errors, buffering) so they do not depend on the engine's progress. The contract suite
 // (contract.test.ts) runs on the real engine and the real SQL front end.
-import { newTableMetadata } from '@loglake/lakehouse';
+import { GenericUserError, newTableMetadata, prepareStatement, ScanCutoffError } from '@loglake/lakehouse';
 import type {
   CommitResult,
   CreateTableInput,
   NamespaceInfo,
+  PreparedStatement,
   RowSource,
   SqlEngine,
   StatementResult,
@@ -201,8 +202,11 @@ export class MemoryWarehouse implements Warehouse {
       overwriteWhere: unsupported,
       addColumns: unsupported,
       renameColumn: unsupported,
+      dropColumn: unsupported,
+      changeColumn: unsupported,
       setSortOrder: unsupported,
       setProperties: unsupported,
+      removeProperties: unsupported,
       createTag: unsupported,
       createBranch: unsupported,
       dropRef: unsupported,
@@ -221,16 +225,26 @@ export class MemoryWarehouse implements Warehouse {
 }
 
 /** Answers `SELECT count(*) FROM <ns>.<table>` from a MemoryWarehouse, `SLOW` after a delay, `FAIL` with a
- * SqlError-like error, and `SELECT BIG` as a 2,500-row result: enough to exercise Athena's protocol layer. */
+ * SqlError, `HUGE` over any cutoff (cancelled, as the engine cancels it) and `SELECT BIG` as a 2,500-row result:
+ * enough to exercise Athena's protocol layer. Statements are prepared by the real parser where they parse. */
 export class FakeSqlEngine implements SqlEngine {
   readonly calls: { sql: string; bytesScannedCutoff?: number; catalog?: string; database?: string }[] = [];
 
   constructor(private readonly warehouse: MemoryWarehouse) {}
 
+  prepare(sql: string): PreparedStatement {
+    try {
+      return prepareStatement(sql);
+    } catch {
+      return { sql, statementType: 'DML', substatementType: 'SELECT' };
+    }
+  }
+
   async execute(
-    sql: string,
+    statement: PreparedStatement | string,
     options: { bytesScannedCutoff?: number; catalog?: string; database?: string; signal?: AbortSignal } = {},
   ): Promise<StatementResult> {
+    const sql = typeof statement === 'string' ? statement : statement.sql;
     this.calls.push({
       sql,
       bytesScannedCutoff: options.bytesScannedCutoff,
@@ -248,18 +262,20 @@ export class FakeSqlEngine implements SqlEngine {
       });
       return { statementType: 'DQL', columns: [{ name: 'x', type: 'integer' }], rows: [['1']], stats };
     }
-    if (sql === 'FAIL') {
-      const error = new Error("line 1:8: Column 'nope' cannot be resolved");
-      error.name = 'SqlError';
-      throw error;
-    }
-    if (sql === 'HUGE')
+    if (sql === 'FAIL')
+      throw new GenericUserError('COLUMN_NOT_FOUND', "Column 'nope' cannot be resolved", {
+        position: { line: 1, column: 8 },
+      });
+    if (sql === 'HUGE') {
+      if (options.bytesScannedCutoff !== undefined && options.bytesScannedCutoff < 50_000_000)
+        throw new ScanCutoffError(50_000_000, options.bytesScannedCutoff);
       return {
         statementType: 'DQL',
         columns: [{ name: 'x', type: 'integer' }],
         rows: [['1']],
         stats: { ...stats, dataScannedInBytes: 50_000_000 },
       };
+    }
     if (sql === 'SELECT BIG') {
       return {
         statementType: 'DQL',
@@ -283,6 +299,6 @@ export class FakeSqlEngine implements SqlEngine {
       };
     }
     if (/^CREATE/i.test(sql)) return { statementType: 'DDL', columns: [], rows: [], stats };
-    throw Object.assign(new Error(`FakeSqlEngine cannot run: ${sql}`), { name: 'SqlError' });
+    throw new GenericUserError('NOT_SUPPORTED', `FakeSqlEngine cannot run: ${sql}`);
   }
 }

@@ -1,0 +1,903 @@
+// Trino's types for the expressions of a statement, as far as they can be told before running it: literals,
+// columns of bound tables (and of subqueries, VALUES and UNNEST built from them), casts and the functions whose
+// result type follows from their arguments. The translation layer asks these types where Trino's meaning
+// depends on them (a map subscript, contains(cidr, ip), a timestamp's precision or zone) and the analysis
+// refuses, as Trino's analyzer does, an operator applied to a character and a numeric or temporal value.
+// Where a type cannot be told (an unknown function, a correlated name) it is left unknown and nothing is
+// checked or changed on its account: DuckDB's own typing then applies.
+import type { Schema } from '../../contract';
+import { GenericUserError } from '../errors';
+import {
+  aliasOf,
+  type Expr,
+  type Identifier,
+  type Query,
+  type QueryBody,
+  type QuerySpec,
+  type Relation,
+  type TableRelation,
+} from '../tree/ast';
+import {
+  BIGINT,
+  BOOLEAN,
+  DATE,
+  DOUBLE,
+  INTEGER,
+  UNKNOWN,
+  VARCHAR,
+  isCharacter,
+  isExactInteger,
+  isNumeric,
+  sqlTypeOfIceberg,
+  sqlTypeOfName,
+  typeName,
+  type SqlType,
+} from './types';
+
+/** The schema a table reference reads (undefined for WITH query names and metadata tables). */
+export interface TableSchemas {
+  schemaOf(ref: TableRelation): Schema | null | undefined;
+}
+
+interface ScopeColumn {
+  name: string;
+  type?: SqlType;
+}
+
+interface ScopeRelation {
+  alias?: string;
+  /** Undefined when the relation's columns are not known (nothing is resolved through it then). */
+  columns?: ScopeColumn[];
+}
+
+interface Scope {
+  relations: ScopeRelation[];
+  lambda?: Map<string, SqlType | undefined>;
+  parent?: Scope;
+}
+
+const ROW_FIELD = (i: number): string => `field${i}`;
+
+/** Trino's zone of a timestamp literal (`... UTC`, `... +01:00`, `... America/Los_Angeles`), if it has one. */
+export function literalZone(value: string): string | undefined {
+  const m = /^\s*\d{4}-\d{1,2}-\d{1,2}(?:[ T][\d:.]+)?\s*(.*?)\s*$/.exec(value);
+  const zone = m?.[1];
+  if (!zone) return undefined;
+  if (/^z$/i.test(zone)) return 'UTC';
+  return zone;
+}
+
+/** Digits after the decimal point of a timestamp / time literal: its precision in Trino. */
+export function literalPrecision(value: string): number {
+  const m = /\d{1,2}:\d{1,2}:\d{1,2}\.(\d+)/.exec(value);
+  return m ? (m[1] as string).length : 0;
+}
+
+function numberType(text: string): SqlType {
+  if (/[eE]/.test(text)) return DOUBLE;
+  if (text.includes('.')) {
+    const [whole = '', fraction = ''] = text.split('.');
+    const digits = whole.replace(/^0+/, '').length + fraction.length;
+    return { k: 'decimal', precision: Math.max(1, digits), scale: fraction.length };
+  }
+  const value = BigInt(text);
+  return value <= 2147483647n ? INTEGER : BIGINT;
+}
+
+function typedLiteralType(type: string, value: string): SqlType | undefined {
+  switch (type) {
+    case 'timestamp': {
+      const zone = literalZone(value);
+      const precision = literalPrecision(value);
+      return zone === undefined ? { k: 'timestamp', precision } : { k: 'timestamp', precision, zone };
+    }
+    case 'time':
+      return { k: 'time', precision: literalPrecision(value) };
+    case 'date':
+      return DATE;
+    case 'decimal':
+      return numberType(value.trim().replace(/^[-+]/, '').includes('.') ? value.trim() : `${value.trim()}.`);
+    case 'varchar':
+    case 'char':
+      return { k: 'varchar', length: [...value].length };
+    case 'double':
+    case 'real':
+    case 'bigint':
+    case 'json':
+    case 'varbinary':
+    case 'ipaddress':
+      return { k: type };
+    case 'integer':
+      return INTEGER;
+    default:
+      return undefined;
+  }
+}
+
+/** Families Trino never converts between implicitly (an operator over two of them is a TYPE_MISMATCH). */
+function family(t: SqlType): string | undefined {
+  if (isCharacter(t)) return 'character';
+  if (isNumeric(t)) return 'numeric';
+  if (t.k === 'boolean') return 'boolean';
+  if (t.k === 'date' || t.k === 'timestamp') return 'datetime';
+  return undefined;
+}
+
+const COMPARISONS = new Set(['=', '<>', '<', '<=', '>', '>=']);
+const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
+
+function commonType(types: (SqlType | undefined)[]): SqlType | undefined {
+  const known = types.filter((t): t is SqlType => t !== undefined && t.k !== 'unknown');
+  if (known.length === 0) return types.some((t) => t?.k === 'unknown') ? UNKNOWN : undefined;
+  const first = known[0] as SqlType;
+  if (known.every((t) => t.k === first.k)) {
+    if (first.k === 'timestamp') {
+      const stamps = known as Extract<SqlType, { k: 'timestamp' }>[];
+      return { ...first, precision: Math.max(...stamps.map((t) => t.precision)) };
+    }
+    if (first.k === 'varchar') return VARCHAR;
+    return first;
+  }
+  if (known.every((t) => isExactInteger(t))) return known.some((t) => t.k === 'bigint') ? BIGINT : INTEGER;
+  if (known.every((t) => isNumeric(t)) && known.some((t) => t.k === 'double' || t.k === 'real'))
+    return DOUBLE;
+  return undefined;
+}
+
+export class ExpressionTypes {
+  private readonly types = new Map<Expr, SqlType | undefined>();
+
+  constructor(private readonly tables: TableSchemas) {}
+
+  /** The Trino type of an expression analyzed before, when it could be told. */
+  typeOf(expr: Expr): SqlType | undefined {
+    return this.types.get(expr);
+  }
+
+  /** Analyzes a query; returns the types of its output columns. */
+  query(query: Query, outer?: Scope): (SqlType | undefined)[] {
+    const ctes = new Map<string, ScopeColumn[] | undefined>();
+    return this.queryWith(query, outer, ctes);
+  }
+
+  /** Analyzes expressions evaluated over one table (UPDATE's SET and WHERE, MERGE's clauses). */
+  expressions(exprs: Expr[], relations: { alias: string; schema?: Schema }[]): void {
+    const scope: Scope = {
+      relations: relations.map((r) => ({
+        alias: r.alias,
+        columns: r.schema?.fields.map((f) => ({
+          name: f.name.toLowerCase(),
+          type: sqlTypeOfIceberg(f.type),
+        })),
+      })),
+    };
+    for (const e of exprs) this.expr(e, scope);
+  }
+
+  private queryWith(
+    query: Query,
+    outer: Scope | undefined,
+    inherited: Map<string, ScopeColumn[] | undefined>,
+  ): (SqlType | undefined)[] {
+    const ctes = new Map(inherited);
+    for (const cte of query.with?.ctes ?? []) {
+      const types = this.queryWith(cte.query, outer, ctes);
+      const names = cte.columns?.map((c) => c.name) ?? this.outputNames(cte.query.body);
+      ctes.set(cte.name.name, names ? names.map((name, i) => ({ name, type: types[i] })) : undefined);
+    }
+    const { types, scope } = this.body(query.body, outer, ctes);
+    const orderScope: Scope = scope ?? { relations: [], parent: outer };
+    for (const item of query.orderBy ?? []) this.expr(item.expr, orderScope);
+    if (query.limit) this.expr(query.limit, { relations: [], parent: outer });
+    if (query.offset) this.expr(query.offset, { relations: [], parent: outer });
+    return types;
+  }
+
+  private outputNames(body: QueryBody): string[] | undefined {
+    switch (body.k) {
+      case 'select':
+        if (body.items.some((i) => i.expr.k === 'star')) return undefined;
+        return body.items.map((item, i) =>
+          item.alias
+            ? item.alias.name
+            : item.expr.k === 'column'
+              ? (item.expr.parts[item.expr.parts.length - 1] as Identifier).name
+              : item.expr.k === 'dereference'
+                ? item.expr.field.name
+                : `_col${i}`,
+        );
+      case 'setop':
+        return this.outputNames(body.left);
+      case 'nested':
+        return this.outputNames(body.query.body);
+      default:
+        return undefined;
+    }
+  }
+
+  private body(
+    body: QueryBody,
+    outer: Scope | undefined,
+    ctes: Map<string, ScopeColumn[] | undefined>,
+  ): { types: (SqlType | undefined)[]; scope?: Scope } {
+    switch (body.k) {
+      case 'select':
+        return this.spec(body, outer, ctes);
+      case 'setop': {
+        const left = this.body(body.left, outer, ctes).types;
+        const right = this.body(body.right, outer, ctes).types;
+        return { types: left.map((t, i) => commonType([t, right[i]])) };
+      }
+      case 'values': {
+        const rows = body.rows.map((row) => {
+          this.expr(row, { relations: [], parent: outer });
+          return row.k === 'row' ? row.items.map((e) => this.typeOf(e)) : [this.typeOf(row)];
+        });
+        const width = rows[0]?.length ?? 0;
+        return {
+          types: Array.from({ length: width }, (_, i) => commonType(rows.map((r) => r[i]))),
+        };
+      }
+      case 'table':
+        return { types: [] };
+      case 'nested':
+        return { types: this.queryWith(body.query, outer, ctes) };
+    }
+  }
+
+  private spec(
+    spec: QuerySpec,
+    outer: Scope | undefined,
+    ctes: Map<string, ScopeColumn[] | undefined>,
+  ): { types: (SqlType | undefined)[]; scope: Scope } {
+    const scope: Scope = { relations: [], parent: outer };
+    for (const rel of spec.from) this.relation(rel, scope, ctes);
+    if (spec.where) this.expr(spec.where, scope);
+    for (const e of spec.groupBy?.items ?? []) this.expr(e, scope);
+    const types = spec.items.map((item) => {
+      this.expr(item.expr, scope);
+      return this.typeOf(item.expr);
+    });
+    if (spec.having) this.expr(spec.having, scope);
+    // ORDER BY may name output aliases: they resolve to the select items' types.
+    const names = this.outputNames(spec);
+    const output: ScopeRelation = {
+      columns: names?.map((name, i) => ({ name, type: types[i] })),
+    };
+    return { types, scope: { relations: [output, ...scope.relations], parent: outer } };
+  }
+
+  private relation(rel: Relation, scope: Scope, ctes: Map<string, ScopeColumn[] | undefined>): void {
+    switch (rel.k) {
+      case 'table': {
+        const single = rel.name.parts.length === 1 ? (rel.name.parts[0] as Identifier).name : undefined;
+        let columns: ScopeColumn[] | undefined;
+        if (single !== undefined && ctes.has(single)) columns = ctes.get(single);
+        else {
+          const schema = this.tables.schemaOf(rel);
+          columns = schema?.fields.map((f) => ({
+            name: f.name.toLowerCase(),
+            type: sqlTypeOfIceberg(f.type),
+          }));
+        }
+        if (rel.version) this.expr(rel.version.expr, { relations: [], parent: scope.parent });
+        scope.relations.push({ alias: aliasOf(rel), columns: renamed(columns, rel.columnAliases) });
+        return;
+      }
+      case 'subquery': {
+        const inner = this.queryWith(rel.query, rel.lateral ? scope : scope.parent, ctes);
+        const names = rel.columnAliases?.map((c) => c.name) ?? this.outputNames(rel.query.body);
+        scope.relations.push({
+          alias: rel.alias?.name,
+          columns: names?.map((name, i) => ({ name, type: inner[i] })),
+        });
+        return;
+      }
+      case 'join':
+        this.relation(rel.left, scope, ctes);
+        this.relation(rel.right, scope, ctes);
+        if (rel.on) this.expr(rel.on, scope);
+        return;
+      case 'unnest': {
+        const columns: ScopeColumn[] = [];
+        for (const arg of rel.args) {
+          this.expr(arg, scope);
+          columns.push(...unnestColumns(this.typeOf(arg)));
+        }
+        if (rel.ordinality) columns.push({ name: 'ordinality', type: BIGINT });
+        const known = rel.args.every((a) => this.typeOf(a) !== undefined);
+        scope.relations.push({
+          alias: rel.alias?.name,
+          columns: known ? renamed(columns, rel.columnAliases) : undefined,
+        });
+      }
+    }
+  }
+
+  private column(parts: Identifier[], scope: Scope | undefined): SqlType | undefined {
+    const name = (parts[parts.length - 1] as Identifier).name;
+    for (let s = scope; s; s = s.parent) {
+      if (parts.length === 1 && s.lambda?.has(name)) return s.lambda.get(name);
+      const qualifier = parts.length >= 2 ? (parts[parts.length - 2] as Identifier).name : undefined;
+      const candidates = s.relations.filter((r) => qualifier === undefined || r.alias === qualifier);
+      if (candidates.some((r) => r.columns === undefined)) return undefined;
+      const matches = candidates.flatMap((r) => r.columns?.filter((c) => c.name === name) ?? []);
+      if (matches.length === 1) return matches[0]?.type;
+      if (matches.length > 1) return undefined;
+    }
+    return undefined;
+  }
+
+  private set(e: Expr, t: SqlType | undefined): void {
+    this.types.set(e, t);
+  }
+
+  private expr(e: Expr, scope: Scope): void {
+    const sub = (x: Expr | undefined): SqlType | undefined => {
+      if (!x) return undefined;
+      this.expr(x, scope);
+      return this.typeOf(x);
+    };
+    switch (e.k) {
+      case 'string':
+        return this.set(e, { k: 'varchar', length: [...e.value].length });
+      case 'number':
+        return this.set(e, numberType(e.text));
+      case 'bool':
+        return this.set(e, BOOLEAN);
+      case 'null':
+        return this.set(e, UNKNOWN);
+      case 'typed':
+        return this.set(e, typedLiteralType(e.type, e.value));
+      case 'interval':
+        return this.set(e, {
+          k: ['year', 'month'].includes(e.from) ? 'interval year to month' : 'interval day to second',
+        });
+      case 'column':
+        return this.set(e, this.column(e.parts, scope));
+      case 'star':
+        return this.set(e, undefined);
+      case 'func':
+        return this.set(e, this.call(e, scope));
+      case 'binary': {
+        const left = sub(e.left);
+        const right = sub(e.right);
+        if (e.op === 'and' || e.op === 'or') return this.set(e, BOOLEAN);
+        if (COMPARISONS.has(e.op) || ARITHMETIC.has(e.op)) checkOperator(e.op, left, right, e.pos);
+        if (COMPARISONS.has(e.op)) return this.set(e, BOOLEAN);
+        if (e.op === '||') {
+          if (left?.k === 'array') return this.set(e, left);
+          if (right?.k === 'array') return this.set(e, right);
+          return this.set(e, left && right ? VARCHAR : undefined);
+        }
+        return this.set(e, arithmeticType(e.op, left, right));
+      }
+      case 'unary': {
+        const arg = sub(e.arg);
+        return this.set(e, e.op === 'not' ? BOOLEAN : arg);
+      }
+      case 'between':
+        sub(e.arg);
+        sub(e.low);
+        sub(e.high);
+        return this.set(e, BOOLEAN);
+      case 'in-list':
+        sub(e.arg);
+        e.list.forEach(sub);
+        return this.set(e, BOOLEAN);
+      case 'in-query':
+      case 'quantified':
+        sub(e.arg);
+        this.queryWith(e.query, scope, new Map());
+        return this.set(e, BOOLEAN);
+      case 'exists':
+        this.queryWith(e.query, scope, new Map());
+        return this.set(e, BOOLEAN);
+      case 'like':
+        sub(e.arg);
+        sub(e.pattern);
+        sub(e.escape);
+        return this.set(e, BOOLEAN);
+      case 'is-null':
+        sub(e.arg);
+        return this.set(e, BOOLEAN);
+      case 'is-distinct':
+        checkOperator('IS DISTINCT FROM', sub(e.left), sub(e.right), e.pos);
+        return this.set(e, BOOLEAN);
+      case 'case': {
+        sub(e.operand);
+        const results: (SqlType | undefined)[] = [];
+        for (const w of e.whens) {
+          sub(w.when);
+          results.push(sub(w.then));
+        }
+        results.push(e.else ? sub(e.else) : UNKNOWN);
+        return this.set(e, commonType(results));
+      }
+      case 'cast':
+        sub(e.arg);
+        return this.set(e, sqlTypeOfName(e.type));
+      case 'extract':
+        sub(e.arg);
+        return this.set(e, BIGINT);
+      case 'subquery':
+        return this.set(e, this.queryWith(e.query, scope, new Map())[0]);
+      case 'array': {
+        const items = e.items.map((x) => sub(x));
+        const element = items.length === 0 ? UNKNOWN : commonType(items);
+        return this.set(e, element && { k: 'array', element });
+      }
+      case 'row': {
+        const items = e.items.map((x) => sub(x));
+        return this.set(
+          e,
+          items.every((t) => t !== undefined)
+            ? { k: 'row', fields: items.map((t) => ({ type: t as SqlType })) }
+            : undefined,
+        );
+      }
+      case 'subscript': {
+        const arg = sub(e.arg);
+        const index = sub(e.index);
+        if (arg?.k === 'array') return this.set(e, arg.element);
+        if (arg?.k === 'map') return this.set(e, arg.value);
+        if (arg?.k === 'row' && e.index.k === 'number') {
+          return this.set(e, arg.fields[Number(e.index.text) - 1]?.type);
+        }
+        void index;
+        return this.set(e, undefined);
+      }
+      case 'dereference': {
+        const arg = sub(e.arg);
+        if (arg?.k !== 'row') return this.set(e, undefined);
+        const field = arg.fields.find((f, i) => (f.name ?? ROW_FIELD(i)) === e.field.name);
+        return this.set(e, field?.type);
+      }
+      case 'lambda':
+        return this.set(e, undefined);
+      case 'at-time-zone': {
+        const arg = sub(e.arg);
+        sub(e.zone);
+        const zone = e.zone.k === 'string' ? e.zone.value : undefined;
+        const precision = arg?.k === 'timestamp' ? arg.precision : 3;
+        return this.set(e, zone === undefined ? undefined : { k: 'timestamp', precision, zone });
+      }
+      case 'current':
+        return this.set(
+          e,
+          e.what === 'current_date'
+            ? DATE
+            : e.what === 'current_timestamp'
+              ? { k: 'timestamp', precision: 3, zone: 'UTC' }
+              : e.what === 'localtimestamp'
+                ? { k: 'timestamp', precision: 3 }
+                : undefined,
+        );
+      case 'grouping-sets':
+        for (const set of e.sets) set.forEach(sub);
+        return this.set(e, undefined);
+    }
+  }
+
+  /** A lambda's body, with its parameters typed as the function passes them. */
+  private lambda(e: Expr | undefined, params: (SqlType | undefined)[], scope: Scope): SqlType | undefined {
+    if (e?.k !== 'lambda') {
+      if (e) this.expr(e, scope);
+      return e && this.typeOf(e);
+    }
+    const lambda = new Map<string, SqlType | undefined>();
+    e.params.forEach((p, i) => lambda.set(p.name, params[i]));
+    this.expr(e.body, { relations: [], lambda, parent: scope });
+    return this.typeOf(e.body);
+  }
+
+  private call(e: Extract<Expr, { k: 'func' }>, scope: Scope): SqlType | undefined {
+    const lambdaAt = (fn: string): number => (['reduce'].includes(fn) ? 2 : 1);
+    const args: (SqlType | undefined)[] = [];
+    const first = e.args[0];
+    const firstType =
+      first && first.k !== 'lambda' ? (this.expr(first, scope), this.typeOf(first)) : undefined;
+    const element = firstType?.k === 'array' ? firstType.element : undefined;
+    e.args.forEach((arg, i) => {
+      if (i === 0 && arg.k !== 'lambda') return args.push(firstType);
+      if (arg.k === 'lambda') {
+        const params =
+          firstType?.k === 'map'
+            ? [firstType.key, firstType.value]
+            : i === lambdaAt(e.name) || e.name === 'array_sort'
+              ? [element, element]
+              : [];
+        return args.push(this.lambda(arg, params, scope));
+      }
+      this.expr(arg, scope);
+      args.push(this.typeOf(arg));
+    });
+    for (const o of e.orderBy ?? []) this.expr(o.expr, scope);
+    if (e.filter) this.expr(e.filter, scope);
+    for (const p of e.over?.partitionBy ?? []) this.expr(p, scope);
+    for (const o of e.over?.orderBy ?? []) this.expr(o.expr, scope);
+    return functionType(e, args);
+  }
+}
+
+function renamed(columns: ScopeColumn[] | undefined, aliases?: Identifier[]): ScopeColumn[] | undefined {
+  if (!columns || !aliases) return columns;
+  return columns.map((c, i) => ({ name: aliases[i]?.name ?? c.name, type: c.type }));
+}
+
+/** The columns UNNEST makes of one argument: an array's elements (a row's fields each), a map's key and value. */
+function unnestColumns(t: SqlType | undefined): ScopeColumn[] {
+  if (t?.k === 'map')
+    return [
+      { name: 'key', type: t.key },
+      { name: 'value', type: t.value },
+    ];
+  if (t?.k === 'array' && t.element.k === 'row')
+    return t.element.fields.map((f, i) => ({ name: f.name ?? ROW_FIELD(i), type: f.type }));
+  if (t?.k === 'array') return [{ name: 'unnest', type: t.element }];
+  return [{ name: 'unnest' }];
+}
+
+/** Trino's analyzer: no implicit conversion between character, numeric, boolean and date/time values. */
+function checkOperator(
+  op: string,
+  left: SqlType | undefined,
+  right: SqlType | undefined,
+  pos: Expr['pos'],
+): void {
+  if (!left || !right) return;
+  const a = family(left);
+  const b = family(right);
+  if (!a || !b || a === b) return;
+  // date/time ± interval is arithmetic Trino defines; numbers and intervals multiply.
+  if (ARITHMETIC.has(op) && (left.k.startsWith('interval') || right.k.startsWith('interval'))) return;
+  const text =
+    op === 'IS DISTINCT FROM'
+      ? `Cannot check if ${typeName(left)} is distinct from ${typeName(right)}`
+      : `Cannot apply operator: ${typeName(left)} ${op} ${typeName(right)}`;
+  throw new GenericUserError('TYPE_MISMATCH', text, { position: pos, value: [left, right] });
+}
+
+function arithmeticType(
+  op: string,
+  left: SqlType | undefined,
+  right: SqlType | undefined,
+): SqlType | undefined {
+  if (!left || !right) return undefined;
+  if (left.k === 'timestamp' || left.k === 'date') {
+    if (op === '-' && right.k === left.k) return { k: 'interval day to second' };
+    return right.k.startsWith('interval') ? left : undefined;
+  }
+  if (right.k === 'timestamp' || right.k === 'date') return op === '+' ? right : undefined;
+  if (isExactInteger(left) && isExactInteger(right))
+    return left.k === 'bigint' || right.k === 'bigint' ? BIGINT : INTEGER;
+  if ([left, right].some((t) => t.k === 'double' || t.k === 'real') && isNumeric(left) && isNumeric(right))
+    return DOUBLE;
+  return undefined;
+}
+
+const BIGINT_FUNCTIONS = new Set([
+  'count',
+  'count_if',
+  'approx_distinct',
+  'length',
+  'strpos',
+  'levenshtein_distance',
+  'hamming_distance',
+  'cardinality',
+  'array_position',
+  'year',
+  'quarter',
+  'month',
+  'week',
+  'week_of_year',
+  'day',
+  'day_of_month',
+  'day_of_week',
+  'dow',
+  'day_of_year',
+  'doy',
+  'year_of_week',
+  'yow',
+  'hour',
+  'minute',
+  'second',
+  'millisecond',
+  'date_diff',
+  'regexp_count',
+  'row_number',
+  'rank',
+  'dense_rank',
+  'ntile',
+  'grouping',
+  'to_milliseconds',
+  'json_array_length',
+  'json_size',
+  'bitwise_and',
+  'bitwise_or',
+  'bitwise_xor',
+  'bitwise_not',
+  'bit_count',
+  'crc32',
+]);
+const VARCHAR_FUNCTIONS = new Set([
+  'lower',
+  'upper',
+  'trim',
+  'ltrim',
+  'rtrim',
+  'substr',
+  'substring',
+  'replace',
+  'lpad',
+  'rpad',
+  'concat_ws',
+  'split_part',
+  'regexp_extract',
+  'regexp_replace',
+  'format',
+  'to_iso8601',
+  'date_format',
+  'format_datetime',
+  'to_hex',
+  'to_base64',
+  'chr',
+  'json_extract_scalar',
+  'json_format',
+  'translate',
+  'soundex',
+  'array_join',
+  'listagg',
+  'typeof',
+  'normalize',
+  'from_utf8',
+  'url_extract_host',
+  'url_extract_path',
+  'url_extract_protocol',
+  'url_extract_query',
+  'url_extract_parameter',
+  'url_encode',
+  'url_decode',
+  'current_timezone',
+  'format_number',
+  'human_readable_seconds',
+  'title_case',
+  'word_stem',
+]);
+const DOUBLE_FUNCTIONS = new Set([
+  'sqrt',
+  'cbrt',
+  'ln',
+  'log',
+  'log2',
+  'log10',
+  'exp',
+  'pow',
+  'power',
+  'sin',
+  'cos',
+  'tan',
+  'asin',
+  'acos',
+  'atan',
+  'atan2',
+  'sinh',
+  'cosh',
+  'tanh',
+  'radians',
+  'degrees',
+  'pi',
+  'e',
+  'rand',
+  'random',
+  'to_unixtime',
+  'stddev',
+  'stddev_samp',
+  'stddev_pop',
+  'variance',
+  'var_samp',
+  'var_pop',
+  'corr',
+  'covar_samp',
+  'covar_pop',
+  'geometric_mean',
+  'percent_rank',
+  'cume_dist',
+  'cosine_similarity',
+  'euclidean_distance',
+  'dot_product',
+]);
+const BOOLEAN_FUNCTIONS = new Set([
+  'contains',
+  'arrays_overlap',
+  'all_match',
+  'any_match',
+  'none_match',
+  'starts_with',
+  'ends_with',
+  'regexp_like',
+  'is_nan',
+  'is_finite',
+  'is_infinite',
+  'bool_and',
+  'bool_or',
+  'every',
+  'luhn_check',
+  'contains_sequence',
+  'is_json_scalar',
+]);
+const SAME_AS_FIRST = new Set([
+  'min',
+  'max',
+  'arbitrary',
+  'any_value',
+  'first_value',
+  'last_value',
+  'nth_value',
+  'lag',
+  'lead',
+  'nullif',
+  'min_by',
+  'max_by',
+  'abs',
+  'round',
+  'ceil',
+  'ceiling',
+  'floor',
+  'truncate',
+  'sign',
+  'mod',
+  'try',
+  'date_trunc_same',
+  'filter',
+  'array_distinct',
+  'array_sort',
+  'array_remove',
+  'slice',
+  'shuffle',
+  'array_intersect',
+  'array_union',
+  'array_except',
+  'trim_array',
+  'map_filter',
+  'map_concat',
+]);
+
+function functionType(e: Extract<Expr, { k: 'func' }>, args: (SqlType | undefined)[]): SqlType | undefined {
+  const [a0, a1, a2] = args;
+  const name = e.name;
+  if (BIGINT_FUNCTIONS.has(name)) return BIGINT;
+  if (VARCHAR_FUNCTIONS.has(name)) return VARCHAR;
+  if (DOUBLE_FUNCTIONS.has(name)) return DOUBLE;
+  if (BOOLEAN_FUNCTIONS.has(name)) return BOOLEAN;
+  if (SAME_AS_FIRST.has(name)) {
+    if (['min', 'max', 'min_by', 'max_by'].includes(name) && e.args.length === (name.endsWith('_by') ? 3 : 2))
+      return a0 && { k: 'array', element: a0 };
+    return a0;
+  }
+  switch (name) {
+    case 'regexp_position':
+    case 'codepoint':
+      return INTEGER;
+    case 'coalesce':
+    case 'greatest':
+    case 'least':
+      return commonType(args);
+    case 'if':
+      return commonType([a1, a2 ?? UNKNOWN]);
+    case 'sum':
+      if (a0 && isExactInteger(a0)) return BIGINT;
+      if (a0?.k === 'real' || a0?.k === 'double') return a0;
+      if (a0?.k === 'decimal') return { k: 'decimal', precision: 38, scale: a0.scale };
+      return undefined;
+    case 'avg':
+      return a0 && (isExactInteger(a0) || a0.k === 'double' || a0.k === 'real') ? DOUBLE : undefined;
+    case 'array_agg':
+      return a0 && { k: 'array', element: a0 };
+    case 'histogram':
+      return a0 && { k: 'map', key: a0, value: BIGINT };
+    case 'map_agg':
+      return a0 && a1 && { k: 'map', key: a0, value: a1 };
+    case 'map':
+      if (args.length === 0) return { k: 'map', key: UNKNOWN, value: UNKNOWN };
+      return a0?.k === 'array' && a1?.k === 'array'
+        ? { k: 'map', key: a0.element, value: a1.element }
+        : undefined;
+    case 'map_keys':
+      return a0?.k === 'map' ? { k: 'array', element: a0.key } : undefined;
+    case 'map_values':
+      return a0?.k === 'map' ? { k: 'array', element: a0.value } : undefined;
+    case 'map_entries':
+      return a0?.k === 'map'
+        ? { k: 'array', element: { k: 'row', fields: [{ type: a0.key }, { type: a0.value }] } }
+        : undefined;
+    case 'map_from_entries': {
+      const row = a0?.k === 'array' ? a0.element : undefined;
+      return row?.k === 'row' && row.fields.length === 2
+        ? {
+            k: 'map',
+            key: (row.fields[0] as { type: SqlType }).type,
+            value: (row.fields[1] as { type: SqlType }).type,
+          }
+        : undefined;
+    }
+    case 'element_at':
+      if (a0?.k === 'array') return a0.element;
+      return a0?.k === 'map' ? a0.value : undefined;
+    case 'array_max':
+    case 'array_min':
+    case 'array_first':
+    case 'array_last':
+      return a0?.k === 'array' ? a0.element : undefined;
+    case 'flatten':
+      return a0?.k === 'array' ? a0.element : undefined;
+    case 'split':
+    case 'regexp_extract_all':
+    case 'regexp_split':
+      return { k: 'array', element: VARCHAR };
+    case 'transform':
+      return a1 && { k: 'array', element: a1 };
+    case 'repeat':
+      return a0 && { k: 'array', element: a0 };
+    case 'sequence':
+      return a0 && { k: 'array', element: isExactInteger(a0) ? BIGINT : a0 };
+    case 'reverse':
+    case 'concat':
+      return a0?.k === 'array' ? a0 : a0 ? VARCHAR : undefined;
+    case 'combinations':
+    case 'ngrams':
+      return a0 && { k: 'array', element: a0 };
+    case 'zip':
+      return args.every((t) => t?.k === 'array')
+        ? {
+            k: 'array',
+            element: {
+              k: 'row',
+              fields: args.map((t) => ({ type: (t as { element: SqlType }).element })),
+            },
+          }
+        : undefined;
+    case 'date_trunc':
+      return a1;
+    case 'date_add':
+      return a2;
+    case 'date':
+    case 'from_iso8601_date':
+    case 'last_day_of_month':
+      return DATE;
+    case 'from_iso8601_timestamp': {
+      const text = e.args[0]?.k === 'string' ? e.args[0].value : undefined;
+      const offset = text === undefined ? undefined : /(?:[+-]\d{2}:?\d{2}|Z)$/i.exec(text.trim())?.[0];
+      const zone = offset === undefined || /^z$/i.test(offset) ? 'UTC' : offset;
+      return text === undefined ? undefined : { k: 'timestamp', precision: 3, zone };
+    }
+    case 'date_parse':
+      return { k: 'timestamp', precision: 3 };
+    case 'from_unixtime':
+      return { k: 'timestamp', precision: 3, zone: e.args[1]?.k === 'string' ? e.args[1].value : 'UTC' };
+    case 'now':
+      return { k: 'timestamp', precision: 3, zone: 'UTC' };
+    case 'at_timezone':
+    case 'with_timezone': {
+      const zone = e.args[1]?.k === 'string' ? e.args[1].value : undefined;
+      return zone === undefined
+        ? undefined
+        : { k: 'timestamp', precision: a0?.k === 'timestamp' ? a0.precision : 3, zone };
+    }
+    case 'approx_percentile':
+      return a1?.k === 'array' ? a0 && { k: 'array', element: a0 } : a0;
+    case 'json_extract':
+    case 'json_parse':
+      return { k: 'json' };
+    case 'to_utf8':
+    case 'from_hex':
+    case 'from_base64':
+    case 'md5':
+    case 'sha1':
+    case 'sha256':
+    case 'sha512':
+      return { k: 'varbinary' };
+    default:
+      return undefined;
+  }
+}

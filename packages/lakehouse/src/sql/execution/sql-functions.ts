@@ -1,0 +1,75 @@
+// Scalar functions the translated SQL calls where DuckDB has no equivalent (Trino's IPADDRESS), registered once
+// on each connection the engine runs statements on. A failure sets the function's error, which DuckDB raises as
+// the statement's error (and TRY turns into NULL, as Trino's TRY does for a failed cast).
+import {
+  BLOB,
+  BOOLEAN,
+  DuckDBScalarFunction,
+  VARCHAR,
+  blobValue,
+  type DuckDBBlobValue,
+  type DuckDBConnection,
+} from '@duckdb/node-api';
+import { IP_CONTAINS, IP_PARSE, IP_TEXT } from '../translation/ip-address-sql';
+import { cidrContains, formatIpAddress, ipCastError, parseIpAddress } from './ip-address';
+
+const registered = new WeakSet<DuckDBConnection>();
+
+export function registerSqlFunctions(connection: DuckDBConnection): void {
+  if (registered.has(connection)) return;
+  registered.add(connection);
+  connection.registerScalarFunction(
+    DuckDBScalarFunction.create({
+      name: IP_PARSE,
+      returnType: BLOB,
+      parameterTypes: [VARCHAR],
+      mainFunction: (info, input, output) => {
+        const texts = input.getColumnVector(0);
+        for (let row = 0; row < input.rowCount; row++) {
+          const text = texts.getItem(row) as string;
+          const bytes = parseIpAddress(text);
+          if (!bytes) {
+            info.setError(ipCastError(text));
+            return;
+          }
+          output.setItem(row, blobValue(bytes));
+        }
+        output.flush();
+      },
+    }),
+  );
+  connection.registerScalarFunction(
+    DuckDBScalarFunction.create({
+      name: IP_TEXT,
+      returnType: VARCHAR,
+      parameterTypes: [BLOB],
+      mainFunction: (_info, input, output) => {
+        const values = input.getColumnVector(0);
+        for (let row = 0; row < input.rowCount; row++)
+          output.setItem(row, formatIpAddress((values.getItem(row) as DuckDBBlobValue).bytes));
+        output.flush();
+      },
+    }),
+  );
+  connection.registerScalarFunction(
+    DuckDBScalarFunction.create({
+      name: IP_CONTAINS,
+      returnType: BOOLEAN,
+      parameterTypes: [VARCHAR, BLOB],
+      mainFunction: (info, input, output) => {
+        const networks = input.getColumnVector(0);
+        const addresses = input.getColumnVector(1);
+        for (let row = 0; row < input.rowCount; row++) {
+          try {
+            const address = (addresses.getItem(row) as DuckDBBlobValue).bytes;
+            output.setItem(row, cidrContains(networks.getItem(row) as string, address));
+          } catch (error) {
+            info.setError((error as Error).message);
+            return;
+          }
+        }
+        output.flush();
+      },
+    }),
+  );
+}

@@ -1,0 +1,529 @@
+// Writes the parsed Trino query back out as DuckDB SQL: same structure, every operator parenthesised,
+// functions and types translated, each table reference replaced by the relation the binder bound to it.
+// Where Trino's meaning depends on a type (a map subscript, a zoned timestamp, an IPADDRESS) the analyzer's
+// expression types decide; without them the plain translation is written.
+import { sqlIdent as ident, sqlString as literal } from '../../duckdb/duckdb-session';
+import type { Bindings } from '../analyzer/binder';
+import type { ExpressionTypes } from '../analyzer/expression-types';
+import { literalZone } from '../analyzer/expression-types';
+import { hasZone, isCharacter, type SqlType } from '../analyzer/types';
+import { NotSupportedError } from '../errors';
+import {
+  aliasOf,
+  type Expr,
+  type Query,
+  type QueryBody,
+  type QuerySpec,
+  type Relation,
+  type SortItem,
+  type TableRelation,
+  type WindowSpec,
+} from '../tree/ast';
+import { duckdbType } from './duckdb-types';
+import { duckdbFunctionName, raise, translateFunctionCall } from './functions';
+import { ipFromText, ipToText } from './ip-address-sql';
+import { fraction, localTime } from './time-zones';
+
+/** ` AS "alias"("c1", ...)`, or nothing without an alias. */
+export function aliasClause(alias?: { name: string }, columns?: { name: string }[]): string {
+  if (!alias) return '';
+  return ` AS ${ident(alias.name)}${columns ? `(${columns.map((c) => ident(c.name)).join(', ')})` : ''}`;
+}
+
+/** Trino names an unaliased, non-column select item `_colN` (N = its position). */
+export function outputName(expr: Expr, alias: string | undefined, index: number): string {
+  if (alias) return alias;
+  if (expr.k === 'column') return (expr.parts[expr.parts.length - 1] as { name: string }).name;
+  if (expr.k === 'dereference') return expr.field.name;
+  return `_col${index}`;
+}
+
+const NO_TYPES: Pick<ExpressionTypes, 'typeOf'> = { typeOf: () => undefined };
+const RANK = '__loglake_rank';
+
+/** Trino's timestamp literal as DuckDB reads it: seconds present, `UTC`/offset/zone kept. */
+function timestampLiteral(value: string): string {
+  const text = value.trim().replace(/^(\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{1,2})(?![:\d])/, '$1:00');
+  return literalZone(value) === undefined ? `TIMESTAMP ${literal(text)}` : `TIMESTAMPTZ ${literal(text)}`;
+}
+
+export class DuckdbWriter {
+  private tryDepth = 0;
+
+  constructor(
+    private readonly bindings: Bindings,
+    private readonly types: Pick<ExpressionTypes, 'typeOf'> = NO_TYPES,
+  ) {}
+
+  private typeOf(e: Expr): SqlType | undefined {
+    return this.types.typeOf(e);
+  }
+
+  private get inTry(): boolean {
+    return this.tryDepth > 0;
+  }
+
+  query(query: Query): string {
+    let sql = '';
+    if (query.with) {
+      const ctes = query.with.ctes.map(
+        (cte) =>
+          `${ident(cte.name.name)}${cte.columns ? `(${cte.columns.map((c) => ident(c.name)).join(', ')})` : ''} AS (${this.query(cte.query)})`,
+      );
+      sql += `WITH ${query.with.recursive ? 'RECURSIVE ' : ''}${ctes.join(', ')} `;
+    }
+    if (query.withTies) return sql + this.withTies(query);
+    sql += this.body(query.body);
+    if (query.orderBy) sql += ` ORDER BY ${this.sortItems(query.orderBy)}`;
+    if (query.limit) sql += ` LIMIT ${this.expr(query.limit)}`;
+    if (query.offset) sql += ` OFFSET ${this.expr(query.offset)}`;
+    return sql;
+  }
+
+  /** FETCH FIRST n ROWS WITH TIES: the rows whose rank in ORDER BY is within the first n (DuckDB's QUALIFY). */
+  private withTies(query: Query): string {
+    const orderBy = query.orderBy as SortItem[];
+    if (query.offset) throw new NotSupportedError('OFFSET with FETCH FIRST ... WITH TIES', query.pos);
+    const limit = this.expr(query.limit as Expr);
+    const qualify = `rank() OVER (ORDER BY ${this.sortItems(orderBy)}) <= ${limit}`;
+    // The ranking reads the query's own columns: in its SELECT when it has one, else over its result.
+    const body =
+      query.body.k === 'select'
+        ? `${this.select(query.body)} QUALIFY ${qualify}`
+        : `SELECT * FROM (${this.body(query.body)}) QUALIFY ${qualify}`;
+    return `SELECT * FROM (${body}) AS ${ident(RANK)} ORDER BY ${orderBy
+      .map(
+        (item, i) =>
+          `${this.orderKey(query, item, i)} ${item.desc ? 'DESC' : 'ASC'} NULLS ${(item.nulls ?? 'last').toUpperCase()}`,
+      )
+      .join(', ')}`;
+  }
+
+  /** An ORDER BY item as the wrapped query's output names it (a column or an ordinal). */
+  private orderKey(query: Query, item: SortItem, index: number): string {
+    const e = item.expr;
+    if (e.k === 'number') return e.text;
+    if (e.k === 'column') return ident((e.parts[e.parts.length - 1] as { name: string }).name);
+    if (query.body.k === 'select') {
+      const position = query.body.items.findIndex((i) => JSON.stringify(i.expr) === JSON.stringify(e));
+      if (position >= 0) return String(position + 1);
+    }
+    throw new NotSupportedError(
+      `FETCH FIRST ... WITH TIES ordered by an expression that is not a selected column (ORDER BY item ${index + 1})`,
+      query.pos,
+    );
+  }
+
+  body(body: QueryBody): string {
+    switch (body.k) {
+      case 'select':
+        return this.select(body);
+      case 'setop':
+        return `(${this.body(body.left)}) ${body.op.toUpperCase()}${body.all ? ' ALL' : ''} (${this.body(body.right)})`;
+      case 'values':
+        return `VALUES ${body.rows.map((row) => (row.k === 'row' ? `(${row.items.map((e) => this.expr(e)).join(', ')})` : `(${this.expr(row)})`)).join(', ')}`;
+      case 'table':
+        return `SELECT * FROM ${this.tableRelation({ k: 'table', name: body.name, pos: body.pos })}`;
+      case 'nested':
+        return `SELECT * FROM (${this.query(body.query)})`;
+    }
+  }
+
+  select(spec: QuerySpec): string {
+    const items = spec.items.map((item, index) => {
+      if (item.expr.k === 'star') return this.expr(item.expr);
+      return `${this.expr(item.expr)} AS ${ident(outputName(item.expr, item.alias?.name, index))}`;
+    });
+    let sql = `SELECT ${spec.distinct ? 'DISTINCT ' : ''}${items.join(', ')}`;
+    if (spec.from.length) sql += ` FROM ${spec.from.map((r) => this.relation(r)).join(', ')}`;
+    if (spec.where) sql += ` WHERE ${this.expr(spec.where)}`;
+    if (spec.groupBy) {
+      if (spec.groupBy.distinct) throw new NotSupportedError('GROUP BY DISTINCT', spec.pos);
+      sql += ` GROUP BY ${spec.groupBy.items.map((e) => this.expr(e)).join(', ')}`;
+    }
+    if (spec.having) sql += ` HAVING ${this.expr(spec.having)}`;
+    if (spec.windows?.length) {
+      sql += ` WINDOW ${spec.windows.map((w) => `${ident(w.name)} AS (${this.windowSpec(w.spec)})`).join(', ')}`;
+    }
+    return sql;
+  }
+
+  /** A table reference: the relation bound to it, or a WITH query by name. */
+  tableRelation(ref: TableRelation): string {
+    const aliasText = aliasClause({ name: aliasOf(ref) }, ref.columnAliases);
+    const bound = this.bindings.relationOf(ref);
+    if (bound !== undefined) return `${bound}${aliasText}`;
+    // A WITH query name: it has no snapshots to travel to.
+    if (ref.version) throw new NotSupportedError('A version clause on a WITH query name', ref.version.pos);
+    const name = (ref.name.parts[0] as { name: string }).name;
+    return `${ident(name)}${aliasClause(ref.alias, ref.columnAliases)}`;
+  }
+
+  relation(rel: Relation): string {
+    switch (rel.k) {
+      case 'table':
+        return this.tableRelation(rel);
+      case 'subquery':
+        return `${rel.lateral ? 'LATERAL ' : ''}(${this.query(rel.query)})${aliasClause(rel.alias, rel.columnAliases)}`;
+      case 'join': {
+        const right = this.relation(rel.right);
+        const left = this.relation(rel.left);
+        if (rel.type === 'cross') return `${left} CROSS JOIN ${right}`;
+        const type = { inner: 'INNER', left: 'LEFT', right: 'RIGHT', full: 'FULL' }[rel.type];
+        const condition = rel.on
+          ? ` ON ${this.expr(rel.on)}`
+          : ` USING (${(rel.using ?? []).map((c) => ident(c.name)).join(', ')})`;
+        return `${left} ${type} JOIN ${right}${condition}`;
+      }
+      case 'unnest':
+        return this.unnest(rel);
+    }
+  }
+
+  /**
+   * UNNEST(a, b, ...) [WITH ORDINALITY]: one row per position up to the longest argument (shorter ones padded
+   * with NULL), an array of rows expanded into one column per field, a map into key and value columns, and the
+   * ordinality numbering every row, padded ones included.
+   */
+  private unnest(rel: Extract<Relation, { k: 'unnest' }>): string {
+    const names = rel.columnAliases?.map((c) => c.name) ?? [];
+    const inner: string[] = [];
+    const outer: string[] = [];
+    const lengths: string[] = [];
+    let column = 0;
+    const nextName = (): string => names[column] ?? `_col${column}`;
+    rel.args.forEach((arg, i) => {
+      const type = this.typeOf(arg);
+      const value = this.expr(arg);
+      const u = ident(`__u${i}`);
+      if (type?.k === 'map') {
+        inner.push(`unnest(map_entries(${value})) AS ${u}`);
+        lengths.push(`coalesce(cardinality(${value}), 0)`);
+        for (const field of ['key', 'value']) {
+          outer.push(`${u}.${ident(field)} AS ${ident(nextName())}`);
+          column++;
+        }
+        return;
+      }
+      inner.push(`unnest(${value}) AS ${u}`);
+      lengths.push(`coalesce(len(${value}), 0)`);
+      if (type?.k === 'array' && type.element.k === 'row') {
+        type.element.fields.forEach((f, j) => {
+          outer.push(`struct_extract(${u}, ${literal(f.name ?? `field${j}`)}) AS ${ident(nextName())}`);
+          column++;
+        });
+        return;
+      }
+      outer.push(`${u} AS ${ident(nextName())}`);
+      column++;
+    });
+    if (rel.ordinality) {
+      const longest = lengths.length === 1 ? lengths[0] : `greatest(${lengths.join(', ')})`;
+      inner.push(`unnest(range(1, ${longest} + 1)) AS ${ident('__ordinality')}`);
+      outer.push(`${ident('__ordinality')} AS ${ident(names[column] ?? 'ordinality')}`);
+    }
+    const alias = rel.alias ? ` AS ${ident(rel.alias.name)}` : '';
+    return `LATERAL (SELECT ${outer.join(', ')} FROM (SELECT ${inner.join(', ')}))${alias}`;
+  }
+
+  sortItems(items: SortItem[]): string {
+    // Trino sorts NULLs last in both directions unless told otherwise; DuckDB's default is the same since 0.8,
+    // but say it explicitly so a changed default cannot change answers.
+    return items
+      .map(
+        (item) =>
+          `${this.expr(item.expr)} ${item.desc ? 'DESC' : 'ASC'} NULLS ${(item.nulls ?? 'last').toUpperCase()}`,
+      )
+      .join(', ');
+  }
+
+  windowSpec(spec: WindowSpec): string {
+    const parts: string[] = [];
+    if (spec.name) parts.push(ident(spec.name));
+    if (spec.partitionBy.length)
+      parts.push(`PARTITION BY ${spec.partitionBy.map((e) => this.expr(e)).join(', ')}`);
+    if (spec.orderBy.length) parts.push(`ORDER BY ${this.sortItems(spec.orderBy)}`);
+    if (spec.frame) {
+      const bound = (b: NonNullable<WindowSpec['frame']>['start']): string => {
+        switch (b.kind) {
+          case 'unbounded-preceding':
+            return 'UNBOUNDED PRECEDING';
+          case 'unbounded-following':
+            return 'UNBOUNDED FOLLOWING';
+          case 'current':
+            return 'CURRENT ROW';
+          default:
+            return `${this.expr(b.offset as Expr)} ${b.kind === 'preceding' ? 'PRECEDING' : 'FOLLOWING'}`;
+        }
+      };
+      const unit = spec.frame.unit.toUpperCase();
+      parts.push(
+        spec.frame.end
+          ? `${unit} BETWEEN ${bound(spec.frame.start)} AND ${bound(spec.frame.end)}`
+          : `${unit} ${bound(spec.frame.start)}`,
+      );
+    }
+    return parts.join(' ');
+  }
+
+  expr(e: Expr): string {
+    switch (e.k) {
+      case 'string':
+        return literal(e.value);
+      case 'number':
+        return e.text;
+      case 'bool':
+        return e.value ? 'true' : 'false';
+      case 'null':
+        return 'NULL';
+      case 'typed':
+        return this.typedLiteral(e);
+      case 'interval':
+        if (e.to)
+          throw new NotSupportedError(`INTERVAL ... ${e.from.toUpperCase()} TO ${e.to.toUpperCase()}`, e.pos);
+        return `${e.negative ? '-' : ''}INTERVAL ${literal(e.value)} ${e.from.toUpperCase()}`;
+      case 'column':
+        return e.parts
+          .slice(-2)
+          .map((p) => ident(p.name))
+          .join('.');
+      case 'star':
+        return e.qualifier
+          ? `${ident((e.qualifier[e.qualifier.length - 1] as { name: string }).name)}.*`
+          : '*';
+      case 'func':
+        return this.functionCall(e);
+      case 'binary':
+        return this.binary(e);
+      case 'unary':
+        return e.op === 'not' ? `(NOT ${this.expr(e.arg)})` : `(${e.op}${this.expr(e.arg)})`;
+      case 'between':
+        return `(${this.expr(e.arg)}${e.not ? ' NOT' : ''} BETWEEN ${this.expr(e.low)} AND ${this.expr(e.high)})`;
+      case 'in-list':
+        return `(${this.expr(e.arg)}${e.not ? ' NOT' : ''} IN (${e.list.map((x) => this.expr(x)).join(', ')}))`;
+      case 'in-query':
+        return `(${this.expr(e.arg)}${e.not ? ' NOT' : ''} IN (${this.query(e.query)}))`;
+      case 'like':
+        return `(${this.expr(e.arg)}${e.not ? ' NOT' : ''} LIKE ${this.expr(e.pattern)}${e.escape ? ` ESCAPE ${this.expr(e.escape)}` : ''})`;
+      case 'is-null':
+        return `(${this.expr(e.arg)} IS${e.not ? ' NOT' : ''} NULL)`;
+      case 'is-distinct':
+        return `(${this.expr(e.left)} IS${e.not ? ' NOT' : ''} DISTINCT FROM ${this.expr(e.right)})`;
+      case 'case': {
+        const whens = e.whens.map((w) => `WHEN ${this.expr(w.when)} THEN ${this.expr(w.then)}`).join(' ');
+        return `(CASE${e.operand ? ` ${this.expr(e.operand)}` : ''} ${whens}${e.else ? ` ELSE ${this.expr(e.else)}` : ''} END)`;
+      }
+      case 'cast':
+        return this.cast(e);
+      case 'extract': {
+        const fields: Record<string, string> = {
+          day_of_week: 'isodow',
+          dow: 'isodow',
+          day_of_year: 'doy',
+          doy: 'doy',
+          year_of_week: 'isoyear',
+          yow: 'isoyear',
+          day_of_month: 'day',
+        };
+        const value = localTime(this.expr(e.arg), this.typeOf(e.arg));
+        return `date_part(${literal(fields[e.field] ?? e.field)}, ${value})`;
+      }
+      case 'subquery':
+        return `(${this.query(e.query)})`;
+      case 'exists':
+        return `(EXISTS (${this.query(e.query)}))`;
+      case 'quantified':
+        return `(${this.expr(e.arg)} ${e.op} ${e.quantifier.toUpperCase()} (${this.query(e.query)}))`;
+      case 'array':
+        return `[${e.items.map((x) => this.expr(x)).join(', ')}]`;
+      case 'row':
+        // Trino's anonymous row fields are field0, field1...; DuckDB's unnamed struct fields would collide.
+        return `struct_pack(${e.items.map((x, i) => `"field${i}" := ${this.expr(x)}`).join(', ')})`;
+      case 'subscript':
+        return this.subscript(e);
+      case 'dereference':
+        return `struct_extract(${this.expr(e.arg)}, ${literal(e.field.name)})`;
+      case 'lambda':
+        return `lambda ${e.params.map((p) => ident(p.name)).join(', ')}: ${this.expr(e.body)}`;
+      case 'at-time-zone':
+        // The value stays the same instant; the analyzer's type carries the zone it displays in.
+        if (e.zone.k !== 'string') throw new NotSupportedError('AT TIME ZONE with a non-literal zone', e.pos);
+        return `CAST(${this.expr(e.arg)} AS TIMESTAMPTZ)`;
+      case 'current':
+        return {
+          current_timestamp: 'current_timestamp',
+          current_date: 'current_date',
+          current_time: 'current_time',
+          localtimestamp: 'CAST(current_timestamp AS TIMESTAMP)',
+          localtime: 'CAST(current_time AS TIME)',
+        }[e.what];
+      case 'grouping-sets': {
+        if (e.kind === 'sets')
+          return `GROUPING SETS (${e.sets.map((set) => `(${set.map((x) => this.expr(x)).join(', ')})`).join(', ')})`;
+        return `${e.kind.toUpperCase()} (${e.sets.map((set) => this.expr(set[0] as Expr)).join(', ')})`;
+      }
+    }
+  }
+
+  private binary(e: Extract<Expr, { k: 'binary' }>): string {
+    const op = e.op === 'and' || e.op === 'or' ? e.op.toUpperCase() : e.op;
+    const left = this.expr(e.left);
+    const right = this.expr(e.right);
+    if (op === '/' || op === '%') {
+      // Trino fails exact division by zero; DuckDB would answer NULL (as TRY does, so inside TRY keep it).
+      // (Doubles: Trino gives Infinity/NaN, DuckDB NULL — a documented difference.)
+      if (this.inTry) return `(${left} ${op} ${right})`;
+      const exact = `typeof(${left}) NOT IN ('DOUBLE', 'FLOAT') AND typeof(${right}) NOT IN ('DOUBLE', 'FLOAT')`;
+      return `(${left} ${op} (CASE WHEN (${right}) = 0 AND ${exact} THEN error('Division by zero') ELSE ${right} END))`;
+    }
+    if (op === '||') {
+      // Trino's || also appends an element to an array (ARRAY[1] || 2) or prepends one (2 || ARRAY[1]).
+      const l = this.typeOf(e.left);
+      const r = this.typeOf(e.right);
+      if (l?.k === 'array' && r && r.k !== 'array') return `list_append(${left}, ${right})`;
+      if (r?.k === 'array' && l && l.k !== 'array') return `list_prepend(${left}, ${right})`;
+    }
+    return `(${left} ${op} ${right})`;
+  }
+
+  /** Trino's [] fails on a missing map key or an index outside the array; element_at answers NULL. */
+  private subscript(e: Extract<Expr, { k: 'subscript' }>): string {
+    const arg = this.expr(e.arg);
+    const index = this.expr(e.index);
+    const type = this.typeOf(e.arg);
+    if (type?.k === 'map') {
+      const missing = raise({ inTry: this.inTry }, `'Key not present in map: ' || CAST(${index} AS VARCHAR)`);
+      return `(CASE WHEN map_contains(${arg}, ${index}) THEN ${arg}[${index}] ELSE ${missing} END)`;
+    }
+    if (type?.k === 'array') {
+      const beyond = raise(
+        { inTry: this.inTry },
+        `'Array subscript must be less than or equal to array length: ' || CAST(${index} AS VARCHAR) || ' > ' || CAST(len(${arg}) AS VARCHAR)`,
+      );
+      const zero = raise({ inTry: this.inTry }, literal('SQL array indices start at 1'));
+      const negative = raise(
+        { inTry: this.inTry },
+        `'Array subscript is negative: ' || CAST(${index} AS VARCHAR)`,
+      );
+      return `(CASE WHEN (${index}) = 0 THEN ${zero} WHEN (${index}) < 0 THEN ${negative} WHEN (${index}) > len(${arg}) THEN ${beyond} ELSE ${arg}[${index}] END)`;
+    }
+    if (type?.k === 'row' && e.index.k === 'number') {
+      const field = type.fields[Number(e.index.text) - 1];
+      if (field)
+        return `struct_extract(${arg}, ${literal(field.name ?? `field${Number(e.index.text) - 1}`)})`;
+    }
+    return `${arg}[${index}]`;
+  }
+
+  private cast(e: Extract<Expr, { k: 'cast' }>): string {
+    // CAST(ROW(...) AS ROW(a ..., b ...)) names the fields by position: keep the row unnamed for DuckDB.
+    const arg =
+      e.arg.k === 'row' ? `row(${e.arg.items.map((x) => this.expr(x)).join(', ')})` : this.expr(e.arg);
+    const source = this.typeOf(e.arg);
+    const wrap = (sql: string): string => (e.safe ? `try(${sql})` : sql);
+    if (e.type.base === 'ipaddress') {
+      if (source?.k === 'ipaddress') return arg;
+      return wrap(ipFromText(source && !isCharacter(source) ? `CAST(${arg} AS VARCHAR)` : arg));
+    }
+    const cast = e.safe ? 'TRY_CAST' : 'CAST';
+    if (e.type.base === 'timestamp' && !e.type.withTimeZone) {
+      // Trino's `timestamp` is timestamp(3): truncate to that precision, keep DuckDB's comparable TIMESTAMP.
+      const precision = typeof e.type.params[0] === 'number' ? e.type.params[0] : 3;
+      const value = localTime(arg, source);
+      const variant = precision === 0 ? 'TIMESTAMP_S' : precision <= 3 ? 'TIMESTAMP_MS' : 'TIMESTAMP';
+      return variant === 'TIMESTAMP'
+        ? `${cast}(${value} AS TIMESTAMP)`
+        : `CAST(${cast}(${value} AS ${variant}) AS TIMESTAMP)`;
+    }
+    if (e.type.base === 'date' && hasZone(source)) return `${cast}(${localTime(arg, source)} AS DATE)`;
+    if ((e.type.base === 'varchar' || e.type.base === 'char') && e.arg.k !== 'string')
+      return this.castToVarchar(arg, cast, source);
+    return `${cast}(${arg} AS ${duckdbType(e.type)})`;
+  }
+
+  /** Trino prints timestamps in CAST(... AS varchar) at their precision and zone (`... 10:00:00.000000`,
+   * `... 10:00:00.000 UTC`); DuckDB would drop the fraction. With the type known the text is written for it;
+   * otherwise the type is only known at run time, so branch on it. */
+  private castToVarchar(arg: string, cast: string, type: SqlType | undefined): string {
+    if (type?.k === 'ipaddress') return ipToText(arg);
+    if (type?.k === 'timestamp') {
+      const local = localTime(arg, type);
+      const text = `strftime(${local}, '%Y-%m-%d %H:%M:%S')${fraction(local, type.precision)}`;
+      return hasZone(type) ? `(${text} || ' ' || ${literal(type.zone)})` : `(${text})`;
+    }
+    if (type && type.k !== 'unknown') return `${cast}(${arg} AS VARCHAR)`;
+    const text = `CAST(${arg} AS VARCHAR)`;
+    return (
+      `(CASE typeof(${arg}) ` +
+      `WHEN 'TIMESTAMP' THEN strftime(CAST(${text} AS TIMESTAMP), '%Y-%m-%d %H:%M:%S.%f') ` +
+      `WHEN 'TIMESTAMP WITH TIME ZONE' THEN strftime(CAST(${text} AS TIMESTAMPTZ), '%Y-%m-%d %H:%M:%S.%g UTC') ` +
+      `ELSE ${cast}(${arg} AS VARCHAR) END)`
+    );
+  }
+
+  private typedLiteral(e: Extract<Expr, { k: 'typed' }>): string {
+    switch (e.type) {
+      case 'timestamp':
+        // Zone-less literals stay DuckDB TIMESTAMP (comparable with TIMESTAMPTZ); the analyzer carries their
+        // precision (the digits written) for printing.
+        return timestampLiteral(e.value);
+      case 'date':
+        return `DATE ${literal(e.value)}`;
+      case 'time':
+        return `TIME ${literal(e.value)}`;
+      case 'decimal': {
+        const [whole = '', fractionDigits = ''] = e.value.trim().replace(/^[-+]/, '').split('.');
+        const scale = fractionDigits.length;
+        const precision = Math.max(1, whole.replace(/^0+/, '').length + scale);
+        return `CAST(${literal(e.value)} AS DECIMAL(${Math.min(38, precision)},${scale}))`;
+      }
+      case 'varchar':
+      case 'char':
+        return literal(e.value);
+      case 'double':
+        return `CAST(${literal(e.value)} AS DOUBLE)`;
+      case 'real':
+        return `CAST(${literal(e.value)} AS FLOAT)`;
+      case 'bigint':
+        return `CAST(${literal(e.value)} AS BIGINT)`;
+      case 'integer':
+        return `CAST(${literal(e.value)} AS INTEGER)`;
+      case 'json':
+        return `CAST(${literal(e.value)} AS JSON)`;
+      case 'ipaddress':
+        return ipFromText(literal(e.value));
+      default:
+        throw new NotSupportedError(`${e.type.toUpperCase()} literal`, e.pos);
+    }
+  }
+
+  private functionCall(e: Extract<Expr, { k: 'func' }>): string {
+    if (e.name === 'try') this.tryDepth++;
+    let args: string[];
+    try {
+      args = e.args.map((a) => (a.k === 'star' ? '*' : this.expr(a)));
+    } finally {
+      if (e.name === 'try') this.tryDepth--;
+    }
+    let call: string;
+    if (e.orderBy || e.nullTreatment) {
+      const inner = `${e.distinct ? 'DISTINCT ' : ''}${args.join(', ')}`;
+      const order = e.orderBy ? ` ORDER BY ${this.sortItems(e.orderBy)}` : '';
+      const nulls = e.nullTreatment ? ` ${e.nullTreatment.toUpperCase()} NULLS` : '';
+      call = `${duckdbFunctionName(e)}(${inner}${order}${nulls})`;
+    } else {
+      call = translateFunctionCall(e, args, {
+        argTypes: e.args.map((a) => this.typeOf(a)),
+        inTry: this.inTry,
+      });
+    }
+    if (e.filter) call += ` FILTER (WHERE ${this.expr(e.filter)})`;
+    if (e.over) {
+      call +=
+        e.over.name && !e.over.partitionBy.length && !e.over.orderBy.length && !e.over.frame
+          ? ` OVER ${ident(e.over.name)}`
+          : ` OVER (${this.windowSpec(e.over)})`;
+    }
+    return call;
+  }
+}

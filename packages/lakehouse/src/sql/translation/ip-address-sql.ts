@@ -1,0 +1,27 @@
+// How IPADDRESS values are written in DuckDB SQL: a struct whose one field holds Trino's 16-byte form (a struct
+// rather than a bare BLOB so a result column can be told apart from varbinary and printed as an address).
+// Parsing, printing and CIDR tests are scalar functions the execution layer registers on the connection
+// (execution/sql-functions.ts), implemented once in execution/ip-address.ts.
+import { sqlIdent as ident } from '../../duckdb/duckdb-session';
+
+export const IPADDRESS_FIELD = '$ipaddress';
+export const IPADDRESS_DUCKDB_TYPE = `STRUCT(${ident(IPADDRESS_FIELD)} BLOB)`;
+
+/** Names of the engine's scalar functions (registered once per connection). */
+export const IP_PARSE = '__loglake_ip_parse';
+export const IP_TEXT = '__loglake_ip_text';
+export const IP_CONTAINS = '__loglake_ip_contains';
+
+/** An IPADDRESS from text (Trino's CAST(varchar AS IPADDRESS), failing with its message on a bad address). */
+export const ipFromText = (text: string): string =>
+  `struct_pack(${ident(IPADDRESS_FIELD)} := ${IP_PARSE}(${text}))`;
+
+/** The 16 bytes inside an IPADDRESS value. */
+export const ipBytes = (ip: string): string => `struct_extract(${ip}, ${`'${IPADDRESS_FIELD}'`})`;
+
+/** CAST(ip AS varchar). */
+export const ipToText = (ip: string): string => `${IP_TEXT}(${ipBytes(ip)})`;
+
+/** contains(cidr, ip). */
+export const cidrContainsSql = (cidr: string, ip: string): string =>
+  `${IP_CONTAINS}(${cidr}, ${ipBytes(ip)})`;

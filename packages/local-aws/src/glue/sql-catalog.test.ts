@@ -1,0 +1,140 @@
+// Glue's AwsDataCatalog as a catalog of the real engine, through the SDK over loopback: CTAS with
+// external_location registers a Glue table; a query on `db.table` reads the table's CURRENT location; moving the
+// location (UpdateTable) switches readers atomically; bytes scanned count only the projected columns; DROP TABLE
+// keeps the data (Hive external); SHOW TABLES lists Glue's tables.
+import { describe, test, expect, beforeAll, afterAll } from '@jest/globals';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CreateWorkGroupCommand,
+  GetQueryExecutionCommand,
+  GetQueryResultsCommand,
+  StartQueryExecutionCommand,
+} from '@aws-sdk/client-athena';
+import { CreateDatabaseCommand, GetTableCommand, GlueClient, UpdateTableCommand } from '@aws-sdk/client-glue';
+import { startLocalEndpoint, type LocalEndpoint } from '../server';
+import { localClients, waitForQuery, type LocalClients } from '../test-support/clients';
+
+describe('Glue tables in the SQL engine (AwsDataCatalog)', () => {
+  let dir: string;
+  let endpoint: LocalEndpoint;
+  let clients: LocalClients;
+  let glue: GlueClient;
+
+  const query = async (sql: string) => {
+    const { QueryExecutionId } = await clients.athena.send(
+      new StartQueryExecutionCommand({
+        QueryString: sql,
+        WorkGroup: 'wg',
+        QueryExecutionContext: { Catalog: 'AwsDataCatalog', Database: 'snaps' },
+      }),
+    );
+    const state = await waitForQuery(clients.athena, QueryExecutionId as string);
+    const { QueryExecution } = await clients.athena.send(new GetQueryExecutionCommand({ QueryExecutionId }));
+    const rows =
+      state === 'SUCCEEDED'
+        ? (
+            (await clients.athena.send(new GetQueryResultsCommand({ QueryExecutionId }))).ResultSet?.Rows ??
+            []
+          ).map((r) => r.Data?.map((d) => d.VarCharValue ?? null))
+        : [];
+    return {
+      state,
+      reason: QueryExecution?.Status?.StateChangeReason,
+      bytes: QueryExecution?.Statistics?.DataScannedInBytes ?? 0,
+      rows,
+    };
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'glue-bridge-'));
+    endpoint = await startLocalEndpoint({ dataDir: dir });
+    clients = localClients(endpoint.url);
+    glue = new GlueClient({
+      endpoint: endpoint.url,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+    });
+    await clients.athena.send(
+      new CreateWorkGroupCommand({
+        Name: 'wg',
+        // Not enforcing: Athena refuses CTAS with external_location in a workgroup that enforces its settings.
+        Configuration: {
+          EnforceWorkGroupConfiguration: false,
+          ManagedQueryResultsConfiguration: { Enabled: true },
+        },
+      }),
+    );
+    await glue.send(new CreateDatabaseCommand({ DatabaseInput: { Name: 'snaps' } }));
+  });
+  afterAll(async () => {
+    clients.destroy();
+    glue.destroy();
+    await endpoint.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('CTAS external_location writes Parquet and registers the Glue table; queries read it by location', async () => {
+    const a = await query(
+      "CREATE TABLE snaps.run_a WITH (format = 'PARQUET', write_compression = 'ZSTD', external_location = 's3://snap-bucket/t/run=a/') AS SELECT * FROM (VALUES (1, 'x'), (2, 'y')) AS v(id, name)",
+    );
+    expect(a.state).toBe('SUCCEEDED');
+    const table = (await glue.send(new GetTableCommand({ DatabaseName: 'snaps', Name: 'run_a' }))).Table;
+    expect(table?.StorageDescriptor?.Location).toBe('s3://snap-bucket/t/run=a/');
+    expect(table?.StorageDescriptor?.Columns?.map((c) => [c.Name, c.Type])).toEqual([
+      ['id', 'int'],
+      ['name', 'string'],
+    ]);
+    expect((await query('SELECT count(*) FROM run_a')).rows.at(-1)).toEqual(['2']);
+    const again = await query(
+      "CREATE TABLE snaps.run_a2 WITH (external_location = 's3://snap-bucket/t/run=a/') AS SELECT 1 AS id",
+    );
+    expect(again.state).toBe('FAILED');
+    expect(again.reason).toContain('HIVE_PATH_ALREADY_EXISTS');
+  });
+
+  test('moving the location switches readers to the other run; only projected columns count as scanned', async () => {
+    await query(
+      "CREATE TABLE snaps.run_b WITH (external_location = 's3://snap-bucket/t/run=b/') AS SELECT * FROM (VALUES (3, 'z', 'long text that takes bytes')) AS v(id, name, note)",
+    );
+    const current = (await glue.send(new GetTableCommand({ DatabaseName: 'snaps', Name: 'run_a' }))).Table!;
+    await glue.send(
+      new UpdateTableCommand({
+        DatabaseName: 'snaps',
+        VersionId: current.VersionId,
+        TableInput: {
+          Name: 'run_a',
+          TableType: current.TableType,
+          StorageDescriptor: { ...current.StorageDescriptor, Location: 's3://snap-bucket/t/run=b/' },
+        },
+      }),
+    );
+    expect((await query('SELECT id, name FROM run_a')).rows.at(-1)).toEqual(['3', 'z']);
+    const narrow = await query('SELECT id FROM run_b');
+    const wide = await query('SELECT id, name, note FROM run_b');
+    expect(narrow.bytes).toBeGreaterThan(0);
+    expect(wide.bytes).toBeGreaterThan(narrow.bytes);
+  });
+
+  test('SHOW TABLES and DESCRIBE read the Glue catalog', async () => {
+    const tables = await query('SHOW TABLES');
+    expect(tables.state).toBe('SUCCEEDED');
+    expect(tables.rows.map((r) => r?.[0])).toEqual(expect.arrayContaining(['run_a', 'run_b']));
+    const described = await query('DESCRIBE run_b');
+    expect(described.rows.map((r) => r?.slice(0, 2))).toEqual([
+      ['id', 'int'],
+      ['name', 'string'],
+      ['note', 'string'],
+    ]);
+  });
+
+  test('DROP TABLE removes the catalog entry and keeps the files; unknown tables name AwsDataCatalog', async () => {
+    expect((await query('DROP TABLE run_b')).state).toBe('SUCCEEDED');
+    expect(existsSync(join(dir, 's3', 'snap-bucket', 't', 'run=b'))).toBe(true);
+    const missing = await query('SELECT * FROM run_b');
+    expect(missing.state).toBe('FAILED');
+    expect(missing.reason).toContain('awsdatacatalog.snaps.run_b');
+    expect(missing.reason).not.toContain('s3tablescatalog');
+  });
+});
