@@ -444,8 +444,7 @@ export class ExpressionTypes {
         if (arg?.k === 'row' && e.index.k === 'number') {
           return this.set(e, arg.fields[Number(e.index.text) - 1]?.type);
         }
-        void index;
-        return this.set(e, undefined);
+        return this.set(e, index && undefined);
       }
       case 'dereference': {
         const arg = sub(e.arg);
@@ -564,6 +563,7 @@ function arithmeticType(
   right: SqlType | undefined,
 ): SqlType | undefined {
   if (!left || !right) return undefined;
+  if (left.k === 'time') return right.k === 'interval day to second' ? left : undefined;
   if (left.k === 'timestamp' || left.k === 'date') {
     if (op === '-' && right.k === left.k) return { k: 'interval day to second' };
     return right.k.startsWith('interval') ? left : undefined;
@@ -663,6 +663,7 @@ const VARCHAR_FUNCTIONS = new Set([
   'human_readable_seconds',
   'title_case',
   'word_stem',
+  'timezone',
 ]);
 const DOUBLE_FUNCTIONS = new Set([
   'sqrt',
@@ -748,7 +749,6 @@ const SAME_AS_FIRST = new Set([
   'sign',
   'mod',
   'try',
-  'date_trunc_same',
   'filter',
   'array_distinct',
   'array_sort',
@@ -884,6 +884,10 @@ function functionType(e: Extract<Expr, { k: 'func' }>, args: (SqlType | undefine
         ? undefined
         : { k: 'timestamp', precision: a0?.k === 'timestamp' ? a0.precision : 3, zone };
     }
+    case 'split_to_map':
+      return { k: 'map', key: VARCHAR, value: VARCHAR };
+    case 'parse_data_size':
+      return { k: 'decimal', precision: 38, scale: 0 };
     case 'approx_percentile':
       return a1?.k === 'array' ? a0 && { k: 'array', element: a0 } : a0;
     case 'json_extract':

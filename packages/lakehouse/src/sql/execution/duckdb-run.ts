@@ -90,21 +90,24 @@ export function mapDuckdbError(error: unknown, positions?: PositionIndex): SqlEr
       },
     );
   }
-  const firstLine = (message.split('\n')[0] ?? message).replace(/^[A-Za-z ]+ Error: /, '');
+  // DuckDB names its error class first (`Conversion Error: ...`); some runtimes prefix the message with `Error: `.
+  const line = (message.split('\n')[0] ?? message).replace(/^Error: /, '');
+  const kind = /^([A-Za-z ]+) Error: /.exec(line)?.[1] ?? '';
+  const firstLine = line.replace(/^[A-Za-z ]+ Error: /, '');
   if (/Division by zero/.test(firstLine))
     return new GenericUserError('DIVISION_BY_ZERO', 'Division by zero', { cause: error });
   const cast = castFailure(firstLine);
   if (cast) return new GenericUserError(cast.errorName, cast.text, { cause: error, value: cast.value });
-  if (/^Conversion Error/.test(message))
+  if (kind === 'Conversion')
     return new GenericUserError('INVALID_CAST_ARGUMENT', firstLine, { cause: error });
   const raised = RAISED.find((pattern) => pattern.test(firstLine));
   if (raised) return new GenericUserError(errorNameOf(firstLine), firstLine, { cause: error });
   if (/No function matches|Cannot compare|Cannot mix|cannot be cast|Could not convert/i.test(message)) {
     return new GenericUserError('TYPE_MISMATCH', firstLine, { cause: error });
   }
-  if (/^(Binder|Catalog) Error/.test(message))
+  if (kind === 'Binder' || kind === 'Catalog')
     return new GenericUserError('GENERIC_USER_ERROR', firstLine, { cause: error });
-  if (/^Invalid Input Error|^Out of Range Error/.test(message))
+  if (kind === 'Invalid Input' || kind === 'Out of Range')
     return new GenericUserError('INVALID_FUNCTION_ARGUMENT', firstLine, { cause: error });
   return new InternalEngineError(`The local engine failed to run the statement: ${firstLine}`, error);
 }
@@ -128,14 +131,16 @@ const RANGE_TARGETS: Record<string, string> = {
 
 /** A failed cast in Trino's words (VarcharOperators, DateOperators, the integer casts). */
 function castFailure(text: string): { errorName: string; text: string; value: string } | undefined {
-  let m = /^Could not convert string '(.*)' to (\w+)$/.exec(text);
+  let m = /^Could not convert string '(.*)' to (\w+)(?: when casting from source column \w+)?$/.exec(text);
   if (m && CAST_TARGETS[m[2] as string])
     return {
       errorName: 'INVALID_CAST_ARGUMENT',
       text: `Cannot cast '${m[1]}' to ${CAST_TARGETS[m[2] as string]}`,
       value: m[1] as string,
     };
-  m = /^invalid (date|timestamp) field format: "(.*)", expected format/.exec(text);
+  m =
+    /^invalid (date|timestamp) field format: "(.*)", expected format/.exec(text) ??
+    /^(date|timestamp) field value out of range: "(.*)"/.exec(text);
   if (m)
     return {
       errorName: 'INVALID_CAST_ARGUMENT',

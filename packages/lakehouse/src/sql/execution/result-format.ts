@@ -5,7 +5,7 @@
 import type { DuckDBResultReader } from '@duckdb/node-api';
 import type { StatementResult } from '../../contract';
 import { hasZone, typeName, type SqlType } from '../analyzer/types';
-import { IPADDRESS_FIELD } from '../translation/ip-address-sql';
+import { IPADDRESS_FIELD } from '../translation/engine-functions';
 import { formatIpAddress } from './ip-address';
 import {
   DuckDBTypeId,
@@ -304,6 +304,15 @@ function formatTyped(
   return `${formatTimestampMicros(micros + offset, digits)}${padding} ${type.zone}`;
 }
 
+/** A time of day printed as Trino prints `time(p)`. */
+function formatTime(micros: bigint, precision: number): string {
+  const seconds = Number(micros / 1_000_000n);
+  const hms = `${pad(Math.floor(seconds / 3600), 2)}:${pad(Math.floor((seconds % 3600) / 60), 2)}:${pad(seconds % 60, 2)}`;
+  const digits = Math.min(precision, 6);
+  if (digits === 0) return hms;
+  return `${hms}.${pad(micros % 1_000_000n, 6).slice(0, digits)}${'0'.repeat(Math.max(0, precision - 6))}`;
+}
+
 /** A DuckDB result as Athena returns it; `types` are the analyzer's Trino types of the output columns. */
 export function toStatementResult(
   reader: DuckDBResultReader,
@@ -316,14 +325,20 @@ export function toStatementResult(
     const known = types[i];
     return known?.k === 'timestamp' && TIMESTAMP_IDS.has(duckdb.typeId) ? known : undefined;
   });
-  const columns = reader.columnNames().map((name, i) => ({
-    name,
-    type: timestamps[i] ? typeName(timestamps[i]) : athenaTypeName(duckdbTypes[i] as DuckDBType),
-  }));
+  const times = duckdbTypes.map((duckdb, i) => {
+    const known = types[i];
+    return known?.k === 'time' && duckdb.typeId === DuckDBTypeId.TIME ? known : undefined;
+  });
+  const columns = reader.columnNames().map((name, i) => {
+    const typed = timestamps[i] ?? times[i];
+    return { name, type: typed ? typeName(typed) : athenaTypeName(duckdbTypes[i] as DuckDBType) };
+  });
   const rows = reader.getRows().map((row) =>
     row.map((value, i) => {
-      const typed = timestamps[i];
-      if (typed && value !== null) return formatTyped(value, duckdbTypes[i] as DuckDBType, typed);
+      const timestamp = timestamps[i];
+      if (timestamp && value !== null) return formatTyped(value, duckdbTypes[i] as DuckDBType, timestamp);
+      const time = times[i];
+      if (time && value !== null) return formatTime((value as { micros: bigint }).micros, time.precision);
       return formatValue(value, duckdbTypes[i] as DuckDBType);
     }),
   );

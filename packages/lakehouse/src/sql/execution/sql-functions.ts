@@ -1,5 +1,5 @@
-// Scalar functions the translated SQL calls where DuckDB has no equivalent (Trino's IPADDRESS), registered once
-// on each connection the engine runs statements on. A failure sets the function's error, which DuckDB raises as
+// Scalar functions the translated SQL calls where DuckDB has no equivalent (Trino's IPADDRESS, luhn_check),
+// registered once on each connection the engine runs statements on. A failure sets the function's error, which DuckDB raises as
 // the statement's error (and TRY turns into NULL, as Trino's TRY does for a failed cast).
 import {
   BLOB,
@@ -10,7 +10,7 @@ import {
   type DuckDBBlobValue,
   type DuckDBConnection,
 } from '@duckdb/node-api';
-import { IP_CONTAINS, IP_PARSE, IP_TEXT } from '../translation/ip-address-sql';
+import { IP_CONTAINS, IP_PARSE, IP_TEXT, LUHN_CHECK } from '../translation/engine-functions';
 import { cidrContains, formatIpAddress, ipCastError, parseIpAddress } from './ip-address';
 
 const registered = new WeakSet<DuckDBConnection>();
@@ -72,4 +72,32 @@ export function registerSqlFunctions(connection: DuckDBConnection): void {
       },
     }),
   );
+  connection.registerScalarFunction(
+    DuckDBScalarFunction.create({
+      name: LUHN_CHECK,
+      returnType: BOOLEAN,
+      parameterTypes: [VARCHAR],
+      mainFunction: (_info, input, output) => {
+        const values = input.getColumnVector(0);
+        for (let row = 0; row < input.rowCount; row++)
+          output.setItem(row, luhnCheck(values.getItem(row) as string));
+        output.flush();
+      },
+    }),
+  );
+}
+
+/** Trino's luhn_check: the Luhn (mod 10) checksum of a string of digits; false for anything else. */
+export function luhnCheck(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
 }

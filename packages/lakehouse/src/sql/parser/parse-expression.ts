@@ -196,6 +196,7 @@ export abstract class ExpressionParser extends ClauseParser {
       }
       if (this.is('.') && expr.k !== 'column') {
         const pos = this.next().pos;
+        if (this.is('*')) throw new NotSupportedError('Expanding a row expression into columns (row.*)', pos);
         expr = { k: 'dereference', arg: expr, field: this.identifier(true), pos };
         continue;
       }
@@ -295,6 +296,14 @@ export abstract class ExpressionParser extends ClauseParser {
       }
       return { k: 'current', what: word as 'current_timestamp', pos };
     }
+    if (word === 'trim' && this.is('(', 1)) {
+      const special = this.parseTrim();
+      if (special) return special;
+    }
+    if (word === 'overlay' && this.is('(', 1)) {
+      const special = this.parseOverlay();
+      if (special) return special;
+    }
     if (word === 'position' && this.is('(', 1)) {
       // position(needle IN haystack) is special syntax; strpos(haystack, needle) is the same function.
       const save = this.index;
@@ -314,6 +323,48 @@ export abstract class ExpressionParser extends ClauseParser {
       return { k: 'lambda', params: [param], body: this.parseExpression(), pos };
     }
     return this.parseNameOrCall();
+  }
+
+  /**
+   * trim([[BOTH | LEADING | TRAILING] [chars] FROM] source): Trino's SQL-standard form, as a call of trim, ltrim
+   * or rtrim with the characters second. The plain trim(s) call is left to the generic parser (undefined).
+   */
+  private parseTrim(): Expr | undefined {
+    const save = this.index;
+    const pos = this.next().pos;
+    this.next();
+    let name = 'trim';
+    if (this.accept('both')) name = 'trim';
+    else if (this.accept('leading')) name = 'ltrim';
+    else if (this.accept('trailing')) name = 'rtrim';
+    const explicit = name !== 'trim' || this.tokens[save + 2]?.value === 'both';
+    const chars = this.is('from') ? undefined : this.parseConcat();
+    if (!this.accept('from')) {
+      if (explicit) this.fail("'FROM'");
+      this.index = save;
+      return undefined;
+    }
+    const source = this.parseConcat();
+    this.expect(')');
+    return { k: 'func', name, args: chars ? [source, chars] : [source], distinct: false, pos };
+  }
+
+  /** overlay(string PLACING replacement FROM start [FOR length]), as a call of `overlay` with 3 or 4 arguments. */
+  private parseOverlay(): Expr | undefined {
+    const save = this.index;
+    const pos = this.next().pos;
+    this.next();
+    const source = this.parseConcat();
+    if (!this.accept('placing')) {
+      this.index = save;
+      return undefined;
+    }
+    const replacement = this.parseConcat();
+    this.expect('from');
+    const args = [source, replacement, this.parseConcat()];
+    if (this.accept('for')) args.push(this.parseConcat());
+    this.expect(')');
+    return { k: 'func', name: 'overlay', args, distinct: false, pos };
   }
 
   private parseParenthesized(): Expr {
@@ -392,8 +443,18 @@ export abstract class ExpressionParser extends ClauseParser {
       args.push(this.parseExpression());
       while (this.accept(',')) args.push(this.parseExpression());
     }
-    const orderBy = this.acceptSeq('order', 'by') ? this.parseSortItems() : undefined;
+    let orderBy = this.acceptSeq('order', 'by') ? this.parseSortItems() : undefined;
     this.expect(')', "')', ','");
+    // listagg(x, ',') WITHIN GROUP (ORDER BY ...): the ordering of the aggregation, written after the call.
+    if (this.isSeq('within', 'group', '(')) {
+      this.next();
+      this.next();
+      this.next();
+      this.expect('order');
+      this.expect('by');
+      orderBy = this.parseSortItems();
+      this.expect(')');
+    }
     let filter: Expr | undefined;
     if (this.isSeq('filter', '(')) {
       this.next();

@@ -1,10 +1,10 @@
 // Trino type names (CAST targets) → DuckDB types. Anything without a faithful mapping fails with NOT_SUPPORTED
 // naming the type. IPADDRESS has no DuckDB type: it is a one-field struct of Trino's own 16-byte form (see
-// ip-address-sql.ts), so it sorts, groups and compares as Trino's does.
+// engine-functions.ts), so it sorts, groups and compares as Trino's does.
 import { NotSupportedError } from '../errors';
 import { typeText } from '../analyzer/types';
 import type { TypeName } from '../tree/ast';
-import { IPADDRESS_DUCKDB_TYPE } from './ip-address-sql';
+import { IPADDRESS_DUCKDB_TYPE } from './engine-functions';
 
 export function duckdbType(type: TypeName): string {
   const sub = (i: number): string => {

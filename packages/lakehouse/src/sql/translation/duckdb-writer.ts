@@ -21,7 +21,7 @@ import {
 } from '../tree/ast';
 import { duckdbType } from './duckdb-types';
 import { duckdbFunctionName, raise, translateFunctionCall } from './functions';
-import { ipFromText, ipToText } from './ip-address-sql';
+import { ipFromText, ipToText } from './engine-functions';
 import { fraction, localTime } from './time-zones';
 
 /** ` AS "alias"("c1", ...)`, or nothing without an alias. */
@@ -47,8 +47,13 @@ function timestampLiteral(value: string): string {
   return literalZone(value) === undefined ? `TIMESTAMP ${literal(text)}` : `TIMESTAMPTZ ${literal(text)}`;
 }
 
+/** Trino functions whose lambda takes a map's (key, value): written over DuckDB's map entries. */
+const MAP_LAMBDAS = new Set(['map_filter', 'transform_values', 'transform_keys']);
+
 export class DuckdbWriter {
   private tryDepth = 0;
+  /** Lambda parameters written as other SQL (a map entry's key/value, a reduced state), innermost last. */
+  private readonly rewrites: Map<string, string>[] = [];
 
   constructor(
     private readonly bindings: Bindings,
@@ -282,11 +287,19 @@ export class DuckdbWriter {
         if (e.to)
           throw new NotSupportedError(`INTERVAL ... ${e.from.toUpperCase()} TO ${e.to.toUpperCase()}`, e.pos);
         return `${e.negative ? '-' : ''}INTERVAL ${literal(e.value)} ${e.from.toUpperCase()}`;
-      case 'column':
+      case 'column': {
+        if (e.parts.length === 1) {
+          const name = (e.parts[0] as { name: string }).name;
+          for (let i = this.rewrites.length - 1; i >= 0; i--) {
+            const rewritten = this.rewrites[i]?.get(name);
+            if (rewritten !== undefined) return rewritten;
+          }
+        }
         return e.parts
           .slice(-2)
           .map((p) => ident(p.name))
           .join('.');
+      }
       case 'star':
         return e.qualifier
           ? `${ident((e.qualifier[e.qualifier.length - 1] as { name: string }).name)}.*`
@@ -383,6 +396,9 @@ export class DuckdbWriter {
       if (l?.k === 'array' && r && r.k !== 'array') return `list_append(${left}, ${right})`;
       if (r?.k === 'array' && l && l.k !== 'array') return `list_prepend(${left}, ${right})`;
     }
+    // date ± interval is a date in Trino; DuckDB widens it to a timestamp.
+    if ((op === '+' || op === '-') && this.typeOf(e)?.k === 'date')
+      return `CAST((${left} ${op} ${right}) AS DATE)`;
     return `(${left} ${op} ${right})`;
   }
 
@@ -497,7 +513,54 @@ export class DuckdbWriter {
     }
   }
 
+  /** An expression with lambda parameters standing for other SQL. */
+  private rewritten(rewrites: Record<string, string>, e: Expr): string {
+    this.rewrites.push(new Map(Object.entries(rewrites)));
+    try {
+      return this.expr(e);
+    } finally {
+      this.rewrites.pop();
+    }
+  }
+
+  /**
+   * Calls whose lambda DuckDB cannot take as written: map_filter / transform_values / transform_keys (a lambda of
+   * key and value, over DuckDB's map entries), zip_with (over list_zip's pairs) and reduce (DuckDB's list_reduce,
+   * then the output function).
+   */
+  private lambdaCall(e: Extract<Expr, { k: 'func' }>): string | undefined {
+    const [first, second, third, fourth] = e.args;
+    if (MAP_LAMBDAS.has(e.name) && first && second?.k === 'lambda' && second.params.length === 2) {
+      const [k, v] = second.params as unknown as [{ name: string }, { name: string }];
+      const entries = `map_entries(${this.expr(first)})`;
+      const body = this.rewritten({ [k.name]: '__e.key', [v.name]: '__e.value' }, second.body);
+      if (e.name === 'map_filter') return `map_from_entries(list_filter(${entries}, lambda __e: ${body}))`;
+      const entry =
+        e.name === 'transform_values'
+          ? `struct_pack(key := __e.key, value := ${body})`
+          : `struct_pack(key := ${body}, value := __e.value)`;
+      return `map_from_entries(list_transform(${entries}, lambda __e: ${entry}))`;
+    }
+    if (e.name === 'zip_with' && first && second && third?.k === 'lambda' && third.params.length === 2) {
+      // Pairs padded with NULL to the longer array, as Trino pads them.
+      const [x, y] = third.params as unknown as [{ name: string }, { name: string }];
+      const body = this.rewritten(
+        { [x.name]: 'struct_extract(__z, 1)', [y.name]: 'struct_extract(__z, 2)' },
+        third.body,
+      );
+      return `list_transform(list_zip(${this.expr(first)}, ${this.expr(second)}), lambda __z: ${body})`;
+    }
+    if (e.name === 'reduce' && first && second && third?.k === 'lambda' && fourth?.k === 'lambda') {
+      const reduced = `list_reduce(${this.expr(first)}, ${this.expr(third)}, ${this.expr(second)})`;
+      const state = (fourth.params[0] as { name: string }).name;
+      return this.rewritten({ [state]: `(${reduced})` }, fourth.body);
+    }
+    return undefined;
+  }
+
   private functionCall(e: Extract<Expr, { k: 'func' }>): string {
+    const lambda = e.over || e.filter ? undefined : this.lambdaCall(e);
+    if (lambda !== undefined) return lambda;
     if (e.name === 'try') this.tryDepth++;
     let args: string[];
     try {

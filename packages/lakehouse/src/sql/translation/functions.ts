@@ -6,7 +6,7 @@ import { sqlString as quote } from '../../duckdb/duckdb-session';
 import { hasZone, isCharacter, typeName, type SqlType } from '../analyzer/types';
 import { GenericUserError, NotSupportedError } from '../errors';
 import type { Expr } from '../tree/ast';
-import { cidrContainsSql } from './ip-address-sql';
+import { cidrContainsSql, LUHN_CHECK } from './engine-functions';
 import { fraction, localTime, toInstant } from './time-zones';
 
 type Call = Extract<Expr, { k: 'func' }>;
@@ -57,9 +57,13 @@ const renamed: Record<string, string> = {
   listagg: 'string_agg',
   levenshtein_distance: 'levenshtein',
   hamming_distance: 'hamming',
-  bool_and: 'bool_and',
   every: 'bool_and',
-  regexp_extract_all: 'regexp_extract_all',
+  bitwise_and_agg: 'bit_and',
+  bitwise_or_agg: 'bit_or',
+  geometric_mean: 'geomean',
+  regexp_split: 'regexp_split_to_array',
+  to_utf8: 'encode',
+  from_utf8: 'decode',
 };
 
 const INTERVAL_UNITS = new Set([
@@ -177,9 +181,101 @@ function toIso8601(x: string, type: SqlType | undefined): string {
   return `(${body} || strftime(${x}, '%z'))`;
 }
 
+/** Trino's ISO 8601 dates: calendar (2020-05-11), week (2020-W10, 2020-W10-2) and ordinal (2020-123) forms. */
+function fromIso8601Date(s: string): string {
+  const year = `CAST(substr(${s}, 1, 4) AS INTEGER)`;
+  const jan4 = `make_date(${year}, 1, 4)`;
+  const week = `CAST(substr(${s}, 7, 2) AS INTEGER)`;
+  const day = `coalesce(CAST(nullif(substr(${s}, 10, 1), '') AS INTEGER), 1)`;
+  // ISO week 1 is the week with January 4th; its Monday is January 4th less its ISO weekday, plus one.
+  const weekDate = `CAST(${jan4} - INTERVAL (isodow(${jan4}) - 1) DAY + INTERVAL ((${week} - 1) * 7 + ${day} - 1) DAY AS DATE)`;
+  return (
+    `(CASE WHEN regexp_matches(${s}, '^\\d{4}-W\\d{2}(-\\d)?$') THEN ${weekDate} ` +
+    `WHEN regexp_matches(${s}, '^\\d{4}-\\d{3}$') THEN CAST(strptime(${s}, '%Y-%j') AS DATE) ` +
+    `ELSE CAST(${s} AS DATE) END)`
+  );
+}
+
+/** The arguments a Java format string converts with `%s`, as text (DuckDB's printf wants a string for %s). */
+function formatArguments(format: string | undefined, args: string[]): string[] {
+  if (format === undefined) return args;
+  const out = [...args];
+  let next = 1;
+  for (const m of format.matchAll(/%(?:(\d+)\$)?[-#+ 0,(]*\d*(?:\.\d+)?([a-zA-Z%])/g)) {
+    if (m[2] === '%' || m[2] === 'n') continue;
+    const index = m[1] ? Number(m[1]) : next++;
+    if ((m[2] === 's' || m[2] === 'S') && out[index] !== undefined)
+      out[index] = `CAST(${out[index]} AS VARCHAR)`;
+  }
+  return out;
+}
+
+/** A list without repeated elements, in the order of their first occurrence (Trino keeps it; DuckDB does not). */
+const orderedDistinct = (list: string): string =>
+  `list_filter(${list}, (e, i) -> list_position(${list}, e) = i)`;
+
+const PARSE_DATA_SIZE = '^([0-9]+(?:\\.[0-9]+)?)\\s*([a-zA-Z]+)$';
+
 const special: Record<string, Translator> = {
   from_iso8601_timestamp: ([s]) => `CAST(${s} AS TIMESTAMPTZ)`,
-  from_iso8601_date: ([s]) => `CAST(${s} AS DATE)`,
+  from_iso8601_date: ([s]) => fromIso8601Date(s as string),
+  // The same instant, shown in another zone (the analyzer's type carries the zone).
+  at_timezone: ([x]) => `CAST(${x} AS TIMESTAMPTZ)`,
+  // The same wall clock, read in another zone.
+  with_timezone: ([x], node) => {
+    const zone = literalArg(node, 1);
+    if (zone === undefined) throw new NotSupportedError('with_timezone with a non-literal zone', node.pos);
+    return toInstant(`CAST(${x} AS TIMESTAMP)`, zone);
+  },
+  timezone: (args, node, ctx) => {
+    const type = ctx.argTypes[0];
+    if (args.length === 1 && hasZone(type)) return quote(type.zone);
+    throw new NotSupportedError('timezone() of a value whose zone is only known at run time', node.pos);
+  },
+  trim: ([s, chars]) => (chars === undefined ? `trim(${s})` : `trim(${s}, ${chars})`),
+  overlay: ([s, r, start, length]) =>
+    `(substring(${s}, 1, ${start} - 1) || ${r} || substring(${s}, ${start} + ${length ?? `length(${r})`}))`,
+  replace: ([s, search, replacement]) => `replace(${s}, ${search}, ${replacement ?? "''"})`,
+  split: ([s, d, limit]) => {
+    if (limit === undefined) return `string_split(${s}, ${d})`;
+    // At most `limit` fields; the last one keeps the rest of the string.
+    const parts = `string_split(${s}, ${d})`;
+    return `(CASE WHEN len(${parts}) <= ${limit} THEN ${parts} ELSE list_append(${parts}[1:${limit} - 1], array_to_string(${parts}[${limit}:], ${d})) END)`;
+  },
+  split_to_map: ([s, entry, keyValue]) => {
+    const parts = `string_split(${s}, ${entry})`;
+    return `map(list_transform(${parts}, p -> split_part(p, ${keyValue}, 1)), list_transform(${parts}, p -> split_part(p, ${keyValue}, 2)))`;
+  },
+  luhn_check: ([s]) => `${LUHN_CHECK}(${s})`,
+  map_agg: ([k, v]) => `map(list(${k}), list(${v}))`,
+  map_entries: ([m]) =>
+    `list_transform(map_entries(${m}), e -> struct_pack(field0 := e.key, field1 := e.value))`,
+  zip: (args) =>
+    `list_transform(list_zip(${args.join(', ')}), e -> struct_pack(${args.map((_, i) => `field${i} := struct_extract(e, ${i + 1})`).join(', ')}))`,
+  repeat: ([x, n]) => `list_transform(generate_series(1, ${n}), i -> ${x})`,
+  sequence: (args, _node, ctx) => {
+    const [start, stop, step] = args;
+    if (ctx.argTypes[0]?.k === 'date') {
+      const range = `generate_series(CAST(${start} AS TIMESTAMP), CAST(${stop} AS TIMESTAMP), ${step ?? `(CASE WHEN ${start} <= ${stop} THEN INTERVAL 1 DAY ELSE INTERVAL -1 DAY END)`})`;
+      return `CAST(${range} AS DATE[])`;
+    }
+    // Trino counts down when start > stop; DuckDB's default step is 1 either way.
+    return `generate_series(${start}, ${stop}, ${step ?? `(CASE WHEN ${start} <= ${stop} THEN 1 ELSE -1 END)`})`;
+  },
+  array_distinct: ([a]) => orderedDistinct(a as string),
+  array_union: ([a, b]) => orderedDistinct(`list_concat(${a}, ${b})`),
+  array_except: ([a, b]) => orderedDistinct(`list_filter(${a}, e -> NOT list_contains(${b}, e))`),
+  array_position: ([a, x]) =>
+    `(CASE WHEN ${a} IS NULL THEN NULL ELSE coalesce(list_position(${a}, ${x}), 0) END)`,
+  array_sort: (args, node) => {
+    if (args.length > 1) throw new NotSupportedError('array_sort with a comparator function', node.pos);
+    return `list_sort(${args[0]}, 'ASC', 'NULLS LAST')`;
+  },
+  parse_data_size: ([s]) => {
+    const number = `CAST(regexp_extract(${s}, '${PARSE_DATA_SIZE}', 1) AS DECIMAL(38,10))`;
+    const unit = `list_position(['B', 'kB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'], regexp_extract(${s}, '${PARSE_DATA_SIZE}', 2))`;
+    return `CAST(floor(${number} * CAST(power(1024, ${unit} - 1) AS DECIMAL(38,0))) AS DECIMAL(38,0))`;
+  },
   to_iso8601: ([x], _node, ctx) => toIso8601(x as string, ctx.argTypes[0]),
   date_add: (args, node, ctx) => {
     const unit = unitArg(node);
@@ -232,7 +328,9 @@ const special: Record<string, Translator> = {
     return `regexp_replace(${args[0]}, ${args[1]}, ${replacement}, 'g')`;
   },
   regexp_count: ([s, p]) => `len(regexp_extract_all(${s}, ${p}))`,
-  regexp_position: ([s, p, start]) => {
+  regexp_position: ([s, p, start, occurrence], node) => {
+    if (occurrence !== undefined)
+      throw new NotSupportedError('regexp_position with an occurrence argument', node.pos);
     // Trino: 1-based index of the first match at or after `start`, -1 when none.
     const from = start ?? '1';
     const tail = `substr(${s}, ${from})`;
@@ -279,15 +377,12 @@ const special: Record<string, Translator> = {
     ctx.argTypes[0]?.k === 'array' ? `list_concat(${args.join(', ')})` : `concat(${args.join(', ')})`,
   reverse: ([x], _node, ctx) => (ctx.argTypes[0]?.k === 'array' ? `list_reverse(${x})` : `reverse(${x})`),
   array_remove: ([a, x]) => `list_filter(${a}, e -> e IS DISTINCT FROM ${x})`,
-  array_union: ([a, b]) => `list_distinct(list_concat(${a}, ${b}))`,
-  array_except: ([a, b]) => `list_distinct(list_filter(${a}, e -> NOT list_contains(${b}, e)))`,
   slice: ([a, start, length]) => `list_slice(${a}, ${start}, ${start} + ${length} - 1)`,
   trim_array: ([a, n]) => `list_slice(${a}, 1, len(${a}) - ${n})`,
   any_match: ([a, f]) => `list_bool_or(list_transform(${a}, ${f}))`,
   all_match: ([a, f]) => `list_bool_and(list_transform(${a}, ${f}))`,
   none_match: ([a, f]) => `NOT list_bool_or(list_transform(${a}, ${f}))`,
-  sequence: (args) => `generate_series(${args.join(', ')})`,
-  format: (args) => `printf(${args.join(', ')})`,
+  format: (args, node) => `printf(${formatArguments(literalArg(node, 0), args).join(', ')})`,
   strpos: (args, node) => {
     if (args.length > 2) throw new NotSupportedError('strpos with an instance argument', node.pos);
     return `strpos(${args.join(', ')})`;
@@ -300,8 +395,13 @@ const special: Record<string, Translator> = {
 };
 
 const unsupported = new Set([
-  'map_agg',
   'multimap_agg',
+  'map_union',
+  'combinations',
+  'ngrams',
+  'parse_duration',
+  'human_readable_seconds',
+  'format_number',
   'reduce',
   'zip_with',
   'ip_prefix',
@@ -309,8 +409,6 @@ const unsupported = new Set([
   'checksum',
   'learn_classifier',
   'map_zip_with',
-  'transform_keys',
-  'transform_values',
   'multimap_from_entries',
 ]);
 

@@ -63,8 +63,31 @@ describe('Trino → DuckDB translation', () => {
     expect(() => translate('SELECT ts AT TIME ZONE zone FROM t')).toThrow(
       'NOT_SUPPORTED: line 1:11: AT TIME ZONE with a non-literal zone',
     );
-    expect(() => translate('SELECT map_agg(k, v) FROM t')).toThrow(
-      'NOT_SUPPORTED: line 1:8: Function map_agg',
+    expect(() => translate('SELECT multimap_agg(k, v) FROM t')).toThrow(
+      'NOT_SUPPORTED: line 1:8: Function multimap_agg',
     );
+  });
+
+  test("where Trino's meaning depends on a type, the analyzer's type decides the translation", () => {
+    // A map subscript fails on a missing key; an array's past its end (DuckDB would answer NULL for both).
+    expect(translate("SELECT MAP(ARRAY['a'], ARRAY[1])['b']")).toContain(
+      "ELSE error('Key not present in map: '",
+    );
+    expect(translate('SELECT ARRAY[1, 2][3]')).toContain(
+      "'Array subscript must be less than or equal to array length: '",
+    );
+    // Inside TRY the checks yield NULL: DuckDB's TRY refuses error().
+    expect(translate("SELECT try(MAP(ARRAY['a'], ARRAY[1])['b'])")).not.toContain('error(');
+    // contains() on a CIDR is an IP test; on an array, list membership.
+    expect(translate("SELECT contains('10.0.0.0/8', IPADDRESS '10.1.1.1')")).toContain(
+      '__loglake_ip_contains',
+    );
+    expect(translate('SELECT contains(ARRAY[1], 1)')).toContain('list_contains');
+    // cardinality of a map and of an array.
+    expect(translate("SELECT cardinality(MAP(ARRAY['a'], ARRAY[1])), cardinality(ARRAY[1])")).toMatch(
+      /cardinality\(.*len\(/,
+    );
+    // date + interval stays a date.
+    expect(translate("SELECT DATE '2024-01-01' + INTERVAL '1' DAY")).toContain('AS DATE)');
   });
 });

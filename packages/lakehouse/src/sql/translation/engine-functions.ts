@@ -1,7 +1,8 @@
-// How IPADDRESS values are written in DuckDB SQL: a struct whose one field holds Trino's 16-byte form (a struct
-// rather than a bare BLOB so a result column can be told apart from varbinary and printed as an address).
-// Parsing, printing and CIDR tests are scalar functions the execution layer registers on the connection
-// (execution/sql-functions.ts), implemented once in execution/ip-address.ts.
+// The engine's own scalar functions, as the translated SQL calls them: where DuckDB has no equivalent of a Trino
+// function or type, the execution layer registers one on the connection (execution/sql-functions.ts).
+// IPADDRESS values are a struct whose one field holds Trino's 16-byte form (a struct rather than a bare BLOB so a
+// result column can be told apart from varbinary and printed as an address); parsing, printing and CIDR tests are
+// implemented once, in execution/ip-address.ts.
 import { sqlIdent as ident } from '../../duckdb/duckdb-session';
 
 export const IPADDRESS_FIELD = '$ipaddress';
@@ -11,6 +12,7 @@ export const IPADDRESS_DUCKDB_TYPE = `STRUCT(${ident(IPADDRESS_FIELD)} BLOB)`;
 export const IP_PARSE = '__loglake_ip_parse';
 export const IP_TEXT = '__loglake_ip_text';
 export const IP_CONTAINS = '__loglake_ip_contains';
+export const LUHN_CHECK = '__loglake_luhn_check';
 
 /** An IPADDRESS from text (Trino's CAST(varchar AS IPADDRESS), failing with its message on a bad address). */
 export const ipFromText = (text: string): string =>
