@@ -9,6 +9,7 @@ const benches: Record<string, string> = {
   local: 'packages/local-aws/bench/local.ts',
   lab: 'packages/lab/bench/lab.ts',
   snapshots: 'packages/snapshot-lambdas/bench/snapshots.ts',
+  sql: 'packages/lab/bench/sql.ts',
 };
 
 const asked = process.argv.slice(2);
