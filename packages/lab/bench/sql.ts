@@ -5,7 +5,7 @@
 //       text on DuckDB over the same Parquet files (goal ≤ 1.3×): start, poll and fetch against read_parquet. Both
 //       sides run in turn, alternating which goes first, for SQL_BENCH_ROUNDS rounds after one warm-up round;
 //       the ratio is the sum of the per-query medians, and every round's ratio and raw times are printed. The
-//       client polls GetQueryExecution at a fixed SQL_BENCH_POLL_MS (default 5): each SDK call costs ~2 ms of CPU
+//       client polls GetQueryExecution at a fixed SQL_BENCH_POLL_MS (default 10): each SDK call costs ~2 ms of CPU
 //       in this process, so polling every millisecond takes a core from DuckDB on a 2-core machine, and the lab's
 //       own back-off (from 100 ms) would measure the poll interval rather than the engine.
 // SQL_BENCH_ROWS (default 1,000,000 flowgen records), SQL_BENCH_ROUNDS (default 7). Writes .lab/bench/sql.json.
@@ -23,7 +23,7 @@ import { REPO_ROOT } from '../src/target/open-target';
 
 const ROWS = Number(process.env.SQL_BENCH_ROWS ?? 1_000_000);
 const ROUNDS = Number(process.env.SQL_BENCH_ROUNDS ?? 7);
-const POLL_MS = Number(process.env.SQL_BENCH_POLL_MS ?? 5);
+const POLL_MS = Number(process.env.SQL_BENCH_POLL_MS ?? 10);
 const DAY_START = '2026-11-01 00:00:00';
 const DAY_END = '2026-11-02 00:00:00';
 const SOURCE = 'network.vpc_flow_logs';
