@@ -12,7 +12,8 @@ try {
       labId,
       namePrefix: lab.namePrefix,
       region: process.env.AWS_REGION ?? lab.region,
-      glueCatalogManaged: lab.units['table-bucket'].inputs.glueCatalog.manage,
+      // The S3 Tables analytics integration is a region-level unit now, never the lab's to remove.
+      glueCatalogManaged: false,
     },
     { attempts: parseAttempts(process.env.CHECK_ATTEMPTS) },
   );
