@@ -1,5 +1,5 @@
-// The lab's Lake Formation grants. Lake Formation keeps a grant after its principal or its resource is deleted, so a
-// destroy that failed halfway (or a grant made by hand) leaves permissions behind that no other listing shows.
+// The lab's Lake Formation grants. No other listing shows them, and a grant may name a role or a resource that is
+// already gone (a destroy that failed halfway, a grant made by hand): that is a leftover too.
 //
 // What is the lab's: a grant whose principal is one of the lab's IAM roles, or whose resource is one of the lab's
 // (the child catalog `<account>:s3tablescatalog/<lab bucket>` and anything in it, a Glue database named with the
@@ -13,7 +13,8 @@
 // { Catalog | Database | Table | TableWithColumns | DataLocation | DataCellsFilter | LFTag… }, Permissions,
 // PermissionsWithGrantOption, … }], NextToken }`; a NextToken means another page. It returns only explicit grants,
 // "filtered by the permissions of the caller": the check needs a data lake administrator (the README's deploy
-// prerequisite). No filter is set, so grants on already-deleted resources and roles are listed too.
+// prerequisite). No filter is set: a Principal or Resource filter needs names that may be gone by now. The reference
+// does not say whether the unfiltered listing includes grants inside S3 Tables child catalogs; only a run on AWS can.
 import {
   ListPermissionsCommand,
   type PrincipalResourcePermissions,
