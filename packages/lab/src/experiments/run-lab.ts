@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { LabTarget } from '../target/lab-target';
 import { renderHtml } from '../report/html';
 import type { ExperimentReport, LabReport, TimelineEvent } from '../report/lab-report';
-import { ExperimentContext, type Experiment, type LabScale } from './context';
+import { ExperimentContext, type Experiment, type LabScale, type LabWaits } from './context';
 
 export interface RunLabOptions {
   target: LabTarget;
@@ -17,6 +17,8 @@ export interface RunLabOptions {
   log?: (line: string) => void;
   /** Stop at the first experiment that throws (later ones need its state). */
   stopOnError?: boolean;
+  /** How long to wait on AWS's own schedules (default DEFAULT_WAITS). */
+  waits?: LabWaits;
 }
 
 export interface LabRun {
@@ -31,7 +33,7 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
   const started = new Date();
   const statePath = join(outDir, `state-${target.kind}.json`);
   const state = options.fresh ? {} : ExperimentContext.loadState(statePath);
-  const ctx = new ExperimentContext(target, scale, state, statePath, log);
+  const ctx = new ExperimentContext(target, scale, state, statePath, log, options.waits);
   ctx.saveState();
   const results: ExperimentReport[] = [];
   for (const experiment of options.experiments) {
