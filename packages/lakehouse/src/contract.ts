@@ -2,6 +2,7 @@
 // written against these types only, so the table layer can change underneath them. Implementations live in
 // the layer modules (catalog, metadata, snapshots, manifests, io, expressions) and are exported from index.ts.
 import type { DuckDBConnection } from '@duckdb/node-api';
+import type { CommittedTable, TableCommit } from './rest/types';
 
 /** Iceberg primitive types the engine supports (spec names). `decimal(p,s)` is written out, e.g. `decimal(10,2)`. */
 export type IcebergPrimitive =
@@ -42,14 +43,7 @@ export interface ColumnDefinition {
 }
 
 export type Transform =
-  | 'identity'
-  | 'year'
-  | 'month'
-  | 'day'
-  | 'hour'
-  | 'void'
-  | `bucket[${number}]`
-  | `truncate[${number}]`;
+  'identity' | 'year' | 'month' | 'day' | 'hour' | 'void' | `bucket[${number}]` | `truncate[${number}]`;
 
 /** Partition field by source column name (the engine resolves ids). */
 export interface PartitionFieldDefinition {
@@ -176,6 +170,8 @@ export interface RowDelta {
 
 export interface CompactionOptions {
   targetFileSizeBytes?: number;
+  /** S3 Tables' strategies: `sort` (default) writes in the table's declared sort order, `binpack` ignores it. */
+  strategy?: 'binpack' | 'sort';
 }
 
 export interface CompactionReport {
@@ -193,6 +189,10 @@ export interface ExpireOptions {
   /** ...and expire those older than this (ms), unless needed by the count above or by a ref. */
   maxSnapshotAgeMs: number;
   now?: Date;
+  /** Plan and measure only: report what would be expired and deleted, commit and delete nothing. */
+  dryRun?: boolean;
+  /** Plan as if these refs did not exist (to measure what a ref holds back). */
+  ignoreRefs?: string[];
 }
 
 export interface ExpireReport {
@@ -236,10 +236,16 @@ export interface TableMetadata {
   'current-schema-id': number;
   schemas: Schema[];
   'default-spec-id': number;
-  'partition-specs': { 'spec-id': number; fields: { 'source-id': number; 'field-id': number; name: string; transform: string }[] }[];
+  'partition-specs': {
+    'spec-id': number;
+    fields: { 'source-id': number; 'field-id': number; name: string; transform: string }[];
+  }[];
   'last-partition-id': number;
   'default-sort-order-id': number;
-  'sort-orders': { 'order-id': number; fields: { 'source-id': number; transform: string; direction: string; 'null-order': string }[] }[];
+  'sort-orders': {
+    'order-id': number;
+    fields: { 'source-id': number; transform: string; direction: string; 'null-order': string }[];
+  }[];
   properties: Record<string, string>;
   'current-snapshot-id'?: number | null;
   snapshots: Snapshot[];
@@ -296,6 +302,8 @@ export interface Warehouse {
     versionToken: string,
     metadataLocation: string,
   ): Promise<TableSummary>;
+  /** An Iceberg REST commit: requirements checked and updates applied in order on the latest metadata, atomically. */
+  commitTable(bucket: string, namespace: string, name: string, commit: TableCommit): Promise<CommittedTable>;
   close(): Promise<void>;
 }
 
