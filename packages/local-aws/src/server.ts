@@ -24,6 +24,7 @@ import {
 } from './protocol';
 import { MaintenanceService } from './s3tables/maintenance';
 import { createS3TablesService } from './s3tables/service';
+import { createIcebergRestService } from './iceberg-rest/service';
 import { createGlueService } from './glue/service';
 import { createS3Service } from './s3/service';
 import { withGlueCatalog } from './glue/engine-bridge';
@@ -109,6 +110,8 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
       minCutoffBytes: options.athenaMinCutoffBytes ?? ATHENA_MIN_CUTOFF_BYTES,
     }),
     createS3TablesService({ warehouse, store, maintenance, region }),
+    // S3 Tables' Iceberg REST endpoint (/iceberg/v1/...), over the same warehouse.
+    createIcebergRestService({ warehouse }),
     glue,
     // Last: claims path-style bucket requests (`/<bucket>/<key>`) no other service claimed.
     s3,
