@@ -141,6 +141,29 @@ function charts(results: ExperimentReport[]): LabReport['charts'] {
       ],
     });
   }
+  const sorted = results.find((r) => r.name === 'sort-order' && !r.error);
+  if (sorted) {
+    out.push({
+      title:
+        'A declared sort order: stored bytes and the one-hour question, before and after sorted compaction',
+      bars: [
+        { label: 'stored, before', bytes: Number(sorted.measures.storedBytesBefore) },
+        { label: 'stored, after', bytes: Number(sorted.measures.storedBytesAfter) },
+        { label: 'one hour read, before', bytes: Number(sorted.measures.oneHourBytesBefore) },
+        { label: 'one hour read, after', bytes: Number(sorted.measures.oneHourBytesAfter) },
+      ],
+    });
+  }
+  const tag = results.find((r) => r.name === 'tag-cleanup' && !r.error && r.measures.heldBytes !== undefined);
+  if (tag) {
+    out.push({
+      title: 'The tag that breaks snapshot cleanup: bytes held while tagged, freed once removed',
+      bars: [
+        { label: 'held by the tag', bytes: Number(tag.measures.heldBytes) },
+        { label: 'freed after removing it', bytes: Number(tag.measures.freedBytes) },
+      ],
+    });
+  }
   const snapshot = results.find((r) => r.name === 'daily-snapshot' && !r.error && r.measures.watermark);
   if (snapshot) {
     out.push({
