@@ -7,6 +7,7 @@ import { icebergCatalog, tableBucketArn } from '../iceberg/catalog';
 import { oneHourAnswer, readCurrentRows } from '../iceberg/read-table';
 import { formatCount } from '../report/format';
 import { cellNumber, type Experiment, type ExperimentContext } from './context';
+import { laptopChecks, restEndpointChecks } from './iceberg-checks';
 
 export function flowTableId(ctx: ExperimentContext): TableIdentifier {
   return { namespace: [ctx.target.resources.namespace], name: ctx.target.resources.table };
@@ -80,10 +81,9 @@ export const restEndpoint: Experiment = {
     const final = await catalog.loadTable(id);
     return {
       result:
-        `iceberg-js listed ${namespaces.length} namespaces and ${formatCount(tables.length)} table(s) in ${r.namespace}; ` +
-        `loadTable's metadata location ${loaded?.['metadata-location'] === before ? 'is' : 'is NOT'} GetTableMetadataLocation's; ` +
-        `a commit ${committed['metadata-location'] === afterCommit && afterCommit !== before ? 'moved it' : 'did NOT move it'}; ` +
-        `a stale requirement got ${stale.status || 'no refusal'}, format v3 got ${upgrade.status || 'no refusal'}, and both changed nothing`,
+        `iceberg-js: ${namespaces.length} namespaces; metadata location ${loaded?.['metadata-location'] === before ? '=' : '≠'} GetTableMetadataLocation's; ` +
+        `commit → ${committed['metadata-location'] === afterCommit && afterCommit !== before ? 'new' : 'SAME'} location; ` +
+        `stale requirement ${stale.status || 'accepted'}, format v3 ${upgrade.status || 'accepted'}, nothing changed`,
       measures: {
         namespaces: namespaces.join(', '),
         tables: tables.length,
@@ -92,15 +92,20 @@ export const restEndpoint: Experiment = {
         upgradeStatus: upgrade.status,
         formatVersion: final['format-version'],
       },
-      checks: {
-        listsTheLabTable: namespaces.includes(r.namespace) && tables.includes(r.table),
-        sameMetadataLocation: loaded?.['metadata-location'] === before,
-        commitIsNewMetadataLocation: committed['metadata-location'] === afterCommit && afterCommit !== before,
-        staleRequirementIs409: stale.status === 409,
-        unsupportedUpdateIs400: upgrade.status === 400,
-        refusalsChangeNothing: afterRefusals === afterCommit,
-        formatVersion2: final['format-version'] === 2,
-      },
+      checks: restEndpointChecks({
+        namespace: r.namespace,
+        table: r.table,
+        namespaces,
+        tables,
+        loadedLocation: loaded?.['metadata-location'],
+        locationBefore: before,
+        committedLocation: committed['metadata-location'],
+        locationAfterCommit: afterCommit,
+        locationAfterRefusals: afterRefusals,
+        staleStatus: stale.status,
+        upgradeStatus: upgrade.status,
+        formatVersion: final['format-version'],
+      }),
     };
   },
 };
@@ -136,18 +141,27 @@ export const laptopClient: Experiment = {
       String(a.flows),
       String(a.totalBytes),
     ]);
-    const same = JSON.stringify(mine) === JSON.stringify(athena.rows);
+    const same = laptopChecks({
+      rowsRead: 1,
+      athenaRows: 1,
+      fromFiles: mine,
+      fromAthena: athena.rows,
+    }).sameAnswerAsAthena;
     const flows = mine.reduce((n, row) => n + cellNumber(row[1]), 0);
     return {
       result:
-        `iceberg-js: ${namespaces.length} namespaces, ${tables.length} table(s) in ${r.namespace}; icebird read ${formatCount(rows.length)} rows ` +
-        `from the files in ${readMs} ms, no Athena; the one-hour question (${hourStart}): ${formatCount(flows)} flows, ` +
-        `${same ? 'the same answer as Athena' : 'a DIFFERENT answer from Athena'}`,
-      measures: { rowsRead: rows.length, athenaRows, readMs, hourStart, flows },
-      checks: {
-        readEveryRow: rows.length === athenaRows,
-        sameAnswerAsAthena: same && mine.length > 0,
+        `icebird read ${formatCount(rows.length)} rows from the files (${readMs} ms, no Athena); one-hour question ` +
+        `(${hourStart.slice(0, 16)}): ${formatCount(flows)} flows, ${same ? 'same answer as Athena' : 'a DIFFERENT answer from Athena'}`,
+      measures: {
+        namespaces: namespaces.join(', '),
+        tables: tables.join(', '),
+        rowsRead: rows.length,
+        athenaRows,
+        readMs,
+        hourStart,
+        flows,
       },
+      checks: laptopChecks({ rowsRead: rows.length, athenaRows, fromFiles: mine, fromAthena: athena.rows }),
     };
   },
 };

@@ -9,6 +9,7 @@ import { QueryFailedError } from '../errors';
 import { icebergCatalog } from '../iceberg/catalog';
 import { formatBytes, formatCount } from '../report/format';
 import type { Experiment, ExperimentContext, ExperimentOutcome } from './context';
+import { tagCleanupChecks, undoWindowChecks } from './iceberg-checks';
 import { flowTableId } from './iceberg-rest';
 import {
   advanceMaintenanceClock,
@@ -49,7 +50,7 @@ export const undoWindow: Experiment = {
     const snapshots = await ctx.snapshots();
     const oldestAgeHours = hoursSince(snapshots[0]?.committed_at);
     const inside = await undoQuery(ctx, before);
-    const windowText = `window ${window.maxSnapshotAgeHours} h, at least ${window.minSnapshotsToKeep} snapshot(s)`;
+    const windowText = `window ${window.maxSnapshotAgeHours} h / ${window.minSnapshotsToKeep} snapshot`;
     // Past the window: the maintenance clock moves one hour beyond the maximum age, then snapshot management runs.
     const clock = await advanceMaintenanceClock(ctx, window.maxSnapshotAgeHours + 1);
     const runs = clock ? await runMaintenanceNow(ctx) : null;
@@ -59,7 +60,7 @@ export const undoWindow: Experiment = {
           `${windowText}; the oldest snapshot is ${oldestAgeHours.toFixed(1)} h old (${formatCount(snapshots.length)} present); ` +
           `inside the window FOR TIMESTAMP AS OF ${before} UTC returns ${formatCount(inside.rows)} scanner rows`,
         measures: { ...window, oldestAgeHours, snapshots: snapshots.length, insideRows: inside.rows },
-        checks: { insideWindowReturnsOldRows: inside.rows === deleted },
+        checks: undoWindowChecks({ deletedRows: deleted, insideRows: inside.rows, expired: null }),
       };
     }
     const expiry = snapshotManagementRun(runs)?.expiry;
@@ -67,9 +68,11 @@ export const undoWindow: Experiment = {
     const remaining = await ctx.snapshots();
     return {
       result:
-        `${windowText}: inside it FOR TIMESTAMP AS OF ${before} UTC returns ${formatCount(inside.rows)} scanner rows; ` +
-        `${window.maxSnapshotAgeHours + 1} h later snapshot management expired ${expiry?.expiredSnapshotIds.length ?? 0} snapshots ` +
-        `(${formatBytes(expiry?.deletedBytes ?? 0)} freed) and the same query ${after.refusal ? `fails: ${after.refusal}` : `still returns ${after.rows}`}`,
+        `${windowText}: ${formatCount(inside.rows)} rows back inside it; ${window.maxSnapshotAgeHours + 1} h on, ` +
+        `${expiry?.expiredSnapshotIds.length ?? 0} snapshots expired (${formatBytes(expiry?.deletedBytes ?? 0)}) and the query ` +
+        (after.refusal
+          ? `fails (${after.refusal.split(':')[0]})`
+          : `still returns ${formatCount(after.rows)} rows`),
       measures: {
         ...window,
         oldestAgeHours,
@@ -80,12 +83,16 @@ export const undoWindow: Experiment = {
         freedBytes: expiry?.deletedBytes ?? 0,
         refusal: after.refusal,
       },
-      checks: {
-        insideWindowReturnsOldRows: inside.rows === deleted,
-        expiredPastTheWindow: (expiry?.expiredSnapshotIds.length ?? 0) > 0,
-        keepsMinSnapshots: remaining.length >= window.minSnapshotsToKeep,
-        undoFailsAfterExpiry: after.refusal !== '',
-      },
+      checks: undoWindowChecks({
+        deletedRows: deleted,
+        insideRows: inside.rows,
+        expired: {
+          snapshots: expiry?.expiredSnapshotIds.length ?? 0,
+          remaining: remaining.length,
+          minSnapshotsToKeep: window.minSnapshotsToKeep,
+          refusal: after.refusal,
+        },
+      }),
     };
   },
 };
@@ -130,7 +137,7 @@ export const tagCleanup: Experiment = {
           `tag ${TAG_NAME} (max-ref-age ${TAG_MAX_REF_AGE_MS / 86_400_000} days) set on snapshot ${head} through REST, then removed; ` +
           `while it stood, S3 Tables' snapshot management (${window.status}, ${window.maxSnapshotAgeHours} h / ${window.minSnapshotsToKeep}) is disabled by AWS's rule, and runs on its own schedule`,
         measures: { ...window, taggedSnapshot: head },
-        checks: { tagSet, tagRemoved: untagged.metadata.refs?.[TAG_NAME] === undefined },
+        checks: tagCleanupChecks({ tagSet, tagRemoved: untagged.metadata.refs?.[TAG_NAME] === undefined }),
       };
     }
     // History the tag will hold: one more burst, compacted with the tagged snapshot's file into a new one.
@@ -148,9 +155,9 @@ export const tagCleanup: Experiment = {
     const heldSnapshots = hold?.heldSnapshots ?? 0;
     return {
       result:
-        `with tag ${TAG_NAME} (max-ref-age ${TAG_MAX_REF_AGE_MS / 86_400_000} days) snapshot management expired nothing ` +
-        `(${hold ? hold.reasons.join('; ') : 'NOT disabled'}): ${heldSnapshots} snapshots and ${formatBytes(hold?.heldBytes ?? 0)} held past the window; ` +
-        `tag removed, the next run expired ${freed?.expiredSnapshotIds.length ?? 0} and freed ${formatBytes(freed?.deletedBytes ?? 0)}`,
+        `tag ${TAG_NAME} (${TAG_MAX_REF_AGE_MS / 86_400_000}-day max-ref-age): ${hold ? 'nothing expired' : 'NOT disabled'}, ` +
+        `${heldSnapshots} snapshots / ${formatBytes(hold?.heldBytes ?? 0)} held past the window; tag removed: ` +
+        `${freed?.expiredSnapshotIds.length ?? 0} expired, ${formatBytes(freed?.deletedBytes ?? 0)} freed`,
       measures: {
         ...window,
         taggedSnapshot: head,
@@ -161,14 +168,17 @@ export const tagCleanup: Experiment = {
         freedBytes: freed?.deletedBytes ?? 0,
         jobStatusWhileTagged: first?.status ?? 'not run',
       },
-      checks: {
+      checks: tagCleanupChecks({
         tagSet,
-        nothingExpiredWhileTagged: hold !== undefined && first?.expiry === undefined && heldSnapshots > 0,
-        freedAfterRemoval: (freed?.expiredSnapshotIds.length ?? 0) > 0,
-        heldIsWhatWasFreed:
-          heldSnapshots === (freed?.expiredSnapshotIds.length ?? -1) &&
-          (hold?.heldBytes ?? -1) === freed?.deletedBytes,
-      },
+        runs: {
+          disabled: hold !== undefined,
+          expiredWhileTagged: first?.expiry?.expiredSnapshotIds.length ?? 0,
+          heldSnapshots,
+          heldBytes: hold?.heldBytes ?? 0,
+          expiredAfterRemoval: freed?.expiredSnapshotIds.length ?? 0,
+          freedBytes: freed?.deletedBytes ?? 0,
+        },
+      }),
     };
   },
 };

@@ -5,6 +5,7 @@ import type { TableMetadata } from 'iceberg-js';
 import { icebergCatalog } from '../iceberg/catalog';
 import { formatBytes } from '../report/format';
 import { cellNumber, type Experiment, type ExperimentContext } from './context';
+import { sortOrderChecks, type StoredLayout } from './iceberg-checks';
 import { flowTableId } from './iceberg-rest';
 import { compactionRun, runMaintenanceNow, setCompactionStrategy } from './maintenance-now';
 
@@ -32,15 +33,7 @@ export function sortOrderFields(metadata: TableMetadata) {
   });
 }
 
-interface Layout {
-  dataFiles: number;
-  records: number;
-  bytes: number;
-  oneHourBytes: number;
-  oneHourRows: string;
-}
-
-async function layout(ctx: ExperimentContext, hourStart: string): Promise<Layout> {
+async function layout(ctx: ExperimentContext, hourStart: string): Promise<StoredLayout> {
   const data = (await ctx.rows('network/files')).find((row) => row.content === '0');
   const oneHour = await ctx.result('network/one_hour', { hour_start: hourStart });
   return {
@@ -55,7 +48,7 @@ async function layout(ctx: ExperimentContext, hourStart: string): Promise<Layout
 /** JSON ÷ Parquet for the rows a table holds: the main load's JSON bytes per record over the stored bytes per row. */
 export function compressionRatio(
   jsonBytesPerRecord: number,
-  stored: Pick<Layout, 'records' | 'bytes'>,
+  stored: Pick<StoredLayout, 'records' | 'bytes'>,
 ): number {
   return stored.bytes > 0 ? (jsonBytesPerRecord * stored.records) / stored.bytes : 0;
 }
@@ -97,13 +90,12 @@ export const sortOrder: Experiment = {
     const orderId = declared.metadata['default-sort-order-id'] ?? 0;
     const orders = (m: TableMetadata) => m['sort-orders'].filter((o) => o.fields.length > 0).length;
     const ran = runs
-      ? `sort compaction rewrote ${compaction?.rewrittenDataFiles ?? 0} file(s) into ${compaction?.addedDataFiles ?? 0}: ` +
-        `${formatBytes(before.bytes)} → ${formatBytes(after.bytes)} stored, JSON ÷ Parquet ${ratioBefore.toFixed(1)}× → ${ratioAfter.toFixed(1)}× ` +
-        `(goal ≥ ${COMPRESSION_GOAL}×); one hour read ${formatBytes(before.oneHourBytes)} → ${formatBytes(after.oneHourBytes)}`
-      : `strategy sort set; S3 Tables compacts on its own schedule (rerun \`pnpm lab run sort-order --target aws\` later): ` +
-        `now ${formatBytes(before.bytes)} stored, JSON ÷ Parquet ${ratioBefore.toFixed(1)}×`;
+      ? `sorted compaction: ${formatBytes(before.bytes)} → ${formatBytes(after.bytes)}, JSON ÷ Parquet ${ratioBefore.toFixed(1)}× → ` +
+        `${ratioAfter.toFixed(1)}× (goal ${COMPRESSION_GOAL}×); one hour read ${formatBytes(before.oneHourBytes)} → ${formatBytes(after.oneHourBytes)}`
+      : `order ${SORT_COLUMNS.join(', ')} declared, strategy sort set; S3 Tables compacts on its own schedule ` +
+        `(rerun later to measure); now ${formatBytes(before.bytes)}, JSON ÷ Parquet ${ratioBefore.toFixed(1)}×`;
     return {
-      result: `order ${SORT_COLUMNS.join(', ')} declared through REST (retry kept ${orders(retried.metadata)} order); ${ran}`,
+      result: ran,
       measures: {
         sortOrderId: orderId,
         storedBytesBefore: before.bytes,
@@ -116,24 +108,20 @@ export const sortOrder: Experiment = {
         oneHourBytesAfter: after.oneHourBytes,
         hourStart,
       },
-      checks: {
-        orderDeclared:
-          orderId > 0 &&
-          JSON.stringify(declared.metadata['sort-orders'].find((o) => o['order-id'] === orderId)?.fields) ===
-            JSON.stringify(declare['sort-order'].fields),
-        retryIdempotent:
-          orders(retried.metadata) === orders(declared.metadata) &&
-          retried.metadata['default-sort-order-id'] === orderId,
-        ...(runs
-          ? {
-              sortedCompactionRan: (compaction?.addedDataFiles ?? 0) > 0,
-              sameRows: after.records === before.records,
-              sameOneHourAnswer: after.oneHourRows === before.oneHourRows,
-              storesLess: after.bytes < before.bytes,
-              [`jsonOverParquetAtLeast${COMPRESSION_GOAL}x`]: ratioAfter >= COMPRESSION_GOAL,
-            }
-          : {}),
-      },
+      checks: sortOrderChecks({
+        declaredOrderId: orderId,
+        declaredFields: JSON.stringify(
+          declared.metadata['sort-orders'].find((o) => o['order-id'] === orderId)?.fields,
+        ),
+        wantedFields: JSON.stringify(declare['sort-order'].fields),
+        ordersAfterDeclare: orders(declared.metadata),
+        ordersAfterRetry: orders(retried.metadata),
+        defaultAfterRetry: retried.metadata['default-sort-order-id'] ?? 0,
+        compacted: runs
+          ? { addedDataFiles: compaction?.addedDataFiles ?? 0, before, after, ratioAfter }
+          : null,
+        goal: COMPRESSION_GOAL,
+      }),
     };
   },
 };
