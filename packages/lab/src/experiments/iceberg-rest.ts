@@ -81,9 +81,9 @@ export const restEndpoint: Experiment = {
     const final = await catalog.loadTable(id);
     return {
       result:
-        `iceberg-js: ${namespaces.length} namespaces; metadata location ${loaded?.['metadata-location'] === before ? '=' : '≠'} GetTableMetadataLocation's; ` +
+        `iceberg-js: ${namespaces.length} namespaces; loadTable ${loaded?.['metadata-location'] === before ? '=' : '≠'} GetTableMetadataLocation; ` +
         `commit → ${committed['metadata-location'] === afterCommit && afterCommit !== before ? 'new' : 'SAME'} location; ` +
-        `stale requirement ${stale.status || 'accepted'}, format v3 ${upgrade.status || 'accepted'}, nothing changed`,
+        `stale requirement ${stale.status || 'accepted'}, v3 ${upgrade.status || 'accepted'}, nothing changed`,
       measures: {
         namespaces: namespaces.join(', '),
         tables: tables.length,
