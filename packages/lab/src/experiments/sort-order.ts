@@ -90,8 +90,8 @@ export const sortOrder: Experiment = {
     const orderId = declared.metadata['default-sort-order-id'] ?? 0;
     const orders = (m: TableMetadata) => m['sort-orders'].filter((o) => o.fields.length > 0).length;
     const ran = runs
-      ? `sorted compaction: ${formatBytes(before.bytes)} → ${formatBytes(after.bytes)}, JSON ÷ Parquet ${ratioBefore.toFixed(1)}× → ` +
-        `${ratioAfter.toFixed(1)}× (goal ${COMPRESSION_GOAL}×); 1 h read ${formatBytes(before.oneHourBytes)} → ${formatBytes(after.oneHourBytes)}`
+      ? `sorted: ${formatBytes(before.bytes)} → ${formatBytes(after.bytes)}, JSON ÷ Parquet ${ratioBefore.toFixed(1)}× → ` +
+        `${ratioAfter.toFixed(1)}× (goal ${COMPRESSION_GOAL}×); one hour read ${formatBytes(before.oneHourBytes)} → ${formatBytes(after.oneHourBytes)}`
       : `order ${SORT_COLUMNS.join(', ')} declared, strategy sort set; S3 Tables compacts on its own schedule ` +
         `(rerun later to measure); now ${formatBytes(before.bytes)}, JSON ÷ Parquet ${ratioBefore.toFixed(1)}×`;
     return {
