@@ -55,10 +55,15 @@ describe('Glue tables in the SQL engine (AwsDataCatalog)', () => {
       region: 'us-east-1',
       credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
     });
+    // A CTAS writer's workgroup, as the snapshots stack makes it: Athena refuses external_location in one that
+    // enforces its configuration.
     await clients.athena.send(
       new CreateWorkGroupCommand({
         Name: 'wg',
-        Configuration: { ManagedQueryResultsConfiguration: { Enabled: true } },
+        Configuration: {
+          EnforceWorkGroupConfiguration: false,
+          ResultConfiguration: { OutputLocation: 's3://snap-bucket/athena-results/' },
+        },
       }),
     );
     await glue.send(new CreateDatabaseCommand({ DatabaseInput: { Name: 'snaps' } }));
