@@ -3,7 +3,7 @@
 import { GetTableMetadataLocationCommand } from '@aws-sdk/client-s3tables';
 import { S3Client } from '@aws-sdk/client-s3';
 import { IcebergError, type IcebergRestCatalog, type TableIdentifier } from 'iceberg-js';
-import { icebergCatalog, tableBucketArn } from '../iceberg/catalog';
+import { flowTableAddress, icebergCatalog } from '../iceberg/catalog';
 import { oneHourAnswer, readCurrentRows } from '../iceberg/read-table';
 import { formatCount } from '../report/format';
 import { cellNumber, type Experiment, type ExperimentContext } from './context';
@@ -15,13 +15,7 @@ export function flowTableId(ctx: ExperimentContext): TableIdentifier {
 
 async function metadataLocation(ctx: ExperimentContext): Promise<string | undefined> {
   const r = ctx.target.resources;
-  const answer = await ctx.target.s3tables.send(
-    new GetTableMetadataLocationCommand({
-      tableBucketARN: tableBucketArn(r),
-      namespace: r.namespace,
-      name: r.table,
-    }),
-  );
+  const answer = await ctx.target.s3tables.send(new GetTableMetadataLocationCommand(flowTableAddress(r)));
   return answer.metadataLocation;
 }
 

@@ -10,7 +10,7 @@ import {
   runLocalMaintenance,
   type MaintenanceRunReport,
 } from '@loglake/local-aws';
-import { tableBucketArn } from '../iceberg/catalog';
+import { flowTableAddress } from '../iceberg/catalog';
 import type { ExperimentContext } from './context';
 
 export async function runMaintenanceNow(ctx: ExperimentContext): Promise<MaintenanceRunReport[] | null> {
@@ -38,11 +38,7 @@ export interface SnapshotWindow {
 export async function snapshotWindow(ctx: ExperimentContext): Promise<SnapshotWindow> {
   const r = ctx.target.resources;
   const config = await ctx.target.s3tables.send(
-    new GetTableMaintenanceConfigurationCommand({
-      tableBucketARN: tableBucketArn(r),
-      namespace: r.namespace,
-      name: r.table,
-    }),
+    new GetTableMaintenanceConfigurationCommand(flowTableAddress(r)),
   );
   const entry = config.configuration?.['icebergSnapshotManagement'];
   const settings = entry?.settings?.icebergSnapshotManagement;
@@ -58,9 +54,7 @@ export async function setCompactionStrategy(ctx: ExperimentContext, strategy: 's
   const r = ctx.target.resources;
   await ctx.target.s3tables.send(
     new PutTableMaintenanceConfigurationCommand({
-      tableBucketARN: tableBucketArn(r),
-      namespace: r.namespace,
-      name: r.table,
+      ...flowTableAddress(r),
       type: 'icebergCompaction',
       value: {
         status: 'enabled',

@@ -10,6 +10,13 @@ export function tableBucketArn(r: Pick<LabResources, 'region' | 'accountId' | 't
   return `arn:aws:s3tables:${r.region}:${r.accountId}:bucket/${r.tableBucketName}`;
 }
 
+/** The flow table as the S3 Tables API addresses it (tableBucketARN, namespace, name). */
+export function flowTableAddress(
+  r: Pick<LabResources, 'region' | 'accountId' | 'tableBucketName' | 'namespace' | 'table'>,
+) {
+  return { tableBucketARN: tableBucketArn(r), namespace: r.namespace, name: r.table };
+}
+
 export function icebergCatalogOptions(
   target: Pick<LabTarget, 'resources' | 'localUrl' | 's3tables'>,
 ): IcebergRestCatalogOptions {
