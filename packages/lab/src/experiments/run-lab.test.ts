@@ -168,5 +168,8 @@ describe('the whole lab on the local endpoint (reduced size)', () => {
       new Set(['network.vpc_flow_logs', 'ref.host_inventory', 'enriched.vpc_flow_logs_labelled']),
     );
     expect(json.charts.map((c) => c.bars.length)).toEqual([2, 2, 4, 2, 2]);
+    // Read before the undo window closed too: the flow table's expired commits stay on the timeline.
+    const flowCommits = json.timeline.filter((t) => t.table === 'network.vpc_flow_logs').length;
+    expect(flowCommits).toBeGreaterThanOrEqual(Number(experiment('undo-window').measures.snapshotsBefore));
   });
 });

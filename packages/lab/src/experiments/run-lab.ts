@@ -34,7 +34,12 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
   const ctx = new ExperimentContext(target, scale, state, statePath, log);
   ctx.saveState();
   const results: ExperimentReport[] = [];
+  let beforeExpiry: TimelineEvent[] = [];
   for (const experiment of options.experiments) {
+    if (experiment.expiresSnapshots && beforeExpiry.length === 0) {
+      ctx.current = 'report';
+      beforeExpiry = await timeline(ctx);
+    }
     ctx.current = experiment.name;
     const title = experiment.titleAt?.(scale) ?? experiment.title;
     log(`\n▶ ${title} (${experiment.name})`);
@@ -73,7 +78,7 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
     banner: target.banner,
     scale,
     experiments: results,
-    timeline: await timeline(ctx),
+    timeline: mergeTimelines(beforeExpiry, await timeline(ctx)),
     charts: charts(results),
     queries: ctx.queries.filter((q) => q.experiment !== 'report'),
     wallMs: Date.now() - started.getTime(),
@@ -111,6 +116,12 @@ async function timeline(ctx: ExperimentContext): Promise<TimelineEvent[]> {
     }
   }
   return events;
+}
+
+/** Every commit either reading saw, once, in time order (snapshots expired in between stay on the timeline). */
+export function mergeTimelines(early: TimelineEvent[], late: TimelineEvent[]): TimelineEvent[] {
+  const byKey = new Map([...early, ...late].map((e) => [`${e.table} ${e.snapshotId}`, e]));
+  return [...byKey.values()].sort((a, b) => a.committedAt.localeCompare(b.committedAt));
 }
 
 function charts(results: ExperimentReport[]): LabReport['charts'] {

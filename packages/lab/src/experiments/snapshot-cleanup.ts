@@ -41,6 +41,7 @@ const hoursSince = (committedAt: string | undefined) =>
 
 export const undoWindow: Experiment = {
   name: 'undo-window',
+  expiresSnapshots: true,
   title: 'The undo window',
   part: 2,
   async run(ctx): Promise<ExperimentOutcome> {
@@ -121,6 +122,7 @@ async function removeTag(ctx: ExperimentContext) {
 
 export const tagCleanup: Experiment = {
   name: 'tag-cleanup',
+  expiresSnapshots: true,
   title: 'The tag that breaks snapshot cleanup',
   part: 2,
   async run(ctx): Promise<ExperimentOutcome> {
