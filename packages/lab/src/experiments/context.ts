@@ -177,5 +177,7 @@ export interface Experiment {
   titleAt?(scale: LabScale): string;
   /** Which article: 1 and 2 (Iceberg on S3 Tables), 3 (daily snapshots). */
   part: 1 | 2 | 3;
+  /** Expires snapshots: the report's timeline is read before it runs too, so it keeps the commits it expires. */
+  expiresSnapshots?: boolean;
   run(ctx: ExperimentContext): Promise<ExperimentOutcome>;
 }
