@@ -102,10 +102,11 @@ describe('cdktf app entry (units/main.ts, run as `cdktf synth` runs cdktf.json a
     }
   });
 
-  test('synth for apply without an alert address is refused by the lab policy (cdktf-cli fails on the annotation); a plan only warns', () => {
+  test('synth for apply without an alert address is refused by the lab policy (cdktf-cli fails on the annotation); a plan or a destroy only warns', () => {
     for (const [command, level] of [
       ['', '@cdktf/error'],
       ['plan', '@cdktf/warn'],
+      ['destroy', '@cdktf/warn'],
     ] as const) {
       const r = synth({ LOGLAKE_TF_COMMAND: command, LOGLAKE_ALERT_EMAIL: '' });
       try {

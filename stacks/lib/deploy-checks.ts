@@ -90,7 +90,7 @@ export interface WaitForFederationProps {
   readonly region: string;
   readonly timeoutSeconds: number;
   readonly repoRoot: string;
-  /** The namespace (and table) this waits for: it is created after them, and replaced when they are. */
+  /** The namespace (and table) this waits for: it is created after them (and runs again when their names change). */
   readonly dependsOn: ITerraformDependable[];
 }
 

@@ -1,10 +1,11 @@
 // The AWS provider every stack runs with, and what an older provider is expected to say about the stacks.
 //
 // One exact version, not a range: with `>= 6.44, < 7` and no lock file every fresh `terraform init` picked whatever 6.x
-// was newest that day. 6.66.0 is the release whose resource schemas the stacks' arguments were checked against
-// (the aws_glue_catalog, aws_s3tables_*, aws_lakeformation_* and aws_athena_workgroup argument names, through the
-// generated bindings of that release). To move to a newer release, change AWS_PROVIDER_VERSION, synth, and run
-// `pnpm lab plan` against a sandbox: the README's "Provider version" says how.
+// was newest that day. 6.66.0 is the release whose argument names the stacks were compared with (the synthesized
+// attributes of every resource type against that release's generated bindings, in the AWS deployability review of
+// 2026-12-01). No 6.x provider binary is reachable here, so nothing in this repository validates against 6.66.0 itself:
+// the validate test runs the machine's mirrored (older) provider. To move to a newer release, change
+// AWS_PROVIDER_VERSION, synth, and run `pnpm lab plan` against a sandbox: the README's "Provider version" says how.
 
 /** The exact AWS provider version in every stack's required_providers. */
 export const AWS_PROVIDER_VERSION = '6.66.0';

@@ -43,10 +43,15 @@ export const spec: InputsSpec<S3TablesIntegrationInputs> = {
         re: /^s3tablescatalog$/,
         fix: 'Athena and Firehose look for "s3tablescatalog"',
       }),
-      dataAccessRoleName: r.string('dataAccessRoleName', `${unit.namePrefix}-s3tables-lakeformation`, {
-        re: new RegExp(`^${unit.namePrefix}-[A-Za-z0-9+=,.@_-]{1,40}$`),
-        fix: `start with "${unit.namePrefix}-" and use IAM role name characters`,
-      }),
+      // IAM role names are unique per account, the unit is per region: the default carries the region.
+      dataAccessRoleName: r.string(
+        'dataAccessRoleName',
+        `${unit.namePrefix}-s3tables-lakeformation-${unit.region}`,
+        {
+          re: new RegExp(`^${unit.namePrefix}-[A-Za-z0-9+=,.@_-]{1,50}$`),
+          fix: `start with "${unit.namePrefix}-" and use IAM role name characters`,
+        },
+      ),
       checks: { enabled: r.child('checks').bool('enabled', true) },
     };
   },

@@ -21,7 +21,8 @@ describe('s3tables-integration stack (region level), create mode', () => {
 
   test('the data-access role: Lake Formation trust as documented (no condition keys), AWS managed policy attached', () => {
     const role = onlyResource(json, 'aws_iam_role');
-    expect(role.name).toBe('loglake-s3tables-lakeformation');
+    // IAM names are per account, the unit per region.
+    expect(role.name).toBe('loglake-s3tables-lakeformation-us-east-1');
     expect(JSON.parse(String(role.assume_role_policy))).toEqual({
       Version: '2012-10-17',
       Statement: [
@@ -106,12 +107,17 @@ describe('s3tables-integration stack (region level), create mode', () => {
       env: 'sandbox',
       unit: 's3tables-integration',
     });
-    const app = Testing.app();
+    // On the stack: cdktf does not run aspects added to the App. A prefix other than the unit's own would fail.
     const policy = new LabPolicy({ namePrefix: 'loglake-01' });
-    Aspects.of(app).add(policy);
-    new S3TablesIntegrationStack(app, unit());
-    app.synth();
+    const stack = new S3TablesIntegrationStack(Testing.app(), unit());
+    Aspects.of(stack).add(policy);
+    Testing.synth(stack);
     expect(policy.violations).toEqual([]);
+    const strict = new LabPolicy({ namePrefix: 'loglake-01', requiredTags: ['lab'] });
+    const again = new S3TablesIntegrationStack(Testing.app(), unit());
+    Aspects.of(again).add(strict);
+    Testing.synth(again);
+    expect(strict.violations).toEqual(['s3tables-integration: AWS provider default_tags lack lab']);
   });
 
   test('outputs: the catalog name, the registered resource, the mode', () => {
@@ -133,6 +139,25 @@ describe('s3tables-integration stack, adopt mode', () => {
     const preflight = resourcesOf(json, 'terraform_data').preflight as { provisioner: Exec[] };
     expect(preflight.provisioner[0]!['local-exec'].environment.MODE).toBe('adopt');
     expect(json.output?.glue_catalog_name).toEqual({ value: 's3tablescatalog' });
+  });
+
+  test('switching from create to adopt forgets what create made instead of destroying it (a destroy guard cannot run once removed)', () => {
+    expect((json as unknown as { removed: unknown }).removed).toEqual(
+      [
+        'aws_glue_catalog.glue-catalog',
+        'aws_lakeformation_resource.lakeformation-registration',
+        'aws_iam_role_policy_attachment.lakeformation-role-policy',
+        'aws_iam_role.lakeformation-role',
+        'terraform_data.destroy_guard',
+      ].map((from) => ({ from, lifecycle: { destroy: false } })),
+    );
+    // Every address forgotten is one create mode makes.
+    const created = synth();
+    for (const { from } of (json as unknown as { removed: { from: string }[] }).removed) {
+      const [type, id] = from.split('.') as [string, string];
+      expect({ from, exists: created.resource[type]?.[id] !== undefined }).toEqual({ from, exists: true });
+    }
+    expect((created as unknown as { removed?: unknown }).removed).toBeUndefined();
   });
 
   test('a mode other than create/adopt is refused with the fix', () => {

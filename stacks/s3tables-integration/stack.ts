@@ -33,6 +33,15 @@ const { LakeformationResource } = awsLib<typeof lakeformationResource>('lakeform
  */
 export const LAKE_FORMATION_S3TABLES_POLICY = 'service-role/AmazonS3TablesLakeFormationServiceRole';
 
+/** What create mode manages; adopt mode forgets these rather than destroying them. */
+export const CREATE_MODE_ADDRESSES = [
+  'aws_glue_catalog.glue-catalog',
+  'aws_lakeformation_resource.lakeformation-registration',
+  'aws_iam_role_policy_attachment.lakeformation-role-policy',
+  'aws_iam_role.lakeformation-role',
+  'terraform_data.destroy_guard',
+] as const;
+
 export class S3TablesIntegrationStack extends LabStack<S3TablesIntegrationInputs> {
   static readonly outputs = S3TABLES_INTEGRATION_OUTPUTS;
   readonly catalog?: GlueFederatedCatalog;
@@ -102,6 +111,17 @@ export class S3TablesIntegrationStack extends LabStack<S3TablesIntegrationInputs
           dependsOn: [catalog, registration, policy, role],
         });
       }
+    }
+
+    if (i.mode === 'adopt') {
+      // A unit switched from create to adopt (as the preflight advises when it finds an integration) would otherwise
+      // plan to destroy what it created, and the destroy guard cannot stop that: a destroy-time provisioner does not
+      // run once its resource is gone from the configuration. `removed … destroy = false` makes Terraform forget them
+      // instead (Terraform >= 1.7; a no-op where they were never created).
+      this.addOverride(
+        'removed',
+        CREATE_MODE_ADDRESSES.map((from) => ({ from, lifecycle: { destroy: false } })),
+      );
     }
 
     const outputs: Record<(typeof S3TABLES_INTEGRATION_OUTPUTS)[number], string> = {

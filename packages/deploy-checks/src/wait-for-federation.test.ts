@@ -3,6 +3,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import {
   AccessDeniedException,
   EntityNotFoundException,
+  FederationSourceException,
+  FederationSourceRetryableException,
   GetDatabaseCommand,
   GetTableCommand,
   GlueClient,
@@ -77,6 +79,35 @@ describe('waitForFederation', () => {
     await expect(
       waitForFederation(client, { catalogId: CATALOG, database: 'ref', timeoutMs: 30_000 }, clock()),
     ).rejects.toThrow(/still not visible through the Glue Data Catalog/);
+  });
+
+  test("the federation source's not-found and retryable answers are waited out too; its other failures are not", async () => {
+    glue
+      .on(GetDatabaseCommand)
+      .rejectsOnce(
+        new FederationSourceException({
+          message: 'Namespace ref not found',
+          FederationSourceErrorCode: 'EntityNotFoundException',
+          $metadata: {},
+        }),
+      )
+      .rejectsOnce(new FederationSourceRetryableException({ message: 'try again', $metadata: {} }))
+      .resolves({});
+    expect(
+      (await waitForFederation(client, { catalogId: CATALOG, database: 'ref', timeoutMs: 60_000 }, clock()))
+        .attempts,
+    ).toBe(3);
+    glue.reset();
+    glue.on(GetDatabaseCommand).rejects(
+      new FederationSourceException({
+        message: 'denied',
+        FederationSourceErrorCode: 'AccessDeniedException',
+        $metadata: {},
+      }),
+    );
+    await expect(
+      waitForFederation(client, { catalogId: CATALOG, database: 'ref', timeoutMs: 60_000 }, clock()),
+    ).rejects.toBeInstanceOf(FederationSourceException);
   });
 
   test('another error (no permission) is not retried', async () => {

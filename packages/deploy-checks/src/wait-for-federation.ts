@@ -5,6 +5,8 @@
 // step does: it polls Glue GetDatabase (and GetTable) until they answer, within a bound, printing what it waits for.
 import {
   EntityNotFoundException,
+  FederationSourceException,
+  FederationSourceRetryableException,
   GetDatabaseCommand,
   GetTableCommand,
   type GlueClient,
@@ -36,6 +38,20 @@ export interface WaitResult {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * "Not there yet": Glue's own EntityNotFoundException, or, for a federated catalog, the federation source's — a
+ * FederationSourceException whose FederationSourceErrorCode is EntityNotFoundException — or its retryable variant
+ * (Glue API reference, GetDatabase errors). Which of these S3 Tables federation answers is not documented.
+ */
+function notVisibleYet(error: unknown): boolean {
+  return (
+    error instanceof EntityNotFoundException ||
+    error instanceof FederationSourceRetryableException ||
+    (error instanceof FederationSourceException &&
+      error.FederationSourceErrorCode === 'EntityNotFoundException')
+  );
+}
+
 export async function waitForFederation(
   glue: Pick<GlueClient, 'send'>,
   input: WaitForFederationInput,
@@ -59,11 +75,11 @@ export async function waitForFederation(
         );
       return { attempts: attempt, waitedMs: now() - started };
     } catch (error) {
-      if (!(error instanceof EntityNotFoundException)) throw error;
+      if (!notVisibleYet(error)) throw error;
       const waited = now() - started;
       if (waited + delay > input.timeoutMs)
         throw new FederationTimeoutError(
-          `${what} is still not visible through the Glue Data Catalog after ${Math.round(waited / 1000)} s (${attempt} attempts; last answer: ${error.message}). ` +
+          `${what} is still not visible through the Glue Data Catalog after ${Math.round(waited / 1000)} s (${attempt} attempts; last answer: ${(error as Error).message}). ` +
             'Check that the S3 Tables analytics integration (s3tablescatalog) exists in this account and region, then apply again; ' +
             'raise the wait with the unit input that sets it if federation is just slow.',
           what,

@@ -107,12 +107,16 @@ describe('lab policy aspect', () => {
         trust('lambda.amazonaws.com', { StringEqualsIfExists: { 'aws:SourceAccount': '1' } }),
       );
       role('plain', trust('lakeformation.amazonaws.com'));
+      // Null true holds when the key is absent; Null false needs it.
+      role('null-absent', trust('lakeformation.amazonaws.com', { Null: { 'aws:SourceArn': 'true' } }));
+      role('null-present', trust('lambda.amazonaws.com', { Null: { 'aws:SourceArn': 'false' } }));
     });
     Testing.synth(stack);
     expect(policy.violations).toEqual([
       'bad: aws_iam_role.firehose-source-account trusts firehose.amazonaws.com on condition StringEquals aws:SourceAccount, a key firehose.amazonaws.com is not documented to send: the assume-role would be denied; drop the condition or use StringEqualsIfExists',
       'bad: aws_iam_role.lf-source-account trusts lakeformation.amazonaws.com on condition StringEquals aws:SourceAccount, a key lakeformation.amazonaws.com is not documented to send: the assume-role would be denied; drop the condition or use StringEqualsIfExists',
       'bad: aws_iam_role.unknown-service trusts example.amazonaws.com on condition StringEquals aws:SourceAccount, a key example.amazonaws.com is not known (stacks/lib/policy/rules.ts) to send: the assume-role would be denied; drop the condition or use StringEqualsIfExists',
+      'bad: aws_iam_role.null-present trusts lambda.amazonaws.com on condition Null aws:SourceArn, a key lambda.amazonaws.com is not documented to send: the assume-role would be denied; drop the condition',
     ]);
   });
 

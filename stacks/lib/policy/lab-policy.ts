@@ -12,7 +12,7 @@ import {
   type IAspect,
 } from 'cdktf';
 import type { IConstruct } from 'constructs';
-import { DEFAULT_MOCK_COMMANDS, type TfCommand } from '../contract';
+import type { TfCommand } from '../contract';
 import { LabStack } from '../lab-stack';
 import {
   checkAlertSubscriptions,
@@ -32,8 +32,9 @@ export interface LabPolicyProps {
   readonly namePrefix: string;
   readonly requiredTags?: readonly string[];
   /**
-   * The command the synth is for (LOGLAKE_TF_COMMAND). Rules about what apply would do (a placeholder alert address)
-   * are errors unless it is init/validate/plan, where they are warnings; undefined is strict, as for apply.
+   * The command the synth is for (LOGLAKE_TF_COMMAND). Rules about what apply would create (a placeholder alert
+   * address) are errors for apply and for an unannounced command (a plain `cdktf deploy`), warnings otherwise: a
+   * plan may show them, and a destroy or an output read must never be blocked by them.
    */
   readonly command?: TfCommand;
 }
@@ -77,7 +78,7 @@ export class LabPolicy implements IAspect {
       namePrefix: node instanceof LabStack ? node.unit.namePrefix : this.props.namePrefix,
       requiredTags: this.props.requiredTags ?? (region ? REGION_TAGS : ['lab', 'unit', 'managed-by']),
     };
-    const strict = this.props.command === undefined || !DEFAULT_MOCK_COMMANDS.includes(this.props.command);
+    const strict = this.props.command === undefined || this.props.command === 'apply';
     const errors = (messages: string[]): Finding[] =>
       messages.map((message) => ({ message, severity: 'error' }));
     const found: Finding[] = [

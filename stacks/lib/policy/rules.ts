@@ -228,8 +228,12 @@ export const DOCUMENTED_TRUST_CONDITION_KEYS: Readonly<Record<string, readonly s
   'lambda.amazonaws.com': [],
 };
 
-/** Operators that hold when the key is absent: negations and ...IfExists. Anything else is a positive condition. */
-const holdsWhenAbsent = (operator: string) => /^(StringNot|ArnNot|Null$)|IfExists$/.test(operator);
+/**
+ * Operators that hold when the key is absent: negations, ...IfExists, and Null with true ("the key is absent").
+ * Anything else — Null with false included — needs the key in the request.
+ */
+const holdsWhenAbsent = (operator: string, value: unknown) =>
+  operator === 'Null' ? value === true || value === 'true' : /^(StringNot|ArnNot)|IfExists$/.test(operator);
 
 interface TrustStatement extends Statement {
   Principal?: { Service?: string | string[] };
@@ -248,13 +252,13 @@ export function checkTrustPolicies(resources: readonly ResourceView[]): string[]
       const services = list(s.Principal?.Service);
       const conditions = (s.Condition ?? {}) as Record<string, Record<string, unknown>>;
       for (const [operator, keys] of Object.entries(conditions)) {
-        if (holdsWhenAbsent(operator)) continue;
-        for (const key of Object.keys(keys)) {
+        for (const [key, value] of Object.entries(keys)) {
+          if (holdsWhenAbsent(operator, value)) continue;
           for (const service of services) {
             const documented = DOCUMENTED_TRUST_CONDITION_KEYS[service];
             if (documented?.includes(key)) continue;
             out.push(
-              `aws_iam_role.${r.id} trusts ${service} on condition ${operator} ${key}, a key ${service} is ${documented ? 'not documented to send' : 'not known (stacks/lib/policy/rules.ts) to send'}: the assume-role would be denied; drop the condition or use ${operator}IfExists`,
+              `aws_iam_role.${r.id} trusts ${service} on condition ${operator} ${key}, a key ${service} is ${documented ? 'not documented to send' : 'not known (stacks/lib/policy/rules.ts) to send'}: the assume-role would be denied; drop the condition${operator === 'Null' ? '' : ` or use ${operator}IfExists`}`,
             );
           }
         }
@@ -287,7 +291,7 @@ export function checkAlertSubscriptions(resources: readonly ResourceView[], stri
     if (!problem) continue;
     out.push({
       severity: strict ? 'error' : 'warning',
-      message: `aws_sns_topic_subscription.${r.id} ${problem}, so its confirmation mail is never answered and no alert is ever delivered: set the unit's alertEmail (LOGLAKE_ALERT_EMAIL) to a real address${strict ? ' before deploying (for a destroy, run pnpm lab destroy, which allows this)' : ''}`,
+      message: `aws_sns_topic_subscription.${r.id} ${problem}, so its confirmation mail is never answered and no alert is ever delivered: set the unit's alertEmail (LOGLAKE_ALERT_EMAIL) to a real address${strict ? ' before deploying (a destroy is not blocked by this: run it through pnpm lab destroy, or with LOGLAKE_TF_COMMAND=destroy)' : ''}`,
     });
   }
   return out;

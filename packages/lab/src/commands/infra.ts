@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Command } from 'commander';
-import { resolveLab, type ResolvedLab } from '@loglake/units';
+import { listLabPaths, resolveLab, type ResolvedLab } from '@loglake/units';
 import { runCli } from '../cli-support';
 import { InvalidOptionError, LabError } from '../errors';
 import { CONFIRM_DESTROY_ENV } from '@loglake/deploy-checks/confirm-destroy';
@@ -213,6 +213,13 @@ export async function runInfra(
     includeRegional: options.includeRegional,
   });
   console.log(describeOrder(lab, command, plan.order));
+  if (command === 'destroy' && options.includeRegional) {
+    const others = listLabPaths().filter((p) => p.startsWith(`${lab.env}/${lab.region}/`) && p !== lab.path);
+    if (others.length > 0)
+      console.log(
+        `Warning: the live tree has other labs in ${lab.region} (${others.join(', ')}); if they are deployed, destroying ${lab.regionalUnits.join(', ')} cuts them off from Athena and Firehose too.`,
+      );
+  }
   const extraEnv: Record<string, string> = {};
   if (plan.needsTerraform) {
     const binary = findTerraform(env.PATH, env.TERRAFORM_BINARY_NAME);
