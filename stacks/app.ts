@@ -76,8 +76,9 @@ export async function buildLab(lab: LabUnits, options: BuildOptions = {}): Promi
   let policy: LabPolicy | undefined;
   if (options.policy !== false) {
     const first = Object.values(lab.units)[0];
-    policy = new LabPolicy({ namePrefix: first?.namePrefix ?? '' });
-    Aspects.of(app).add(policy);
+    policy = new LabPolicy({ namePrefix: first?.namePrefix ?? '', command: options.command });
+    // On each stack: cdktf invokes aspects from the stack down, so one added to the App would never run.
+    for (const stack of stacks.values()) Aspects.of(stack).add(policy);
   }
   return { app, stacks, policy };
 }

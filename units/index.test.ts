@@ -17,9 +17,22 @@ describe('resolveLab on the live tree', () => {
       namePrefix: 'loglake-01',
       path: 'sandbox/us-east-1/01-s3-tables-log-lake',
     });
-    // Producers first; other units (e.g. snapshots) slot in after what they depend on.
-    expect(lab.order[0]).toBe('table-bucket');
+    // Producers first: the region-level integration, then the lab's table bucket; other units (e.g. snapshots) slot
+    // in after what they depend on.
+    expect(lab.order.slice(0, 2)).toEqual(['s3tables-integration', 'table-bucket']);
     expect(lab.order).toEqual(expect.arrayContaining(['table-bucket', 'firehose', 'ref-data']));
+    expect(lab.regionalUnits).toEqual(['s3tables-integration']);
+    expect(lab.labUnits).toEqual(lab.order.filter((u) => u !== 's3tables-integration'));
+    const integration = lab.units['s3tables-integration'];
+    expect(integration).toMatchObject({
+      level: 'region',
+      path: 'sandbox/us-east-1/_regional/s3tables-integration',
+      namePrefix: 'loglake',
+      labId: '',
+      inputs: { mode: 'create', catalogName: 's3tablescatalog' },
+    });
+    expect(integration.tags.lab).toBeUndefined();
+    expect(lab.units['table-bucket'].dependencies.map((d) => d.unit)).toEqual(['s3tables-integration']);
     const tb = lab.units['table-bucket'].inputs;
     expect(tb.bucketName).toBe('loglake-01-flow-logs');
     expect(tb.namespace).toBe('network');
@@ -57,20 +70,27 @@ describe('cdktf app entry (units/main.ts, run as `cdktf synth` runs cdktf.json a
     return { status: r.status, stderr: r.stderr, out };
   }
 
+  type Manifest = {
+    stacks: Record<string, { dependencies: string[]; annotations: { level: string; message: string }[] }>;
+  };
+  const errorsIn = (m: Manifest) =>
+    Object.values(m.stacks).flatMap((st) => st.annotations.filter((a) => a.level === '@cdktf/error'));
+
   test('synthesizes stacks table-bucket, firehose, ref-data with the dependency graph in the manifest', async () => {
-    const r = synth({ LOGLAKE_TF_COMMAND: '' });
+    const r = synth({ LOGLAKE_TF_COMMAND: '', LOGLAKE_ALERT_EMAIL: 'data-eng@loglake.dev' });
     try {
       expect(r.stderr).toBe('');
       expect(r.status).toBe(0);
-      const manifest = JSON.parse(readFileSync(join(r.out, 'manifest.json'), 'utf8')) as {
-        stacks: Record<string, { dependencies: string[] }>;
-      };
+      const manifest = JSON.parse(readFileSync(join(r.out, 'manifest.json'), 'utf8')) as Manifest;
+      // The lab policy ran over every stack (cdktf-cli fails the synth on an error annotation) and found nothing.
+      expect(errorsIn(manifest)).toEqual([]);
       expect(Object.keys(manifest.stacks)).toEqual(
         expect.arrayContaining(['firehose', 'ref-data', 'table-bucket']),
       );
       // Every unit is a stack (stack id = unit name).
       expect(Object.keys(manifest.stacks).sort()).toEqual([...(await resolveLab({ env: {} })).order].sort());
-      expect(manifest.stacks['table-bucket']!.dependencies).toEqual([]);
+      expect(manifest.stacks['s3tables-integration']!.dependencies).toEqual([]);
+      expect(manifest.stacks['table-bucket']!.dependencies).toEqual(['s3tables-integration']);
       expect(manifest.stacks.firehose!.dependencies).toEqual(['table-bucket']);
       expect(manifest.stacks['ref-data']!.dependencies).toEqual(['table-bucket']);
       const firehose = JSON.parse(readFileSync(join(r.out, 'stacks/firehose/cdk.tf.json'), 'utf8')) as {
@@ -79,6 +99,26 @@ describe('cdktf app entry (units/main.ts, run as `cdktf synth` runs cdktf.json a
       expect(Object.keys(firehose.data)).toContain('terraform_remote_state');
     } finally {
       rmSync(r.out, { recursive: true, force: true });
+    }
+  });
+
+  test('synth for apply without an alert address is refused by the lab policy (cdktf-cli fails on the annotation); a plan or a destroy only warns', () => {
+    for (const [command, level] of [
+      ['', '@cdktf/error'],
+      ['plan', '@cdktf/warn'],
+      ['destroy', '@cdktf/warn'],
+    ] as const) {
+      const r = synth({ LOGLAKE_TF_COMMAND: command, LOGLAKE_ALERT_EMAIL: '' });
+      try {
+        const manifest = JSON.parse(readFileSync(join(r.out, 'manifest.json'), 'utf8')) as Manifest;
+        const alerts = manifest.stacks.snapshots!.annotations.filter((a) =>
+          a.message.includes('LOGLAKE_ALERT_EMAIL'),
+        );
+        expect(alerts.map((a) => a.level)).toEqual([level]);
+        if (level === '@cdktf/warn') expect(errorsIn(manifest)).toEqual([]);
+      } finally {
+        rmSync(r.out, { recursive: true, force: true });
+      }
     }
   });
 

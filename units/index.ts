@@ -9,6 +9,7 @@
  *   lab.units.firehose.inputs.streamName / .buffering    // 1 MiB / 60 s
  *   lab.units['ref-data'].inputs.namespaces              // ref, enriched, lab
  *   lab.order                                            // deploy order; destroy is the reverse
+ *   lab.labUnits / lab.regionalUnits                     // the lab's own units / the region-level ones it uses
  *
  * Each unit also carries its context (path, region, labId, namePrefix, tags, remote state, dependencies).
  * Values merge root.ts → <env>/env.ts → <region>/region.ts → <lab>/lab.ts → <lab>/<unit>.ts, and are validated
@@ -18,6 +19,7 @@
 import type { ResolvedUnit } from '@loglake/stacks/lib/contract';
 import type { FirehoseInputs } from '@loglake/stacks/firehose/inputs';
 import type { RefDataInputs } from '@loglake/stacks/ref-data/inputs';
+import type { S3TablesIntegrationInputs } from '@loglake/stacks/s3tables-integration/inputs';
 import type { TableBucketInputs } from '@loglake/stacks/table-bucket/inputs';
 import { UnitsError } from './lib/errors';
 import { listLabPaths, loadInputsSpec, loadLabTree, UNITS_DIR } from './lib/load';
@@ -34,6 +36,7 @@ export type { TableBucketInputs, IcebergColumn, IcebergType } from '@loglake/sta
 export type { FirehoseInputs } from '@loglake/stacks/firehose/inputs';
 export type { RefDataInputs } from '@loglake/stacks/ref-data/inputs';
 export type { SnapshotsInputs } from '@loglake/stacks/snapshots/inputs';
+export type { S3TablesIntegrationInputs } from '@loglake/stacks/s3tables-integration/inputs';
 export type { LabTree, LabSummary } from './lib/resolve';
 export { UnitsError, UnitTreeError } from './lib/errors';
 export { resolveLabTree } from './lib/resolve';
@@ -44,6 +47,7 @@ export interface UnitInputsByName {
   'table-bucket': TableBucketInputs;
   firehose: FirehoseInputs;
   'ref-data': RefDataInputs;
+  's3tables-integration': S3TablesIntegrationInputs;
 }
 
 export type ResolvedUnits = {
@@ -82,5 +86,10 @@ export async function resolveLab(options: ResolveLabOptions = {}): Promise<Resol
     if (!lab.units[name])
       throw new UnitsError(`lab ${lab.labId} has no unit ${name}; add ${lab.path}/${name}.ts`, name);
   }
+  if (!lab.units['s3tables-integration'])
+    throw new UnitsError(
+      `region ${lab.env}/${lab.region} has no unit s3tables-integration (the account's S3 Tables analytics integration, which the lab's units depend on); add units/${lab.env}/${lab.region}/_regional/s3tables-integration.ts`,
+      's3tables-integration',
+    );
   return lab as ResolvedLab;
 }

@@ -53,9 +53,11 @@ export class FirehoseStack extends LabStack<FirehoseInputs> {
       logGroupName: logGroup.name,
     });
 
+    // Trust as AWS's Firehose → S3 Tables guide writes it: the service, no condition keys (a positive condition on a
+    // key Firehose does not send would deny the assume-role and every delivery would fail).
     const role = new IamRole(this, 'role', {
       name: this.name('firehose'),
-      assumeRolePolicy: assumeRolePolicy('firehose.amazonaws.com', [], account),
+      assumeRolePolicy: assumeRolePolicy('firehose.amazonaws.com'),
     });
     const rolePolicy = new IamRolePolicy(this, 'role-policy', {
       name: this.name('firehose'),
@@ -142,7 +144,9 @@ export class FirehoseStack extends LabStack<FirehoseInputs> {
           logStreamName: logStream.name,
         },
       },
-      dependsOn: [dbGrant, tableGrant],
+      // The role's permissions before the stream: a stream that goes ACTIVE first sends its first deliveries to the
+      // error prefix.
+      dependsOn: [rolePolicy, dbGrant, tableGrant],
     });
 
     // Everything that used the table bucket's values waits for the dependency guard (and is skipped if it fails).

@@ -51,17 +51,29 @@ export interface ResolvedDependency {
   readonly remoteState: RemoteState;
 }
 
+/**
+ * Where a unit sits in the live tree. `lab`: inside a lab folder (`<env>/<region>/<NN-lab>/`), created and destroyed
+ * with the lab. `region`: in the region's `_regional/` folder, shared by every lab of the region and left in place
+ * when a lab is destroyed (account-and-region singletons such as the S3 Tables analytics integration).
+ */
+export type UnitLevel = 'lab' | 'region';
+
+/** The folder, under a region folder, that holds the region-level units. */
+export const REGIONAL_DIR = '_regional';
+
 /** What every stack receives besides its own inputs. */
 export interface UnitContext {
   readonly name: string;
+  readonly level: UnitLevel;
   /** e.g. `sandbox/us-east-1/01-s3-tables-log-lake/firehose` — also the state key's folder. */
   readonly path: string;
   readonly env: string;
   readonly region: string;
+  /** The lab's two digits; empty for a region-level unit, which belongs to no lab. */
   readonly labId: string;
   readonly labName: string;
   readonly prefix: string;
-  /** `<prefix>-<labId>`: every named resource of the lab carries it. */
+  /** `<prefix>-<labId>` (a region-level unit: `<prefix>`): every named resource of the unit carries it. */
   readonly namePrefix: string;
   readonly tags: Readonly<Record<string, string>>;
   readonly allowedAccountIds: readonly string[];

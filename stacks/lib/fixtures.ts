@@ -1,6 +1,14 @@
 // Test fixtures: a ResolvedUnit built the way units/ resolves one, without reading the live tree (stacks must not
 // depend on units). Used by the catalog's own tests.
-import type { InputsSpec, RemoteState, ResolvedDependency, ResolvedUnit, UnitContext } from './contract';
+import {
+  REGIONAL_DIR,
+  type InputsSpec,
+  type RemoteState,
+  type ResolvedDependency,
+  type ResolvedUnit,
+  type UnitContext,
+  type UnitLevel,
+} from './contract';
 
 export interface FixtureOptions {
   readonly name: string;
@@ -8,31 +16,52 @@ export interface FixtureOptions {
   readonly dependencies?: readonly ResolvedDependency[];
   readonly remoteState?: 'local' | 's3';
   readonly allowedAccountIds?: readonly string[];
+  /** Default lab; `region` builds a unit of the region's `_regional/` folder. */
+  readonly level?: UnitLevel;
 }
 
 export const LAB_PATH = 'sandbox/us-east-1/01-s3-tables-log-lake';
+export const REGIONAL_PATH = `sandbox/us-east-1/${REGIONAL_DIR}`;
 
-export function fixtureRemoteState(unit: string, backend: 'local' | 's3' = 'local'): RemoteState {
-  const key = `${LAB_PATH}/${unit}/terraform.tfstate`;
+export function fixtureRemoteState(
+  unit: string,
+  backend: 'local' | 's3' = 'local',
+  level: UnitLevel = 'lab',
+): RemoteState {
+  const key = `${level === 'lab' ? LAB_PATH : REGIONAL_PATH}/${unit}/terraform.tfstate`;
   return backend === 's3'
     ? { backend: 's3', bucket: 'example-state-bucket', key, region: 'us-east-1' }
     : { backend: 'local', key, path: `.lab/tfstate/${key}` };
 }
 
 export function fixtureContext(options: FixtureOptions): UnitContext {
-  return {
+  const level = options.level ?? 'lab';
+  const common = {
     name: options.name,
-    path: `${LAB_PATH}/${options.name}`,
+    level,
     env: 'sandbox',
     region: 'us-east-1',
-    labId: '01',
-    labName: 's3-tables-log-lake',
     prefix: 'loglake',
-    namePrefix: 'loglake-01',
-    tags: { project: 'loglake', 'managed-by': 'cdktf', env: 'sandbox', lab: '01', unit: options.name },
     allowedAccountIds: options.allowedAccountIds ?? [],
-    remoteState: fixtureRemoteState(options.name, options.remoteState),
+    remoteState: fixtureRemoteState(options.name, options.remoteState, level),
   };
+  return level === 'lab'
+    ? {
+        ...common,
+        path: `${LAB_PATH}/${options.name}`,
+        labId: '01',
+        labName: 's3-tables-log-lake',
+        namePrefix: 'loglake-01',
+        tags: { project: 'loglake', 'managed-by': 'cdktf', env: 'sandbox', lab: '01', unit: options.name },
+      }
+    : {
+        ...common,
+        path: `${REGIONAL_PATH}/${options.name}`,
+        labId: '',
+        labName: '',
+        namePrefix: 'loglake',
+        tags: { project: 'loglake', 'managed-by': 'cdktf', env: 'sandbox', unit: options.name },
+      };
 }
 
 export function fixtureUnit<I>(spec: InputsSpec<I>, options: FixtureOptions): ResolvedUnit<I> {
@@ -65,6 +94,22 @@ export function tableBucketDependency(
     mockOutputs: withMocks ? Object.fromEntries(outputs.map((o) => [o, mocks[o] ?? `mock-${o}`])) : {},
     mockAllowedCommands: withMocks ? ['init', 'validate', 'plan'] : [],
     remoteState: fixtureRemoteState('table-bucket', backend),
+  };
+}
+
+/** The table-bucket unit's dependency on the region-level s3tables-integration unit. */
+export function integrationDependency(
+  backend: 'local' | 's3' = 'local',
+  withMocks = true,
+): ResolvedDependency {
+  return {
+    name: 's3tables_integration',
+    unit: 's3tables-integration',
+    path: `${REGIONAL_PATH}/s3tables-integration`,
+    outputs: ['glue_catalog_name'],
+    mockOutputs: withMocks ? { glue_catalog_name: 's3tablescatalog' } : {},
+    mockAllowedCommands: withMocks ? ['init', 'validate', 'plan'] : [],
+    remoteState: fixtureRemoteState('s3tables-integration', backend, 'region'),
   };
 }
 

@@ -1,8 +1,9 @@
 // aws_glue_catalog through cdktf's raw-resource escape hatch: the prebuilt bindings wrap AWS provider 6.25.0 and this
-// resource arrived in 6.44.0 (hence AWS_PROVIDER_CONSTRAINT in lab-stack.ts). Attribute names follow the provider's
+// resource arrived in 6.44.0 (GLUE_CATALOG_SINCE; the stacks pin AWS_PROVIDER_VERSION, see provider-version.ts). Attribute names follow the provider's
 // docs: name, description, federated_catalog { identifier, connection_name }.
 import { TerraformResource, type TerraformMetaArguments } from 'cdktf';
 import type { Construct } from 'constructs';
+import { GLUE_CATALOG_SINCE } from './provider-version';
 
 export interface GlueFederatedCatalogConfig extends TerraformMetaArguments {
   readonly name: string;
@@ -17,7 +18,10 @@ export class GlueFederatedCatalog extends TerraformResource {
   constructor(scope: Construct, id: string, config: GlueFederatedCatalogConfig) {
     super(scope, id, {
       terraformResourceType: GlueFederatedCatalog.tfResourceType,
-      terraformGeneratorMetadata: { providerName: 'aws', providerVersionConstraint: '>= 6.44.0' },
+      terraformGeneratorMetadata: {
+        providerName: 'aws',
+        providerVersionConstraint: `>= ${GLUE_CATALOG_SINCE}`,
+      },
       provider: config.provider,
       dependsOn: config.dependsOn,
       count: config.count,

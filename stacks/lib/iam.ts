@@ -14,15 +14,20 @@ export function policyJson(...statements: PolicyStatement[]): string {
   return JSON.stringify({ Version: '2012-10-17', Statement: statements });
 }
 
+/**
+ * A service role's trust policy. `sourceAccount` adds the confused-deputy condition `aws:SourceAccount` — only for
+ * services documented to send that key (the lab policy's checkTrustPolicies knows which); on any other service it
+ * would deny the assume-role.
+ */
 export function assumeRolePolicy(
   service: string,
   extraActions: readonly string[] = [],
-  accountId?: string,
+  sourceAccount?: string,
 ): string {
   return policyJson({
     Effect: 'Allow',
     Principal: { Service: service },
     Action: ['sts:AssumeRole', ...extraActions],
-    ...(accountId ? { Condition: { StringEquals: { 'aws:SourceAccount': accountId } } } : {}),
+    ...(sourceAccount ? { Condition: { StringEquals: { 'aws:SourceAccount': sourceAccount } } } : {}),
   });
 }

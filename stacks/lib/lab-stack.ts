@@ -6,15 +6,16 @@ import type * as awsProvider from '@cdktf/provider-aws/lib/provider';
 import type { ResolvedUnit, TfCommand } from './contract';
 import { StacksError } from './errors';
 import { repoRootFromStack } from './paths';
+import { AWS_PROVIDER_VERSION } from './provider-version';
 import { UpstreamOutputs } from './upstream';
 import { awsLib } from './provider-aws';
 
 const { AwsProvider } = awsLib<typeof awsProvider>('provider');
 
 // The prebuilt bindings wrap AWS provider 6.25.0, but aws_glue_catalog (the s3tablescatalog federated catalog,
-// written through the raw-resource escape hatch) only exists from 6.44.0 on. Every stack shares one constraint so a
-// single provider version serves the whole lab.
-export const AWS_PROVIDER_CONSTRAINT = '>= 6.44.0, < 7.0.0';
+// written through the raw-resource escape hatch) only exists from 6.44.0 on. Every stack pins the same exact version
+// (./provider-version.ts) so every init, on every machine, gets the provider the stacks were checked against.
+export const AWS_PROVIDER_CONSTRAINT = `= ${AWS_PROVIDER_VERSION}`;
 
 export interface LabStackOptions {
   /** cdktf output directory (to compute relative paths from the stack's working folder). */

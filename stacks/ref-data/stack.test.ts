@@ -62,9 +62,40 @@ describe('ref-data stack', () => {
   });
 
   test('the drop step can be switched off', () => {
-    expect(Object.keys(resourcesOf(synth({ dropTablesOnDestroy: false }), 'terraform_data'))).toEqual([
-      'table_bucket_upstream_guard',
-    ]);
+    expect(
+      Object.keys(resourcesOf(synth({ dropTablesOnDestroy: false }), 'terraform_data')).filter((k) =>
+        k.startsWith('drop-tables'),
+      ),
+    ).toEqual([]);
+  });
+
+  test('grants on a namespace wait, bounded, for it to surface in s3tablescatalog (EntityNotFound is not retried)', () => {
+    const data = resourcesOf(json, 'terraform_data');
+    for (const ns of ['ref', 'enriched', 'lab']) {
+      const wait = data[`wait-federated-${ns}`] as {
+        triggers_replace: Record<string, string>;
+        depends_on: string[];
+        input: Record<string, string>;
+      };
+      expect(wait.triggers_replace).toMatchObject({ database: ns });
+      expect(wait.depends_on).toContain(`aws_s3tables_namespace.namespace-${ns}`);
+      expect(wait.input.timeout_seconds).toBe('180');
+    }
+    for (const [id, grant] of Object.entries(resourcesOf(json, 'aws_lakeformation_permissions'))) {
+      const ns = /^lf-([a-z]+)-/.exec(id)![1];
+      expect(grant.depends_on).toContain(`terraform_data.wait-federated-${ns}`);
+    }
+  });
+
+  test('lab principals get the same grants as the deployer in every namespace', () => {
+    const arn = 'arn:aws:iam::123456789012:role/analyst';
+    const grants = Object.values(
+      resourcesOf(synth({ labPrincipalArns: [arn] }), 'aws_lakeformation_permissions'),
+    );
+    expect(grants).toHaveLength(12);
+    const theirs = grants.filter((g) => g.principal === arn);
+    expect(theirs).toHaveLength(6);
+    expect(theirs.filter((g) => g.table).map((g) => g.permissions)).toEqual(Array(3).fill(['ALL']));
   });
 
   test('bad namespace names are refused with unit, field and fix', () => {

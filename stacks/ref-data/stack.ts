@@ -7,6 +7,7 @@ import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-ca
 import type * as dataAwsIamSessionContext from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
 import type * as s3tablesNamespace from '@cdktf/provider-aws/lib/s3tables-namespace';
 import type { ResolvedUnit } from '../lib/contract';
+import { waitForFederation } from '../lib/deploy-checks';
 import { addDependsOn, dropNamespaceTablesOnDestroy } from '../lib/destroy-hooks';
 import { LabStack, type LabStackOptions } from '../lib/lab-stack';
 import { namespaceGrants } from '../lib/namespace-grants';
@@ -50,20 +51,42 @@ export class RefDataStack extends LabStack<RefDataInputs> {
         });
         addDependsOn(reaper, [ns]);
       }
-      // The lab's SQL (run by the deployer) creates and reads the tables here.
-      namespaceGrants(
-        this,
-        { database: `lf-${name}-database`, tables: `lf-${name}-tables` },
-        {
-          principal: deployer.issuerArn,
-          account,
-          tableCatalogId: catalogId,
-          namespace: name,
-          databasePermissions: ['DESCRIBE', 'CREATE_TABLE', 'ALTER', 'DROP'],
-          tablePermissions: ['ALL'],
-          dependsOn: [ns],
-        },
-      );
+      // The namespace surfaces in s3tablescatalog as a Glue database; Lake Formation grants on it fail (not retried)
+      // until it has, so they wait for it.
+      const federated =
+        unit.inputs.federationWaitSeconds > 0
+          ? waitForFederation(this, `wait-federated-${name}`, {
+              catalogId,
+              database: name,
+              region: unit.region,
+              timeoutSeconds: unit.inputs.federationWaitSeconds,
+              repoRoot: this.repoRoot,
+              dependsOn: [ns, ...guards],
+            })
+          : undefined;
+      // The lab's SQL (run by the deployer and the lab principals) creates, reads and drops the tables here.
+      const principals = [
+        { id: 'deployer', arn: deployer.issuerArn },
+        ...unit.inputs.labPrincipalArns.map((arn, n) => ({ id: `principal-${n}`, arn })),
+      ];
+      for (const p of principals) {
+        namespaceGrants(
+          this,
+          {
+            database: `lf-${name}-${p.id === 'deployer' ? '' : `${p.id}-`}database`,
+            tables: `lf-${name}-${p.id === 'deployer' ? '' : `${p.id}-`}tables`,
+          },
+          {
+            principal: p.arn,
+            account,
+            tableCatalogId: catalogId,
+            namespace: name,
+            databasePermissions: ['DESCRIBE', 'CREATE_TABLE', 'ALTER', 'DROP'],
+            tablePermissions: ['ALL'],
+            dependsOn: [ns, ...guards, ...(federated ? [federated] : [])],
+          },
+        );
+      }
     }
     this.addOutputs({
       namespaces: Fn.join(

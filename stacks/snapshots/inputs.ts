@@ -7,6 +7,7 @@ import type { InputsSpec, UnitContext } from '../lib/contract';
 import { UnitConfigError } from '../lib/errors';
 import { FieldReader } from '../lib/fields';
 import { ATHENA_MIN_CUTOFF } from '../lib/policy/rules';
+import { readLabPrincipals } from '../table-bucket/inputs';
 
 export interface SnapshotsInputs {
   /** Glue database the snapshot tables are catalogued in (Athena database). */
@@ -21,7 +22,14 @@ export interface SnapshotsInputs {
    */
   readonly workgroup: { readonly name: string; readonly bytesScannedCutoffPerQuery: number };
   readonly schedule: { readonly hour: number; readonly minute: number; readonly timezone: string };
+  /**
+   * Where failure and staleness alerts go. Required for apply (the lab policy refuses a missing or placeholder
+   * address then: SNS delivers nothing until the address confirms its subscription); may be empty offline and for a
+   * plan. The unit file reads it from LOGLAKE_ALERT_EMAIL.
+   */
   readonly alertEmail: string;
+  /** Principals that run the lab's SQL besides the deployer: they may read the snapshot tables. */
+  readonly labPrincipalArns: readonly string[];
   /** The staleness alarm fires when the published watermark's lag exceeds this (or no lag is reported). */
   readonly staleAfterHours: number;
   readonly queryTimeoutSeconds: number;
@@ -75,10 +83,14 @@ export const spec: InputsSpec<SnapshotsInputs> = {
         timezone,
       );
     }
-    const alertEmail = r.string('alertEmail', '', {
-      re: EMAIL,
-      fix: 'give the address that receives failure alerts, e.g. "data-eng@example.com"',
-    });
+    const rawEmail = raw.alertEmail;
+    const alertEmail =
+      rawEmail === undefined || rawEmail === ''
+        ? ''
+        : r.string('alertEmail', '', {
+            re: EMAIL,
+            fix: 'give the address that receives failure alerts, e.g. "data-eng@your-company.com"',
+          });
     const logRetentionDays = l.logRetentionDays('logRetentionDays', 14);
     let snapshots: SnapshotDefinition[];
     try {
@@ -126,6 +138,7 @@ export const spec: InputsSpec<SnapshotsInputs> = {
         timezone,
       },
       alertEmail,
+      labPrincipalArns: readLabPrincipals(r),
       staleAfterHours: r.int('staleAfterHours', 48, {
         min: 25,
         max: 24 * 14,

@@ -14,7 +14,7 @@ import { LabPolicy } from '../lib/policy/lab-policy';
 import { spec, type SnapshotsInputs } from './inputs';
 import { SnapshotsStack } from './stack';
 
-const READS = ['table_bucket_name', 'table_bucket_arn', 'workgroup_name'];
+const READS = ['table_bucket_name', 'table_bucket_arn'];
 const DAILY = {
   name: 'vpc_flow_logs_daily',
   source: { namespace: 'network', table: 'vpc_flow_logs', timeColumn: 'start_time' },
@@ -28,7 +28,7 @@ const DAILY = {
   runsToKeep: 2,
 };
 const BASE = {
-  alertEmail: 'data-eng@example.com',
+  alertEmail: 'data-eng@loglake.dev',
   schedule: { hour: 6, timezone: 'Europe/Paris' },
   snapshots: [DAILY],
 };
@@ -45,7 +45,7 @@ function synth(
   command?: TfCommand,
   inputs: Record<string, unknown> = {},
 ): { json: StackJson; policy: LabPolicy } {
-  const policy = new LabPolicy({ namePrefix: 'loglake-01' });
+  const policy = new LabPolicy({ namePrefix: 'loglake-01', command });
   const stack = new SnapshotsStack(Testing.app(), unitWith(inputs), { command });
   Aspects.of(stack).add(policy);
   return { json: JSON.parse(Testing.synth(stack)) as StackJson, policy };
@@ -216,31 +216,77 @@ describe('snapshots stack', () => {
     );
   });
 
-  test('SNS topic with the email subscription; alarms on failed and timed-out executions and on staleness', () => {
+  test('SNS topic with the email subscription; one alert per failed run; staleness not in ALARM before the first run', () => {
     expect(onlyResource(json, 'aws_sns_topic_subscription')).toMatchObject({
       protocol: 'email',
-      endpoint: 'data-eng@example.com',
+      endpoint: 'data-eng@loglake.dev',
     });
     const alarms = Object.values(resourcesOf(json, 'aws_cloudwatch_metric_alarm'));
-    expect(alarms.map((a) => a.metric_name).sort()).toEqual([
-      'ExecutionsFailed',
-      'ExecutionsTimedOut',
-      'WatermarkLagSeconds',
-    ]);
+    // ExecutionsFailed would repeat the state machine's own NotifyFailure mail; a timeout skips that catch.
+    expect(alarms.map((a) => a.metric_name).sort()).toEqual(['ExecutionsTimedOut', 'WatermarkLagSeconds']);
     const stale = alarms.find((a) => a.metric_name === 'WatermarkLagSeconds')!;
     expect(stale).toMatchObject({
       namespace: 'loglake/snapshots',
       dimensions: { service: 'snapshots', Snapshot: 'loglake_01_vpc_flow_logs_daily' },
       threshold: 48 * 3600,
-      treat_missing_data: 'breaching',
+      period: 3600,
+      evaluation_periods: 26,
+      datapoints_to_alarm: 1,
+      treat_missing_data: 'missing',
       alarm_actions: ['${aws_sns_topic.alerts.arn}'],
+      insufficient_data_actions: ['${aws_sns_topic.alerts.arn}'],
     });
+    expect(stale.ok_actions).toBeUndefined();
+    // CloudWatch: for periods of an hour or more the evaluation range may be up to 7 days.
+    expect((stale.period as number) * (stale.evaluation_periods as number)).toBeLessThanOrEqual(604_800);
+  });
+
+  test('an alert address is required to deploy: missing or placeholder refused for apply, a warning for a plan', () => {
+    for (const alertEmail of ['', 'data-engineering@example.com', 'ops@alerts.test']) {
+      const apply = synth(undefined, { alertEmail });
+      expect(apply.policy.violations.join('\n')).toMatch(
+        /aws_sns_topic_subscription.alerts-email .*LOGLAKE_ALERT_EMAIL/,
+      );
+      // A plan shows it; a destroy or an output read in a new shell must never be blocked by it.
+      for (const lenient of ['plan', 'destroy', 'output'] as const) {
+        const r = synth(lenient, { alertEmail });
+        expect(r.policy.violations).toEqual([]);
+        expect(r.policy.warnings.join('\n')).toMatch(/no alert is ever delivered/);
+      }
+    }
+    expect(synth('apply').policy.violations).toEqual([]);
+  });
+
+  test('Lake Formation grants on the snapshot database: the CTAS step manages its tables, the pre-processor and readers read', () => {
+    const grants = resourcesOf(json, 'aws_lakeformation_permissions');
+    const db = (id: string) =>
+      grants[id] as { permissions: string[]; database?: { catalog_id: string; name: string } };
+    expect(db('snapshot-build-lf-snapshot-db')).toMatchObject({
+      permissions: ['DESCRIBE', 'CREATE_TABLE', 'ALTER', 'DROP'],
+      database: {
+        catalog_id: '${data.aws_caller_identity.account.account_id}',
+        name: '${aws_glue_catalog_database.database.name}',
+      },
+    });
+    expect(db('snapshot-build-lf-snapshot-tables').permissions).toEqual(['ALL']);
+    expect(db('snapshot-resolve-watermark-lf-snapshot-tables').permissions).toEqual(['SELECT', 'DESCRIBE']);
+    expect(db('lf-deployer-snapshot-tables').permissions).toEqual(['SELECT', 'DESCRIBE']);
+    const fn = resourcesOf(json, 'aws_lambda_function')['snapshot-build'] as { depends_on: string[] };
+    expect(fn.depends_on).toEqual(
+      expect.arrayContaining(['aws_lakeformation_permissions.snapshot-build-lf-snapshot-db']),
+    );
+    const analyst = 'arn:aws:iam::123456789012:role/analyst';
+    const withReaders = resourcesOf(
+      synth(undefined, { labPrincipalArns: [analyst] }).json,
+      'aws_lakeformation_permissions',
+    );
+    expect(Object.values(withReaders).filter((g) => g.principal === analyst)).toHaveLength(2);
   });
 
   test('mock outputs only for a plan; apply synthesizes strictly', () => {
-    expect(synth('plan').json.locals!.table_bucket_workgroup_name).toContain('"mock-workgroup_name"');
-    expect(synth('apply').json.locals!.table_bucket_workgroup_name).toBe(
-      '${try(data.terraform_remote_state.table_bucket[0].outputs.workgroup_name, null)}',
+    expect(synth('plan').json.locals!.table_bucket_table_bucket_name).toContain('"mock-bucket"');
+    expect(synth('apply').json.locals!.table_bucket_table_bucket_name).toBe(
+      '${try(data.terraform_remote_state.table_bucket[0].outputs.table_bucket_name, null)}',
     );
   });
 

@@ -7,6 +7,7 @@ import type * as athenaWorkgroup from '@cdktf/provider-aws/lib/athena-workgroup'
 import type * as cloudwatchLogGroup from '@cdktf/provider-aws/lib/cloudwatch-log-group';
 import type * as cloudwatchMetricAlarm from '@cdktf/provider-aws/lib/cloudwatch-metric-alarm';
 import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
+import type * as dataAwsIamSessionContext from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
 import type * as glueCatalogDatabase from '@cdktf/provider-aws/lib/glue-catalog-database';
 import type * as glueCatalogTable from '@cdktf/provider-aws/lib/glue-catalog-table';
 import type * as iamRole from '@cdktf/provider-aws/lib/iam-role';
@@ -44,6 +45,7 @@ const { AthenaWorkgroup } = awsLib<typeof athenaWorkgroup>('athena-workgroup');
 const { CloudwatchLogGroup } = awsLib<typeof cloudwatchLogGroup>('cloudwatch-log-group');
 const { CloudwatchMetricAlarm } = awsLib<typeof cloudwatchMetricAlarm>('cloudwatch-metric-alarm');
 const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
+const { DataAwsIamSessionContext } = awsLib<typeof dataAwsIamSessionContext>('data-aws-iam-session-context');
 const { GlueCatalogDatabase } = awsLib<typeof glueCatalogDatabase>('glue-catalog-database');
 const { GlueCatalogTable } = awsLib<typeof glueCatalogTable>('glue-catalog-table');
 const { IamRole } = awsLib<typeof iamRole>('iam-role');
@@ -55,6 +57,8 @@ const { SnsTopic } = awsLib<typeof snsTopic>('sns-topic');
 const { SnsTopicSubscription } = awsLib<typeof snsTopicSubscription>('sns-topic-subscription');
 
 const LAMBDA_TIMEOUT_SECONDS = 900;
+/** A day of daily reports plus two hours of slack for a late run (a period of an hour allows up to 7 days). */
+export const STALE_WINDOW_HOURS = 26;
 
 export class SnapshotsStack extends LabStack<SnapshotsInputs> {
   static readonly outputs = SNAPSHOTS_OUTPUTS;
@@ -189,6 +193,26 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
           },
         ),
       );
+      // The snapshot database is in the default Glue catalog. Once Lake Formation governs the account's catalog
+      // (new databases no longer granted to IAM_ALLOWED_PRINCIPALS), Glue and Athena calls need Lake Formation grants
+      // as well as IAM: the CTAS step creates, moves and drops its tables; the pre-processor reads the published one.
+      const snapshotGrants = namespaceGrants(
+        this,
+        { database: `${suffix}-lf-snapshot-db`, tables: `${suffix}-lf-snapshot-tables` },
+        {
+          principal: role.arn,
+          account,
+          tableCatalogId: account,
+          namespace: database.name,
+          ...(handler === 'buildSnapshot'
+            ? {
+                databasePermissions: ['DESCRIBE', 'CREATE_TABLE', 'ALTER', 'DROP'],
+                tablePermissions: ['ALL'],
+              }
+            : { databasePermissions: ['DESCRIBE'], tablePermissions: ['SELECT', 'DESCRIBE'] }),
+          dependsOn: [...this.tables],
+        },
+      );
       const asset = handlerAsset(this, `${suffix}-asset`, handler);
       const fn = new LambdaFunction(this, suffix, {
         functionName: fnName,
@@ -202,7 +226,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
         memorySize: i.lambda.memoryMb,
         environment: { variables: env },
         loggingConfig: { logFormat: 'Text', logGroup: logGroup.name },
-        dependsOn: [logGroup, rolePolicy, ...grants],
+        dependsOn: [logGroup, rolePolicy, ...grants, ...snapshotGrants],
       });
       addDependsOn(role, this.upstreamGuards);
       addDependsOn(rolePolicy, this.upstreamGuards);
@@ -211,6 +235,30 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
       return fn;
     });
     const [resolveFn, buildFn] = lambdas as [lambdaFunction.LambdaFunction, lambdaFunction.LambdaFunction];
+
+    // Who reads the snapshots the way analysts do (the deployer runs the lab's snapshot experiment on --target aws).
+    const deployer = new DataAwsIamSessionContext(this, 'deployer', {
+      arn: new DataAwsCallerIdentity(this, 'deployer-identity').arn,
+    });
+    const readers = [
+      { id: 'deployer', arn: deployer.issuerArn },
+      ...i.labPrincipalArns.map((a, n) => ({ id: `principal-${n}`, arn: a })),
+    ];
+    for (const reader of readers) {
+      namespaceGrants(
+        this,
+        { database: `lf-${reader.id}-snapshot-db`, tables: `lf-${reader.id}-snapshot-tables` },
+        {
+          principal: reader.arn,
+          account,
+          tableCatalogId: account,
+          namespace: database.name,
+          databasePermissions: ['DESCRIBE'],
+          tablePermissions: ['SELECT', 'DESCRIBE'],
+          dependsOn: [...this.tables],
+        },
+      );
+    }
 
     // No KMS on the topic: CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key.
     const topic = new SnsTopic(this, 'alerts', { name: this.name('snapshot-alerts') });
@@ -283,38 +331,46 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
       });
     }
 
-    for (const metric of ['ExecutionsFailed', 'ExecutionsTimedOut']) {
-      new CloudwatchMetricAlarm(this, `alarm-${metric}`, {
-        alarmName: this.name(`snapshots-${metric.replace('Executions', 'executions-').toLowerCase()}`),
-        alarmDescription: `A daily snapshot execution ${metric === 'ExecutionsFailed' ? 'failed' : 'timed out'}; the SNS alert names the step and the evidence`,
-        namespace: 'AWS/States',
-        metricName: metric,
-        dimensions: { StateMachineArn: this.stateMachine.arn },
-        statistic: 'Sum',
-        period: 3600,
-        evaluationPeriods: 1,
-        threshold: 1,
-        comparisonOperator: 'GreaterThanOrEqualToThreshold',
-        treatMissingData: 'notBreaching',
-        alarmActions: [topic.arn],
-      });
-    }
+    // One alert per failed run: a failed step already mails the named step and its evidence through NotifyFailure
+    // (the state machine's catch), so an alarm on ExecutionsFailed would say it a second time. A timed-out execution
+    // skips the catch, so that one gets an alarm.
+    new CloudwatchMetricAlarm(this, 'alarm-ExecutionsTimedOut', {
+      alarmName: this.name('snapshots-executions-timedout'),
+      alarmDescription:
+        'A daily snapshot execution timed out (no NotifyFailure mail was sent for it); see the execution history',
+      namespace: 'AWS/States',
+      metricName: 'ExecutionsTimedOut',
+      dimensions: { StateMachineArn: this.stateMachine.arn },
+      statistic: 'Sum',
+      period: 3600,
+      evaluationPeriods: 1,
+      threshold: 1,
+      comparisonOperator: 'GreaterThanOrEqualToThreshold',
+      treatMissingData: 'notBreaching',
+      alarmActions: [topic.arn],
+    });
     for (const def of i.snapshots) {
+      // Each run reports the published watermark's lag once a day. The alarm looks back over the last
+      // STALE_WINDOW_HOURS one-hour periods: ALARM when a run reported the snapshot staler than staleAfterHours;
+      // no report at all in that window (the pipeline stopped) is INSUFFICIENT_DATA, which mails too. Missing
+      // hours are just missing: with "breaching" the alarm sat in ALARM from deploy until the first 06:00 run.
+      // Only after the first report can silence be noticed (before it the alarm starts, and stays, in
+      // INSUFFICIENT_DATA without a transition to act on).
       new CloudwatchMetricAlarm(this, `alarm-stale-${def.name}`, {
         alarmName: this.name(`snapshot-stale-${def.name.replaceAll('_', '-')}`),
-        alarmDescription: `${def.name}: the published watermark is more than ${i.staleAfterHours} h behind, or no run reported it for a day`,
+        alarmDescription: `${def.name}: a run reported the published watermark more than ${i.staleAfterHours} h behind (ALARM), or no run reported it for ${STALE_WINDOW_HOURS} h (INSUFFICIENT_DATA)`,
         namespace: METRICS_NAMESPACE,
         metricName: METRIC.watermarkLag,
         dimensions: { service: METRICS_SERVICE, [DIMENSION_SNAPSHOT]: def.name },
         statistic: 'Maximum',
-        period: 86_400,
-        evaluationPeriods: 1,
+        period: 3600,
+        evaluationPeriods: STALE_WINDOW_HOURS,
+        datapointsToAlarm: 1,
         threshold: i.staleAfterHours * 3600,
         comparisonOperator: 'GreaterThanThreshold',
-        // A pipeline that stops running reports nothing: silence is staleness.
-        treatMissingData: 'breaching',
+        treatMissingData: 'missing',
         alarmActions: [topic.arn],
-        okActions: [topic.arn],
+        insufficientDataActions: [topic.arn],
       });
     }
 

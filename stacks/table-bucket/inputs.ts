@@ -39,10 +39,13 @@ export interface TableBucketInputs {
     readonly bytesScannedCutoffPerQuery: number;
     readonly engineVersion: string;
   };
-  /** The account-wide federated catalog; set manage=false when the account already has it. */
-  readonly glueCatalog: { readonly name: string; readonly manage: boolean };
   /** Principals (IAM role/user ARNs) that run the lab's SQL; the deploying principal is always included. */
   readonly labPrincipalArns: readonly string[];
+  /**
+   * How long apply waits, at most, for the new namespace and table to be visible through s3tablescatalog before
+   * granting Lake Formation permissions on them (0: do not wait).
+   */
+  readonly federationWaitSeconds: number;
   /** How often the post-destroy verifier retries (eventual consistency). */
   readonly verifyTeardown: { readonly enabled: boolean; readonly checkAttempts: number };
 }
@@ -57,6 +60,19 @@ export const TABLE_BUCKET_OUTPUTS = [
   'table_catalog_id',
   'workgroup_name',
 ] as const;
+
+/** The lab's principals and the federation wait, shared by the units that grant on S3 Tables namespaces. */
+export function readLabPrincipals(r: FieldReader): string[] {
+  return r.strings('labPrincipalArns', [], { re: IAM_ARN_RE, fix: 'give IAM role or user ARNs' });
+}
+
+export function readFederationWait(r: FieldReader): number {
+  return r.int('federationWaitSeconds', 180, {
+    min: 0,
+    max: 900,
+    why: 'seconds apply waits for a new namespace to surface in s3tablescatalog (0: no wait)',
+  });
+}
 
 const COLUMN_TYPES: readonly IcebergType[] = [
   'int',
@@ -104,7 +120,6 @@ export const spec: InputsSpec<TableBucketInputs> = {
     const table = r.child('table');
     const maint = r.child('maintenance');
     const wg = r.child('workgroup');
-    const gc = r.child('glueCatalog');
     const vt = r.child('verifyTeardown');
     const namePattern = (what: string) => ({
       re: new RegExp(`^${unit.namePrefix}-?[a-z0-9-]*$`),
@@ -152,17 +167,8 @@ export const spec: InputsSpec<TableBucketInputs> = {
           fix: 'the lab needs "Athena engine version 3" (Iceberg DML, time travel)',
         }),
       },
-      glueCatalog: {
-        name: gc.string('name', 's3tablescatalog', {
-          re: /^s3tablescatalog$/,
-          fix: 'Athena and Firehose look for "s3tablescatalog"',
-        }),
-        manage: gc.bool('manage', true),
-      },
-      labPrincipalArns: r.strings('labPrincipalArns', [], {
-        re: IAM_ARN_RE,
-        fix: 'give IAM role or user ARNs',
-      }),
+      labPrincipalArns: readLabPrincipals(r),
+      federationWaitSeconds: readFederationWait(r),
       verifyTeardown: {
         enabled: vt.bool('enabled', true),
         checkAttempts: vt.int('checkAttempts', 4, { min: 1, max: 20 }),

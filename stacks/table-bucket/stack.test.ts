@@ -1,7 +1,12 @@
 import { describe, expect, test } from '@jest/globals';
 import { Testing } from 'cdktf';
-import { fixtureUnit, onlyResource, resourcesOf, type StackJson } from '../lib/fixtures';
-import { AWS_PROVIDER_CONSTRAINT } from '../lib/lab-stack';
+import {
+  fixtureUnit,
+  integrationDependency,
+  onlyResource,
+  resourcesOf,
+  type StackJson,
+} from '../lib/fixtures';
 import { spec, VPC_FLOW_LOG_COLUMNS, type TableBucketInputs } from './inputs';
 import { TableBucketStack } from './stack';
 
@@ -9,7 +14,12 @@ function synth(inputs: Record<string, unknown> = {}, remoteState: 'local' | 's3'
   const app = Testing.app();
   const stack = new TableBucketStack(
     app,
-    fixtureUnit<TableBucketInputs>(spec, { name: 'table-bucket', inputs, remoteState }),
+    fixtureUnit<TableBucketInputs>(spec, {
+      name: 'table-bucket',
+      inputs,
+      remoteState,
+      dependencies: [integrationDependency(remoteState)],
+    }),
   );
   return JSON.parse(Testing.synth(stack)) as StackJson;
 }
@@ -20,7 +30,8 @@ describe('table-bucket stack', () => {
   test('table bucket carries the lab prefix, SSE and unreferenced-file removal', () => {
     const bucket = onlyResource(json, 'aws_s3tables_table_bucket');
     expect(bucket.name).toBe('loglake-01-flow-logs');
-    expect(bucket.encryption_configuration).toEqual({ sse_algorithm: 'AES256' });
+    // kms_key_arn present as null: the provider's object type requires the key (terraform-provider-aws#48160).
+    expect(bucket.encryption_configuration).toStrictEqual({ sse_algorithm: 'AES256', kms_key_arn: null });
     expect(bucket.maintenance_configuration).toEqual({
       iceberg_unreferenced_file_removal: {
         status: 'enabled',
@@ -72,27 +83,45 @@ describe('table-bucket stack', () => {
     ).toBe(104857600);
   });
 
-  test('s3tablescatalog is an aws_glue_catalog federated over every table bucket, after the Lake Formation registration', () => {
-    const catalog = onlyResource(json, 'aws_glue_catalog');
-    expect(catalog.name).toBe('s3tablescatalog');
-    expect(catalog.federated_catalog).toEqual([
-      {
-        identifier: 'arn:aws:s3tables:us-east-1:${data.aws_caller_identity.account.account_id}:bucket/*',
-        connection_name: 'aws:s3tables',
-      },
-    ]);
-    expect(catalog.depends_on).toContain('aws_lakeformation_resource.lakeformation-registration');
-    const registration = onlyResource(json, 'aws_lakeformation_resource');
-    expect(registration).toMatchObject({
-      with_federation: true,
-      with_privileged_access: true,
-      arn: 'arn:aws:s3tables:us-east-1:${data.aws_caller_identity.account.account_id}:bucket/*',
-    });
-    expect(json.terraform.required_providers.aws!.version).toBe(AWS_PROVIDER_CONSTRAINT);
+  test("the S3 Tables analytics integration is not the lab's: no catalog, registration or data-access role here", () => {
+    for (const type of [
+      'aws_glue_catalog',
+      'aws_lakeformation_resource',
+      'aws_iam_role',
+      'aws_iam_role_policy',
+    ])
+      expect({ type, found: resourcesOf(json, type) }).toEqual({ type, found: {} });
+    // The catalog name comes from the region-level unit's state, behind its guard.
+    expect(json.output?.glue_catalog_id?.value).toBe('${local.s3tables_integration_glue_catalog_name}');
+    expect(resourcesOf(json, 'terraform_data').s3tables_integration_upstream_guard).toBeDefined();
   });
 
-  test('catalog can be left unmanaged when the account already has it', () => {
-    expect(resourcesOf(synth({ glueCatalog: { manage: false } }), 'aws_glue_catalog')).toEqual({});
+  test('the grants wait, bounded, until the new namespace and table surface in s3tablescatalog', () => {
+    const wait = resourcesOf(json, 'terraform_data')['wait-federated-table'] as {
+      triggers_replace: Record<string, string>;
+      depends_on: string[];
+      provisioner: Array<{ 'local-exec': { command: string; environment: Record<string, string> } }>;
+    };
+    expect(wait.triggers_replace).toEqual({
+      catalog_id:
+        '${data.aws_caller_identity.account.account_id}:${local.s3tables_integration_glue_catalog_name}/loglake-01-flow-logs',
+      database: 'network',
+      table: 'vpc_flow_logs',
+    });
+    expect(wait.depends_on).toEqual(
+      expect.arrayContaining(['aws_s3tables_namespace.namespace', 'aws_s3tables_table.table']),
+    );
+    const exec = wait.provisioner[0]!['local-exec'];
+    expect(exec.command).toBe('npx tsx packages/deploy-checks/src/wait-for-federation-cli.ts');
+    expect(exec.environment).toMatchObject({
+      TIMEOUT_SECONDS: '${self.input.timeout_seconds}',
+      TABLE: '${self.triggers_replace.table}',
+    });
+    for (const grant of Object.values(resourcesOf(json, 'aws_lakeformation_permissions')))
+      expect(grant.depends_on).toEqual(expect.arrayContaining(['terraform_data.wait-federated-table']));
+    expect(
+      resourcesOf(synth({ federationWaitSeconds: 0 }), 'terraform_data')['wait-federated-table'],
+    ).toBeUndefined();
   });
 
   test('Athena workgroup: engine v3, enforced 1 GiB cutoff, managed query results', () => {
@@ -113,7 +142,8 @@ describe('table-bucket stack', () => {
     for (const g of grants) expect(g.principal).toBe('${data.aws_iam_session_context.deployer.issuer_arn}');
     const db = grants.find((g) => g.database) as { database: { catalog_id: string; name: string } };
     expect(db.database).toEqual({
-      catalog_id: '${data.aws_caller_identity.account.account_id}:s3tablescatalog/loglake-01-flow-logs',
+      catalog_id:
+        '${data.aws_caller_identity.account.account_id}:${local.s3tables_integration_glue_catalog_name}/loglake-01-flow-logs',
       name: 'network',
     });
   });

@@ -1,12 +1,10 @@
-// The table-bucket unit: S3 table bucket, namespace and Iceberg table, the s3tablescatalog federated catalog with
-// the Lake Formation registration Athena and Firehose need, the Athena workgroup, and the post-destroy check.
+// The table-bucket unit: S3 table bucket, namespace and Iceberg table, the lab principals' Lake Formation grants on
+// them (through the region's s3tablescatalog, from the s3tables-integration unit), the Athena workgroup, and the
+// post-destroy check.
 import type { Construct } from 'constructs';
 import type * as athenaWorkgroup from '@cdktf/provider-aws/lib/athena-workgroup';
 import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
 import type * as dataAwsIamSessionContext from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
-import type * as iamRole from '@cdktf/provider-aws/lib/iam-role';
-import type * as iamRolePolicy from '@cdktf/provider-aws/lib/iam-role-policy';
-import type * as lakeformationResource from '@cdktf/provider-aws/lib/lakeformation-resource';
 import type * as s3tablesNamespace from '@cdktf/provider-aws/lib/s3tables-namespace';
 import type * as s3tablesTable from '@cdktf/provider-aws/lib/s3tables-table';
 import type * as s3tablesTableBucket from '@cdktf/provider-aws/lib/s3tables-table-bucket';
@@ -17,8 +15,7 @@ import {
   dropNamespaceTablesOnDestroy,
   verifyTeardownHook,
 } from '../lib/destroy-hooks';
-import { GlueFederatedCatalog } from '../lib/glue-catalog';
-import { assumeRolePolicy, policyJson } from '../lib/iam';
+import { waitForFederation } from '../lib/deploy-checks';
 import { LabStack, type LabStackOptions } from '../lib/lab-stack';
 import { namespaceGrants } from '../lib/namespace-grants';
 import { TABLE_BUCKET_OUTPUTS, type TableBucketInputs } from './inputs';
@@ -27,9 +24,6 @@ import { awsLib } from '../lib/provider-aws';
 const { AthenaWorkgroup } = awsLib<typeof athenaWorkgroup>('athena-workgroup');
 const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
 const { DataAwsIamSessionContext } = awsLib<typeof dataAwsIamSessionContext>('data-aws-iam-session-context');
-const { IamRole } = awsLib<typeof iamRole>('iam-role');
-const { IamRolePolicy } = awsLib<typeof iamRolePolicy>('iam-role-policy');
-const { LakeformationResource } = awsLib<typeof lakeformationResource>('lakeformation-resource');
 const { S3TablesNamespace } = awsLib<typeof s3tablesNamespace>('s3tables-namespace');
 const { S3TablesTable } = awsLib<typeof s3tablesTable>('s3tables-table');
 const { S3TablesTableBucket } = awsLib<typeof s3tablesTableBucket>('s3tables-table-bucket');
@@ -44,7 +38,6 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
     super(scope, unit, options);
     const i = unit.inputs;
     const account = new DataAwsCallerIdentity(this, 'account').accountId;
-    const s3tablesBuckets = `arn:aws:s3tables:${unit.region}:${account}:bucket/*`;
 
     const hook = i.verifyTeardown.enabled
       ? verifyTeardownHook(this, 'verify-teardown', {
@@ -57,6 +50,10 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
 
     this.tableBucket = new S3TablesTableBucket(this, 'table-bucket', {
       name: i.bucketName,
+      // SSE-S3. kms_key_arn is set to null below: the provider types encryption_configuration as an object whose
+      // type includes kms_key_arn, and cdktf drops an undefined key, so without the override plan stops with
+      // 'attribute "kms_key_arn" is required' (terraform-provider-aws#48160). Removing the block is no way out:
+      // several 6.x releases then fail with "inconsistent result after apply" (#46033, #46392).
       encryptionConfiguration: { sseAlgorithm: 'AES256' },
       maintenanceConfiguration: {
         icebergUnreferencedFileRemoval: {
@@ -68,6 +65,7 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
         },
       },
     });
+    this.tableBucket.addOverride('encryption_configuration.kms_key_arn', null);
     const namespace = new S3TablesNamespace(this, 'namespace', {
       namespace: i.namespace,
       tableBucketArn: this.tableBucket.arn,
@@ -118,65 +116,30 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
     });
     addDependsOn(reaper, [namespace, this.table]);
 
-    // Lake Formation integration (what the console does for you): a role Lake Formation uses to vend credentials
-    // for the region's table buckets, the registration of bucket/* with federation, then the federated catalog.
-    const lfRole = new IamRole(this, 'lakeformation-role', {
-      name: this.name('lakeformation-s3tables'),
-      assumeRolePolicy: assumeRolePolicy(
-        'lakeformation.amazonaws.com',
-        ['sts:SetSourceIdentity', 'sts:SetContext'],
-        account,
-      ),
-    });
-    new IamRolePolicy(this, 'lakeformation-role-policy', {
-      name: this.name('lakeformation-s3tables'),
-      role: lfRole.id,
-      policy: policyJson(
-        {
-          Sid: 'ListBuckets',
-          Effect: 'Allow',
-          Action: ['s3tables:ListTableBuckets'],
-          Resource: `arn:aws:s3tables:${unit.region}:${account}:bucket/*`,
-        },
-        {
-          Sid: 'TableData',
-          Effect: 'Allow',
-          Action: [
-            's3tables:GetTableBucket',
-            's3tables:GetNamespace',
-            's3tables:ListNamespaces',
-            's3tables:GetTable',
-            's3tables:ListTables',
-            's3tables:GetTableMetadataLocation',
-            's3tables:UpdateTableMetadataLocation',
-            's3tables:GetTableData',
-            's3tables:PutTableData',
-          ],
-          Resource: [s3tablesBuckets, `${s3tablesBuckets}/table/*`],
-        },
-      ),
-    });
-    const registration = new LakeformationResource(this, 'lakeformation-registration', {
-      arn: s3tablesBuckets,
-      roleArn: lfRole.arn,
-      withFederation: true,
-      withPrivilegedAccess: true,
-    });
-    const catalog = i.glueCatalog.manage
-      ? new GlueFederatedCatalog(this, 'glue-catalog', {
-          name: i.glueCatalog.name,
-          description: 'S3 Tables federated catalog: every table bucket of the region as a child catalog',
-          federatedCatalog: { identifier: s3tablesBuckets, connectionName: 'aws:s3tables' },
-          dependsOn: [registration],
-        })
-      : undefined;
+    // The S3 Tables analytics integration (s3tablescatalog and the Lake Formation registration of bucket/*) is the
+    // region-level unit this one depends on: a bucket of the lab is a child catalog of it. A new namespace and table
+    // surface in it as a Glue database and table; the grants below wait until they do.
+    const integration = this.upstream('s3tables_integration');
+    const catalogName = integration.get('glue_catalog_name');
+    const tableCatalogId = `${account}:${catalogName}/${i.bucketName}`;
+    const federated =
+      i.federationWaitSeconds > 0
+        ? waitForFederation(this, 'wait-federated-table', {
+            catalogId: tableCatalogId,
+            database: i.namespace,
+            table: i.table.name,
+            region: unit.region,
+            timeoutSeconds: i.federationWaitSeconds,
+            repoRoot: this.repoRoot,
+            dependsOn: [namespace, this.table, ...this.upstreamGuards],
+          })
+        : undefined;
 
     // The lab's own principal (whoever deploys and runs the SQL) plus configured ones get Lake Formation access to
     // the table; Athena queries as that principal.
     const session = new DataAwsIamSessionContext(this, 'deployer', {
       arn: new DataAwsCallerIdentity(this, 'deployer-identity').arn,
     });
-    const tableCatalogId = `${account}:${i.glueCatalog.name}/${i.bucketName}`;
     const principals: Array<{ id: string; arn: string }> = [
       { id: 'deployer', arn: session.issuerArn },
       ...i.labPrincipalArns.map((arn, n) => ({ id: `principal-${n}`, arn })),
@@ -192,7 +155,7 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
           namespace: i.namespace,
           databasePermissions: ['DESCRIBE', 'CREATE_TABLE'],
           tablePermissions: ['ALL'],
-          dependsOn: [registration, this.table, ...(catalog ? [catalog] : [])],
+          dependsOn: [this.table, ...this.upstreamGuards, ...(federated ? [federated] : [])],
         },
       );
     }
@@ -217,7 +180,7 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
       namespace: namespace.namespace,
       table_name: this.table.name,
       table_arn: this.table.arn,
-      glue_catalog_id: i.glueCatalog.name,
+      glue_catalog_id: catalogName,
       table_catalog_id: tableCatalogId,
       workgroup_name: this.workgroup.name,
     };

@@ -1,9 +1,10 @@
 // Reads the live tree from disk: units/<env>/<region>/<NN-lab>/{lab.ts, <unit>.ts...} plus env.ts and region.ts
-// level files. A new unit is one more file in the lab folder; nothing else lists units.
+// level files, and the region's shared units in units/<env>/<region>/_regional/<unit>.ts. A new unit is one more
+// file in one of those folders; nothing else lists units.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { InputsSpec } from '@loglake/stacks/lib/contract';
+import { REGIONAL_DIR, type InputsSpec } from '@loglake/stacks/lib/contract';
 import type { LevelConfig, RootConfig, UnitConfig } from './define';
 import { UnitTreeError, UnitsError } from './errors';
 import type { LabTree, SpecLoader } from './resolve';
@@ -35,36 +36,45 @@ const dirs = (dir: string): string[] =>
     )
     .sort();
 
-/** Every lab folder in the tree, as `<env>/<region>/<lab dir>`. */
+/** Every lab folder in the tree, as `<env>/<region>/<lab dir>` (the region's `_regional/` folder is no lab). */
 export function listLabPaths(unitsDir = UNITS_DIR): string[] {
   const out: string[] = [];
   for (const env of dirs(unitsDir))
     for (const region of dirs(join(unitsDir, env)))
-      for (const lab of dirs(join(unitsDir, env, region))) out.push(`${env}/${region}/${lab}`);
+      for (const lab of dirs(join(unitsDir, env, region)))
+        if (lab !== REGIONAL_DIR) out.push(`${env}/${region}/${lab}`);
   return out;
+}
+
+const unitFilesIn = (folder: string): string[] =>
+  readdirSync(folder)
+    .filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts') && !LEVEL_FILES.has(f),
+    )
+    .sort();
+
+async function loadUnits(folder: string) {
+  return Promise.all(
+    unitFilesIn(folder).map(async (f) => ({
+      name: f.slice(0, -3),
+      config: await importDefault<UnitConfig>(join(folder, f)),
+    })),
+  );
 }
 
 export async function loadLabTree(labPath: string, unitsDir = UNITS_DIR): Promise<LabTree> {
   const [env, region, labDir] = labPath.split('/') as [string, string, string];
   const labFolder = join(unitsDir, env, region, labDir);
-  const unitFiles = readdirSync(labFolder)
-    .filter(
-      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts') && !LEVEL_FILES.has(f),
-    )
-    .sort();
-  if (unitFiles.length === 0)
+  const regionalFolder = join(unitsDir, env, region, REGIONAL_DIR);
+  if (unitFilesIn(labFolder).length === 0)
     throw new UnitTreeError(labPath, 'units', 'are missing', 'add one file per unit, e.g. table-bucket.ts');
   return {
     root: await importDefault<RootConfig>(join(unitsDir, 'root.ts')),
     env: { name: env, config: await optionalLevel(join(unitsDir, env, 'env.ts')) },
     region: { name: region, config: await optionalLevel(join(unitsDir, env, region, 'region.ts')) },
     lab: { dir: labDir, config: await optionalLevel(join(labFolder, 'lab.ts')) },
-    units: await Promise.all(
-      unitFiles.map(async (f) => ({
-        name: f.slice(0, -3),
-        config: await importDefault<UnitConfig>(join(labFolder, f)),
-      })),
-    ),
+    units: await loadUnits(labFolder),
+    regional: existsSync(regionalFolder) ? await loadUnits(regionalFolder) : [],
   };
 }
 

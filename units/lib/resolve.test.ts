@@ -21,6 +21,7 @@ function tree(
     labDir?: string;
     region?: string;
     units?: Record<string, UnitConfig>;
+    regional?: Record<string, UnitConfig>;
   } = {},
 ): LabTree {
   const units = over.units ?? { 'table-bucket': {}, firehose: { dependencies: firehoseDep } };
@@ -30,8 +31,17 @@ function tree(
     region: { name: over.region ?? 'us-east-1' },
     lab: { dir: over.labDir ?? '01-s3-tables-log-lake', config: over.lab },
     units: Object.entries(units).map(([name, config]) => ({ name, config })),
+    regional: Object.entries(over.regional ?? {}).map(([name, config]) => ({ name, config })),
   };
 }
+
+const integrationDep = {
+  s3tables_integration: {
+    configPath: '../../_regional/s3tables-integration',
+    outputs: ['glue_catalog_name'],
+    mockOutputs: { glue_catalog_name: 's3tablescatalog' },
+  },
+};
 
 const resolve = (t: LabTree, env: NodeJS.ProcessEnv = {}) => resolveLabTree(t, loadInputsSpec, env);
 
@@ -104,7 +114,56 @@ describe('resolveLabTree', () => {
     ]);
   });
 
+  test("region-level units: merged without the lab level, no lab tag, own state key, deployed first, not the lab's", async () => {
+    const lab = await resolve(
+      tree({
+        lab: { tags: { owner: 'lab' }, inputs: { mode: 'adopt' } },
+        regional: { 's3tables-integration': {} },
+        units: { 'table-bucket': { dependencies: integrationDep }, firehose: { dependencies: firehoseDep } },
+      }),
+    );
+    const integration = lab.units['s3tables-integration']!;
+    expect(integration).toMatchObject({
+      level: 'region',
+      path: 'sandbox/us-east-1/_regional/s3tables-integration',
+      labId: '',
+      namePrefix: 'loglake',
+      // The lab level's inputs (mode: adopt) do not reach it.
+      inputs: { mode: 'create' },
+      remoteState: {
+        key: 'sandbox/us-east-1/_regional/s3tables-integration/terraform.tfstate',
+      },
+    });
+    expect(integration.tags).toEqual({ 'managed-by': 'cdktf', env: 'sandbox', unit: 's3tables-integration' });
+    expect(lab.units['table-bucket']!.dependencies[0]).toMatchObject({
+      unit: 's3tables-integration',
+      remoteState: integration.remoteState,
+    });
+    expect(lab.order).toEqual(['s3tables-integration', 'table-bucket', 'firehose']);
+    expect(lab.regionalUnits).toEqual(['s3tables-integration']);
+    expect(lab.labUnits).toEqual(['table-bucket', 'firehose']);
+  });
+
   const bad: Array<[string, () => LabTree, string]> = [
+    [
+      'a region-level unit depending on a lab unit',
+      () =>
+        tree({
+          regional: {
+            's3tables-integration': {
+              dependencies: {
+                tb: { configPath: '../../01-s3-tables-log-lake/table-bucket', outputs: ['table_bucket_arn'] },
+              },
+            },
+          },
+        }),
+      'unit s3tables-integration: dependencies point at sandbox/us-east-1/01-s3-tables-log-lake/table-bucket, inside a lab. Fix: a region-level unit may depend only on other region-level units',
+    ],
+    [
+      'a lab unit named like a region-level one',
+      () => tree({ regional: { firehose: {} } }),
+      'is also the name of a unit in sandbox/us-east-1/_regional (unit names are stack ids, so they must be unique)',
+    ],
     [
       'cutoff below Athena minimum',
       () =>

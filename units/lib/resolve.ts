@@ -4,6 +4,7 @@ import { posix } from 'node:path';
 import {
   DEFAULT_MOCK_COMMANDS,
   NEVER_MOCK_COMMANDS,
+  REGIONAL_DIR,
   isTfCommand,
   type InputsSpec,
   type RemoteState,
@@ -11,6 +12,7 @@ import {
   type ResolvedUnit,
   type TfCommand,
   type UnitContext,
+  type UnitLevel,
 } from '@loglake/stacks/lib/contract';
 import type { DependencyConfig, LevelConfig, RootConfig, UnitConfig } from './define';
 import { UnitTreeError } from './errors';
@@ -23,6 +25,8 @@ export interface LabTree {
   readonly region: { readonly name: string; readonly config?: LevelConfig };
   readonly lab: { readonly dir: string; readonly config?: LevelConfig };
   readonly units: ReadonlyArray<{ readonly name: string; readonly config: UnitConfig }>;
+  /** The region's `_regional/` units: shared by the region's labs, outside any of them. */
+  readonly regional?: ReadonlyArray<{ readonly name: string; readonly config: UnitConfig }>;
 }
 
 export type SpecLoader = (stack: string, unit: string) => Promise<InputsSpec<unknown>>;
@@ -37,8 +41,12 @@ export interface LabSummary {
   /** `<env>/<region>/<lab dir>`: the lab's folder in the live tree. */
   readonly path: string;
   readonly allowedAccountIds: readonly string[];
-  /** Deploy order (producers first); destroy runs it backwards. */
+  /** Deploy order (producers first, region-level units included); destroy runs it backwards. */
   readonly order: readonly string[];
+  /** The units of the lab itself (what destroying the lab removes), in deploy order. */
+  readonly labUnits: readonly string[];
+  /** The region-level units the lab deploys with it but leaves in place on destroy, in deploy order. */
+  readonly regionalUnits: readonly string[];
 }
 
 export interface ResolvedLabTree extends LabSummary {
@@ -92,9 +100,9 @@ function resolveDependency(
   const field = `dependencies.${alias}`;
   const target = posix.normalize(posix.join(unitPath, String(dep.configPath)));
   const producerName = [...known.entries()].find(([, v]) => v.path === target)?.[0];
-  const siblings = [...known.keys()]
-    .filter((n) => n !== unit)
-    .map((n) => `"../${n}"`)
+  const siblings = [...known.entries()]
+    .filter(([n]) => n !== unit)
+    .map(([, v]) => `"${posix.relative(unitPath, v.path)}"`)
     .join(', ');
   check(
     producerName !== undefined,
@@ -240,24 +248,42 @@ export async function resolveLabTree(
   const labName = tree.lab.dir.slice(labId.length + 1);
   const namePrefix = `${prefix}-${labId}`;
 
-  const names = tree.units.map((u) => u.name);
-  for (const name of names)
+  const regionalPath = `${tree.env.name}/${tree.region.name}/${REGIONAL_DIR}`;
+  // A region-level unit merges root → env → region → unit: no lab level, so every lab of the region sees the same.
+  const regionLevels = [tree.root, tree.env.config, tree.region.config] as Array<Plain | undefined>;
+  const all: Array<{ name: string; config: UnitConfig; level: UnitLevel }> = [
+    ...(tree.regional ?? []).map((u) => ({ ...u, level: 'region' as const })),
+    ...tree.units.map((u) => ({ ...u, level: 'lab' as const })),
+  ];
+  const seen = new Set<string>();
+  for (const { name, level } of all) {
+    const where = `${level === 'lab' ? labPath : regionalPath}/${name}`;
     check(
       UNIT_RE.test(name),
-      `${labPath}/${name}`,
+      where,
       'file name',
       'is not a valid unit name',
       'name unit files in kebab-case, e.g. "table-bucket.ts"',
       name,
     );
+    check(
+      !seen.has(name),
+      where,
+      'file name',
+      `is also the name of a unit in ${regionalPath} (unit names are stack ids, so they must be unique)`,
+      'rename one of the two unit files',
+      name,
+    );
+    seen.add(name);
+  }
 
   // First pass: every unit's path, stack, promised outputs and backend (dependencies point at these).
   const specs = new Map<string, InputsSpec<unknown>>();
   const known = new Map<string, { path: string; outputs: readonly string[]; remoteState: RemoteState }>();
   const merged = new Map<string, Plain>();
-  for (const { name, config } of tree.units) {
-    const m = deepMerge(...levels, config as Plain);
-    const path = `${labPath}/${name}`;
+  for (const { name, config, level } of all) {
+    const m = deepMerge(...(level === 'lab' ? levels : regionLevels), config as Plain);
+    const path = `${level === 'lab' ? labPath : regionalPath}/${name}`;
     const stack = config.stack ?? name;
     const spec = await loadSpec(stack, name);
     specs.set(name, spec);
@@ -270,25 +296,57 @@ export async function resolveLabTree(
   }
 
   const units: Record<string, ResolvedUnit> = {};
-  for (const { name, config } of tree.units) {
+  for (const { name, config, level } of all) {
     const m = merged.get(name)!;
     const self = known.get(name)!;
     const accounts = (m.allowedAccountIds ?? []) as string[];
     for (const a of accounts)
       check(ACCOUNT_RE.test(a), name, 'allowedAccountIds', `contains "${a}"`, 'use 12-digit account ids', a);
-    const ctx: UnitContext = {
-      name,
-      path: self.path,
-      env: tree.env.name,
-      region: tree.region.name,
-      labId,
-      labName,
-      prefix,
-      namePrefix,
-      tags: { ...((m.tags ?? {}) as Record<string, string>), lab: labId, unit: name },
-      allowedAccountIds: accounts,
-      remoteState: self.remoteState,
-    };
+    const tags = (m.tags ?? {}) as Record<string, string>;
+    const ctx: UnitContext =
+      level === 'lab'
+        ? {
+            name,
+            level,
+            path: self.path,
+            env: tree.env.name,
+            region: tree.region.name,
+            labId,
+            labName,
+            prefix,
+            namePrefix,
+            tags: { ...tags, lab: labId, unit: name },
+            allowedAccountIds: accounts,
+            remoteState: self.remoteState,
+          }
+        : {
+            name,
+            level,
+            path: self.path,
+            env: tree.env.name,
+            region: tree.region.name,
+            labId: '',
+            labName: '',
+            prefix,
+            namePrefix: prefix,
+            // No `lab` tag: the unit belongs to the region, not to the lab that happens to deploy it.
+            tags: { ...Object.fromEntries(Object.entries(tags).filter(([k]) => k !== 'lab')), unit: name },
+            allowedAccountIds: accounts,
+            remoteState: self.remoteState,
+          };
+    if (level === 'region') {
+      for (const dep of Object.values(config.dependencies ?? {})) {
+        const target = posix.normalize(posix.join(self.path, String(dep.configPath)));
+        check(
+          target.startsWith(`${regionalPath}/`),
+          name,
+          'dependencies',
+          `point at ${target}, inside a lab`,
+          'a region-level unit may depend only on other region-level units (labs depend on it, not the other way)',
+          dep.configPath,
+        );
+      }
+    }
     const dependencies = Object.entries(config.dependencies ?? {}).map(([alias, dep]) =>
       resolveDependency(name, self.path, alias, dep, known),
     );
@@ -299,7 +357,7 @@ export async function resolveLabTree(
   const order = deployOrder(
     new Map(Object.values(units).map((u) => [u.name, u.dependencies.map((d) => d.unit)])),
   );
-  const first = Object.values(units)[0];
+  const first = Object.values(units).find((u) => u.level === 'lab');
   return {
     labId,
     labName,
@@ -310,6 +368,8 @@ export async function resolveLabTree(
     path: labPath,
     allowedAccountIds: first?.allowedAccountIds ?? [],
     order,
+    labUnits: order.filter((u) => units[u]?.level === 'lab'),
+    regionalUnits: order.filter((u) => units[u]?.level === 'region'),
     units,
   };
 }

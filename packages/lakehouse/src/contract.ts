@@ -2,6 +2,7 @@
 // written against these types only, so the table layer can change underneath them. Implementations live in
 // the layer modules (catalog, metadata, snapshots, manifests, io, expressions) and are exported from index.ts.
 import type { DuckDBConnection } from '@duckdb/node-api';
+import type { CommittedTable, TableCommit } from './rest/types';
 
 /** Iceberg primitive types the engine supports (spec names). `decimal(p,s)` is written out, e.g. `decimal(10,2)`. */
 export type IcebergPrimitive =
@@ -185,6 +186,8 @@ export interface RowDelta {
 
 export interface CompactionOptions {
   targetFileSizeBytes?: number;
+  /** S3 Tables' strategies: `sort` (default) writes in the table's declared sort order, `binpack` ignores it. */
+  strategy?: 'binpack' | 'sort';
 }
 
 export interface CompactionReport {
@@ -202,6 +205,10 @@ export interface ExpireOptions {
   /** ...and expire those older than this (ms), unless needed by the count above or by a ref. */
   maxSnapshotAgeMs: number;
   now?: Date;
+  /** Plan and measure only: report what would be expired and deleted, commit and delete nothing. */
+  dryRun?: boolean;
+  /** Plan as if these refs did not exist (to measure what a ref holds back). */
+  ignoreRefs?: string[];
 }
 
 export interface ExpireReport {
@@ -310,6 +317,8 @@ export interface Warehouse {
     versionToken: string,
     metadataLocation: string,
   ): Promise<TableSummary>;
+  /** An Iceberg REST commit: requirements checked and updates applied in order on the latest metadata, atomically. */
+  commitTable(bucket: string, namespace: string, name: string, commit: TableCommit): Promise<CommittedTable>;
   close(): Promise<void>;
 }
 

@@ -82,3 +82,15 @@ export class CorruptTableError extends LakehouseError {
 export class QueryFailedError extends LakehouseError {
   override readonly name = 'QueryFailedError';
 }
+/** A REST commit requirement (assert-…) the table's latest metadata does not meet; nothing was committed. */
+export class CommitRequirementFailedError extends LakehouseError {
+  override readonly name = 'CommitRequirementFailedError';
+}
+/** A REST commit update (or requirement) the engine does not apply, e.g. set-location or a format-version upgrade. */
+export class UnsupportedUpdateError extends LakehouseError {
+  override readonly name = 'UnsupportedUpdateError';
+}
+/** A REST commit update whose content is not valid for the table (unknown schema id, duplicate snapshot...). */
+export class InvalidUpdateError extends LakehouseError {
+  override readonly name = 'InvalidUpdateError';
+}

@@ -67,3 +67,4 @@ export { parseType, duckdbType, isIcebergPrimitive, normaliseType } from './meta
 export * from './sql';
 export * from './maintenance';
 export * from './metadata-tables';
+export * from './rest';

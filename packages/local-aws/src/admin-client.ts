@@ -33,6 +33,17 @@ export async function runLocalMaintenance(
   ).runs;
 }
 
+/**
+ * Moves the clock maintenance judges snapshot ages by forward (the endpoint must have been started with
+ * maintenanceClock 'adjustable'); returns the maintenance clock's new time.
+ */
+export async function advanceLocalMaintenanceClock(endpointUrl: string, advanceHours: number): Promise<Date> {
+  const { now } = await call<{ now: string }>(endpointUrl, 'POST', '/_local/maintenance/clock', {
+    advanceHours,
+  });
+  return new Date(now);
+}
+
 /** Flushes every Firehose buffer now and returns the per-stream delivery counters. */
 export async function flushLocalFirehose(endpointUrl: string): Promise<Record<string, LocalStreamStats>> {
   return (

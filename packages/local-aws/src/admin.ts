@@ -3,8 +3,11 @@
 //   POST /_local/maintenance/run        → body { bucket?, namespace?, table? }: runs the enabled maintenance jobs
 //                                         now and returns the engine's reports (what was really rewritten/expired)
 //   GET  /_local/maintenance/reports    → the last 500 job reports
+//   POST /_local/maintenance/clock      → body { advanceHours }: moves the maintenance clock forward (only when the
+//                                         endpoint was started with maintenanceClock 'adjustable'); → { now }
 //   POST /_local/firehose/flush         → flushes every stream's buffer (each non-empty buffer = one commit)
 //   GET  /_local/firehose/stats         → per stream: received, delivered, failed, commits, pending, error files
+import { AwsServiceError } from './errors';
 import type { FaultInjector } from './faults';
 import type { FirehoseService } from './firehose/service';
 import { parseJsonBody, type LocalRequest, type WireResponse } from './protocol';
@@ -38,6 +41,10 @@ export async function handleAdmin(request: LocalRequest, context: AdminContext):
         };
         return json(200, { runs: await context.maintenance.run(select) });
       }
+      case 'POST /_local/maintenance/clock': {
+        const hours = Number(parseJsonBody(request.body, 'local admin').advanceHours);
+        return json(200, { now: context.maintenance.advanceClock(hours).toISOString() });
+      }
       case 'GET /_local/maintenance/reports':
         return json(200, { reports: context.maintenance.reports() });
       case 'POST /_local/firehose/flush':
@@ -47,10 +54,11 @@ export async function handleAdmin(request: LocalRequest, context: AdminContext):
         return json(200, { streams: context.firehose.stats() });
       default:
         return json(404, {
-          message: `Unknown admin route ${route}. Known: GET /_local/health, POST /_local/maintenance/run, GET /_local/maintenance/reports, POST /_local/firehose/flush, GET /_local/firehose/stats.`,
+          message: `Unknown admin route ${route}. Known: GET /_local/health, POST /_local/maintenance/run, GET /_local/maintenance/reports, POST /_local/maintenance/clock, POST /_local/firehose/flush, GET /_local/firehose/stats.`,
         });
     }
   } catch (error) {
+    if (error instanceof AwsServiceError) return json(error.status, { message: error.message });
     return json(500, { message: error instanceof Error ? error.message : String(error) });
   }
 }

@@ -2,11 +2,16 @@
 export { startLocalEndpoint, type LocalEndpoint, type LocalEndpointOptions } from './server';
 export { FaultInjector, type FaultOptions } from './faults';
 export { LocalAwsError, LocalEndpointConfigError, AwsServiceError } from './errors';
-export { runLocalMaintenance, flushLocalFirehose, localFirehoseStats } from './admin-client';
+export {
+  runLocalMaintenance,
+  flushLocalFirehose,
+  localFirehoseStats,
+  advanceLocalMaintenanceClock,
+} from './admin-client';
 export type { EngineFactories } from './engine';
 export type { DeliveryStats } from './firehose/delivery';
 export type { LocalStreamStats } from './firehose/service';
-export type { MaintenanceRunReport } from './s3tables/maintenance';
+export type { MaintenanceRunReport, SnapshotManagementHold } from './s3tables/maintenance';
 export { LOCAL_ACCOUNT_ID } from './arn';
 export { MAX_BATCH_BYTES, MAX_BATCH_RECORDS, MAX_RECORD_BYTES } from './firehose/service';
 export { localClientConfig } from './client-config';

@@ -5,6 +5,7 @@ import { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import { FirehoseClient } from '@aws-sdk/client-firehose';
 import { GlueClient } from '@aws-sdk/client-glue';
 import { IAMClient } from '@aws-sdk/client-iam';
+import { LakeFormationClient } from '@aws-sdk/client-lakeformation';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
 import { S3TablesClient } from '@aws-sdk/client-s3tables';
@@ -18,6 +19,7 @@ export interface TeardownClients {
   readonly glue: GlueClient;
   readonly athena: AthenaClient;
   readonly iam: IAMClient;
+  readonly lakeformation: LakeFormationClient;
   readonly s3: S3Client;
   readonly logs: CloudWatchLogsClient;
   readonly sns: SNSClient;
@@ -35,6 +37,7 @@ export function createClients(region: string): TeardownClients {
     glue: new GlueClient(config),
     athena: new AthenaClient(config),
     iam: new IAMClient(config),
+    lakeformation: new LakeFormationClient(config),
     s3: new S3Client(config),
     logs: new CloudWatchLogsClient(config),
     sns: new SNSClient(config),

@@ -12,6 +12,7 @@ import { ListSchedulesCommand } from '@aws-sdk/client-scheduler';
 import { ListStateMachinesCommand } from '@aws-sdk/client-sfn';
 import { ListTopicsCommand } from '@aws-sdk/client-sns';
 import type { TeardownClients } from './clients';
+import { lakeFormationPermissions } from './lake-formation';
 import { paginate } from './paginate';
 import { belongsToLab, type LabScope } from './scope';
 
@@ -77,6 +78,10 @@ const streams: KindLister = {
   },
 };
 
+/**
+ * The lab's child catalog under s3tablescatalog and its Glue databases. s3tablescatalog itself belongs to the
+ * region-level integration, which outlives the lab: it is only probed, so its children can be listed.
+ */
 const glue: KindLister = {
   kind: 'glue catalog entry',
   async list(c, scope) {
@@ -84,8 +89,6 @@ const glue: KindLister = {
     let parentExists = true;
     try {
       await c.glue.send(new GetCatalogCommand({ CatalogId: 's3tablescatalog' }));
-      if (scope.glueCatalogManaged)
-        out.push({ kind: 'glue catalog', name: 's3tablescatalog', detail: 'created by this lab' });
     } catch (e) {
       if (!notFound(e)) throw e;
       parentExists = false;
@@ -261,4 +264,5 @@ export const KINDS: readonly KindLister[] = [
   stateMachines,
   schedules,
   alarms,
+  lakeFormationPermissions,
 ];

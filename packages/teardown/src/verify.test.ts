@@ -5,12 +5,7 @@ import type { KindLister, Leftover } from './kinds';
 import type { LabScope } from './scope';
 import { backoffDelay, verifyTeardown } from './verify';
 
-const scope: LabScope = {
-  labId: '01',
-  namePrefix: 'loglake-01',
-  region: 'us-east-1',
-  glueCatalogManaged: true,
-};
+const scope: LabScope = { labId: '01', namePrefix: 'loglake-01', region: 'us-east-1' };
 const clients = createClients('us-east-1');
 
 /** A kind whose listing returns the given results in turn (eventual consistency). */

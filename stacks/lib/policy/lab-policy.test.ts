@@ -5,13 +5,14 @@ import { IamRole } from '@cdktf/provider-aws/lib/iam-role';
 import { IamRolePolicy } from '@cdktf/provider-aws/lib/iam-role-policy';
 import { AwsProvider } from '@cdktf/provider-aws/lib/provider';
 import { S3Bucket } from '@cdktf/provider-aws/lib/s3-bucket';
+import type { ResolvedUnit } from '../contract';
+import { buildLab } from '../../app';
 import { spec as firehoseSpec } from '../../firehose/inputs';
-import { FirehoseStack } from '../../firehose/stack';
+import { spec as integrationSpec } from '../../s3tables-integration/inputs';
+import { spec as snapshotsSpec } from '../../snapshots/inputs';
 import { spec as refSpec } from '../../ref-data/inputs';
-import { RefDataStack } from '../../ref-data/stack';
 import { spec as tbSpec } from '../../table-bucket/inputs';
-import { TableBucketStack } from '../../table-bucket/stack';
-import { fixtureUnit, tableBucketDependency } from '../fixtures';
+import { fixtureUnit, integrationDependency, tableBucketDependency } from '../fixtures';
 import { policyJson } from '../iam';
 import { PrivateBucket } from '../private-bucket';
 import { LabPolicy } from './lab-policy';
@@ -29,31 +30,94 @@ function check(
   return { policy, stack };
 }
 
+const SNAPSHOT = {
+  name: 'vpc_flow_logs_daily',
+  source: { namespace: 'network', table: 'vpc_flow_logs', timeColumn: 'start_time' },
+  columns: [{ name: 'srcaddr', type: 'string' }],
+  latenessGraceMinutes: 30,
+  runsToKeep: 2,
+};
+
 describe('lab policy aspect', () => {
-  test('the real stacks pass', () => {
-    const app = Testing.app();
-    const policy = new LabPolicy({ namePrefix: 'loglake-01' });
-    Aspects.of(app).add(policy);
-    const deps = [
-      tableBucketDependency([
-        'table_bucket_arn',
-        'table_bucket_name',
-        'namespace',
-        'table_name',
-        'table_arn',
-      ]),
-    ];
-    new TableBucketStack(app, fixtureUnit(tbSpec, { name: 'table-bucket' }));
-    new FirehoseStack(app, fixtureUnit(firehoseSpec, { name: 'firehose', dependencies: deps }));
-    new RefDataStack(
-      app,
-      fixtureUnit(refSpec, {
+  test('the real stacks pass, and buildLab puts the policy on every stack (one on the App would never run)', async () => {
+    const tbOutputs = ['table_bucket_arn', 'table_bucket_name', 'namespace', 'table_name', 'table_arn'];
+    const units: Record<string, ResolvedUnit> = {
+      's3tables-integration': fixtureUnit(integrationSpec, { name: 's3tables-integration', level: 'region' }),
+      'table-bucket': fixtureUnit(tbSpec, { name: 'table-bucket', dependencies: [integrationDependency()] }),
+      firehose: fixtureUnit(firehoseSpec, {
+        name: 'firehose',
+        dependencies: [tableBucketDependency(tbOutputs)],
+      }),
+      'ref-data': fixtureUnit(refSpec, {
         name: 'ref-data',
         dependencies: [tableBucketDependency(['table_bucket_arn', 'table_bucket_name'])],
       }),
-    );
-    app.synth();
-    expect(policy.violations).toEqual([]);
+      snapshots: fixtureUnit(snapshotsSpec, {
+        name: 'snapshots',
+        inputs: { alertEmail: 'data-eng@loglake.dev', snapshots: [SNAPSHOT] },
+        dependencies: [tableBucketDependency(['table_bucket_name', 'table_bucket_arn'])],
+      }),
+    };
+    const order = ['s3tables-integration', 'table-bucket', 'firehose', 'ref-data', 'snapshots'];
+    const clean = await buildLab({ units, order }, { app: Testing.app(), command: 'apply' });
+    clean.app.synth();
+    expect(clean.policy!.violations).toEqual([]);
+
+    // A violation in any one stack is caught through the same wiring.
+    for (const name of order) {
+      const built = await buildLab({ units, order }, { app: Testing.app(), command: 'apply' });
+      new S3Bucket(built.stacks.get(name)!, 'bare', { bucket: 'someone-elses-bucket' });
+      expect(() => built.app.synth()).toThrow(/lab policy: aws_s3_bucket.bare/);
+      expect(built.policy!.violations.join('\n')).toContain(`${name}: aws_s3_bucket.bare`);
+    }
+  });
+
+  test('trust policies: a positive condition on a key the service is not documented to send is refused', () => {
+    const trust = (service: string, condition?: Record<string, Record<string, string>>) =>
+      policyJson({
+        Effect: 'Allow',
+        Principal: { Service: service },
+        Action: ['sts:AssumeRole'],
+        ...(condition ? { Condition: condition } : {}),
+      });
+    const { policy, stack } = check((s) => {
+      const role = (id: string, doc: string) =>
+        new IamRole(s, id, { name: `loglake-01-${id}`, assumeRolePolicy: doc });
+      role(
+        'firehose-source-account',
+        trust('firehose.amazonaws.com', { StringEquals: { 'aws:SourceAccount': '1' } }),
+      );
+      role(
+        'lf-source-account',
+        trust('lakeformation.amazonaws.com', { StringEquals: { 'aws:SourceAccount': '1' } }),
+      );
+      role('unknown-service', trust('example.amazonaws.com', { StringEquals: { 'aws:SourceAccount': '1' } }));
+      // Documented, negated or IfExists: fine.
+      role('states', trust('states.amazonaws.com', { StringEquals: { 'aws:SourceAccount': '1' } }));
+      role(
+        'scheduler',
+        trust('scheduler.amazonaws.com', { ArnLike: { 'aws:SourceArn': 'arn:aws:scheduler:*' } }),
+      );
+      role(
+        'firehose-external-id',
+        trust('firehose.amazonaws.com', { StringEquals: { 'sts:ExternalId': '1' } }),
+      );
+      role(
+        'lambda-if-exists',
+        trust('lambda.amazonaws.com', { StringEqualsIfExists: { 'aws:SourceAccount': '1' } }),
+      );
+      role('plain', trust('lakeformation.amazonaws.com'));
+      // Null true holds when the key is absent; Null false needs it.
+      role('null-absent', trust('lakeformation.amazonaws.com', { Null: { 'aws:SourceArn': 'true' } }));
+      role('null-present', trust('lambda.amazonaws.com', { Null: { 'aws:SourceArn': 'false' } }));
+    });
+    Testing.synth(stack);
+    expect(policy.violations).toEqual([
+      'bad: aws_iam_role.firehose-source-account trusts firehose.amazonaws.com on condition StringEquals aws:SourceAccount, a key firehose.amazonaws.com is not documented to send: the assume-role would be denied; drop the condition or use StringEqualsIfExists',
+      'bad: aws_iam_role.lf-source-account trusts lakeformation.amazonaws.com on condition StringEquals aws:SourceAccount, a key lakeformation.amazonaws.com is not documented to send: the assume-role would be denied; drop the condition or use StringEqualsIfExists',
+      'bad: aws_iam_role.unknown-service trusts example.amazonaws.com on condition StringEquals aws:SourceAccount, a key example.amazonaws.com is not known (stacks/lib/policy/rules.ts) to send: the assume-role would be denied; drop the condition or use StringEqualsIfExists',
+      'bad: aws_iam_role.null-present trusts lambda.amazonaws.com on condition Null aws:SourceArn, a key lambda.amazonaws.com is not documented to send: the assume-role would be denied; drop the condition',
+    ]);
   });
 
   test('a bare bucket: public, unencrypted, plain HTTP, unprefixed name', () => {

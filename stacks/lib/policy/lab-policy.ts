@@ -1,5 +1,6 @@
 // The lab policy as a cdktf Aspect: at synth, each stack's resolved resources go through the rules; a violation is
-// an error annotation on the offending construct, which makes `cdktf synth` fail.
+// an error annotation on the offending construct, which makes `cdktf synth` fail. cdktf invokes aspects from each
+// stack down (aspects on the App are not inherited), so the policy is added to every stack (stacks/app.ts).
 import {
   Annotations,
   DefaultTokenResolver,
@@ -11,20 +12,35 @@ import {
   type IAspect,
 } from 'cdktf';
 import type { IConstruct } from 'constructs';
+import type { TfCommand } from '../contract';
+import { LabStack } from '../lab-stack';
 import {
+  checkAlertSubscriptions,
   checkBuckets,
   checkIam,
   checkNames,
   checkTags,
+  checkTrustPolicies,
   checkWorkgroups,
+  type Finding,
   type ProviderView,
   type ResourceView,
 } from './rules';
 
 export interface LabPolicyProps {
+  /** Name prefix for stacks that are not unit stacks (a unit stack uses its unit's prefix). */
   readonly namePrefix: string;
   readonly requiredTags?: readonly string[];
+  /**
+   * The command the synth is for (LOGLAKE_TF_COMMAND). Rules about what apply would create (a placeholder alert
+   * address) are errors for apply and for an unannounced command (a plain `cdktf deploy`), warnings otherwise: a
+   * plan may show them, and a destroy or an output read must never be blocked by them.
+   */
+  readonly command?: TfCommand;
 }
+
+/** Tag keys a region-level unit carries (it belongs to no lab, so no `lab` tag). */
+const REGION_TAGS = ['unit', 'managed-by'];
 
 const resolveIn = (scope: TerraformStack, value: unknown): unknown =>
   Tokenization.resolve(value, {
@@ -35,6 +51,7 @@ const resolveIn = (scope: TerraformStack, value: unknown): unknown =>
 
 export class LabPolicy implements IAspect {
   readonly violations: string[] = [];
+  readonly warnings: string[] = [];
   constructor(private readonly props: LabPolicyProps) {}
 
   visit(node: IConstruct): void {
@@ -56,22 +73,33 @@ export class LabPolicy implements IAspect {
         providers.push({ defaultTags: json.provider.aws[0]?.default_tags?.[0]?.tags ?? {} });
       }
     }
+    const region = node instanceof LabStack && node.unit.level === 'region';
     const ctx = {
-      namePrefix: this.props.namePrefix,
-      requiredTags: this.props.requiredTags ?? ['lab', 'unit', 'managed-by'],
+      namePrefix: node instanceof LabStack ? node.unit.namePrefix : this.props.namePrefix,
+      requiredTags: this.props.requiredTags ?? (region ? REGION_TAGS : ['lab', 'unit', 'managed-by']),
     };
-    const found = [
-      ...checkBuckets(resources),
-      ...checkIam(resources),
-      ...checkTags(providers, resources, ctx),
-      ...checkWorkgroups(resources),
-      ...checkNames(resources, ctx),
+    const strict = this.props.command === undefined || this.props.command === 'apply';
+    const errors = (messages: string[]): Finding[] =>
+      messages.map((message) => ({ message, severity: 'error' }));
+    const found: Finding[] = [
+      ...errors(checkBuckets(resources)),
+      ...errors(checkIam(resources)),
+      ...errors(checkTrustPolicies(resources)),
+      ...errors(checkTags(providers, resources, ctx)),
+      ...errors(checkWorkgroups(resources)),
+      ...errors(checkNames(resources, ctx)),
+      ...checkAlertSubscriptions(resources, strict),
     ];
-    for (const message of found) {
+    for (const { message, severity } of found) {
       const id = message.split(' ')[0] ?? '';
       const culprit = resources.find((r) => id === `${r.type}.${r.id}`)?.node ?? node;
-      this.violations.push(`${node.node.id}: ${message}`);
-      Annotations.of(culprit).addError(`lab policy: ${message}`);
+      if (severity === 'error') {
+        this.violations.push(`${node.node.id}: ${message}`);
+        Annotations.of(culprit).addError(`lab policy: ${message}`);
+      } else {
+        this.warnings.push(`${node.node.id}: ${message}`);
+        Annotations.of(culprit).addWarning(`lab policy: ${message}`);
+      }
     }
   }
 }

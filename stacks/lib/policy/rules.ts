@@ -16,6 +16,12 @@ export interface PolicyContext {
   readonly requiredTags: readonly string[];
 }
 
+/** A rule's finding: errors fail synth; warnings are printed (e.g. what apply would refuse, during a plan). */
+export interface Finding {
+  readonly message: string;
+  readonly severity: 'error' | 'warning';
+}
+
 /** The smallest per-query cutoff the lab's units accept (its workgroups' guard against runaway scans). */
 export const ATHENA_MIN_CUTOFF = 10 * 1024 * 1024;
 
@@ -194,6 +200,99 @@ export function checkNames(resources: readonly ResourceView[], ctx: PolicyContex
         `${r.type}.${r.id} is named ${JSON.stringify(name)}, without the lab prefix "${ctx.namePrefix}"`,
       );
     }
+  }
+  return out;
+}
+
+/**
+ * The condition keys each service is documented to send when it assumes a role, i.e. the keys AWS's own trust
+ * policy examples for that service use. A positive condition (StringEquals, ArnLike, …) on a key the request does not
+ * carry evaluates to false, and then the service cannot assume the role at all.
+ * - states.amazonaws.com: aws:SourceAccount, aws:SourceArn (Step Functions User Guide, "Cross-service confused
+ *   deputy prevention").
+ * - scheduler.amazonaws.com: aws:SourceAccount, aws:SourceArn (EventBridge Scheduler User Guide, "Set up the
+ *   execution role").
+ * - firehose.amazonaws.com: sts:ExternalId (Firehose Developer Guide, "Controlling access": the account id as
+ *   external id). Its S3 Tables guide's trust policy has no condition at all.
+ * - lakeformation.amazonaws.com, glue.amazonaws.com: none (Lake Formation Developer Guide, "Requirements for roles
+ *   used to register locations").
+ * - lambda.amazonaws.com: none (Lambda Developer Guide, "Lambda execution role").
+ * A service not listed here gets no positive condition until its documentation is checked and it is added.
+ */
+export const DOCUMENTED_TRUST_CONDITION_KEYS: Readonly<Record<string, readonly string[]>> = {
+  'states.amazonaws.com': ['aws:SourceAccount', 'aws:SourceArn'],
+  'scheduler.amazonaws.com': ['aws:SourceAccount', 'aws:SourceArn'],
+  'firehose.amazonaws.com': ['sts:ExternalId'],
+  'lakeformation.amazonaws.com': [],
+  'glue.amazonaws.com': [],
+  'lambda.amazonaws.com': [],
+};
+
+/**
+ * Operators that hold when the key is absent: negations, ...IfExists, and Null with true ("the key is absent").
+ * Anything else — Null with false included — needs the key in the request.
+ */
+const holdsWhenAbsent = (operator: string, value: unknown) =>
+  operator === 'Null' ? value === true || value === 'true' : /^(StringNot|ArnNot)|IfExists$/.test(operator);
+
+interface TrustStatement extends Statement {
+  Principal?: { Service?: string | string[] };
+}
+
+export function checkTrustPolicies(resources: readonly ResourceView[]): string[] {
+  const out: string[] = [];
+  for (const r of resources.filter((x) => x.type === 'aws_iam_role')) {
+    const doc = parsePolicy(String(r.attrs.assume_role_policy));
+    if (doc === undefined) {
+      out.push(`aws_iam_role.${r.id}: assume_role_policy is not literal JSON, so it cannot be checked`);
+      continue;
+    }
+    for (const s of statements(doc) as TrustStatement[]) {
+      if (s.Effect !== 'Allow') continue;
+      const services = list(s.Principal?.Service);
+      const conditions = (s.Condition ?? {}) as Record<string, Record<string, unknown>>;
+      for (const [operator, keys] of Object.entries(conditions)) {
+        for (const [key, value] of Object.entries(keys)) {
+          if (holdsWhenAbsent(operator, value)) continue;
+          for (const service of services) {
+            const documented = DOCUMENTED_TRUST_CONDITION_KEYS[service];
+            if (documented?.includes(key)) continue;
+            out.push(
+              `aws_iam_role.${r.id} trusts ${service} on condition ${operator} ${key}, a key ${service} is ${documented ? 'not documented to send' : 'not known (stacks/lib/policy/rules.ts) to send'}: the assume-role would be denied; drop the condition${operator === 'Null' ? '' : ` or use ${operator}IfExists`}`,
+            );
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** RFC 2606 / RFC 6761 names that never receive mail. */
+const PLACEHOLDER_DOMAIN = /(^|\.)(example\.(com|org|net)|example|test|invalid|localhost)$/i;
+
+/**
+ * An e-mail subscription's address must be one that can confirm: SNS sends a confirmation mail and delivers nothing
+ * until it is confirmed, so a missing or placeholder address means every alert goes nowhere. Refused for apply;
+ * during plan/validate (strict = false) only a warning.
+ */
+export function checkAlertSubscriptions(resources: readonly ResourceView[], strict: boolean): Finding[] {
+  const out: Finding[] = [];
+  for (const r of resources.filter((x) => x.type === 'aws_sns_topic_subscription')) {
+    if (r.attrs.protocol !== 'email' && r.attrs.protocol !== 'email-json') continue;
+    const endpoint = typeof r.attrs.endpoint === 'string' ? r.attrs.endpoint.trim() : '';
+    const domain = endpoint.split('@')[1] ?? '';
+    const problem =
+      endpoint === ''
+        ? 'has no address'
+        : PLACEHOLDER_DOMAIN.test(domain)
+          ? `goes to ${endpoint}, a placeholder domain that never receives mail`
+          : undefined;
+    if (!problem) continue;
+    out.push({
+      severity: strict ? 'error' : 'warning',
+      message: `aws_sns_topic_subscription.${r.id} ${problem}, so its confirmation mail is never answered and no alert is ever delivered: set the unit's alertEmail (LOGLAKE_ALERT_EMAIL) to a real address${strict ? ' before deploying (a destroy is not blocked by this: run it through pnpm lab destroy, or with LOGLAKE_TF_COMMAND=destroy)' : ''}`,
+    });
   }
   return out;
 }

@@ -23,9 +23,17 @@ describe('pnpm lab order|synth|plan|deploy|destroy', () => {
   test('deploy runs in dependency order as apply (mocks refused); destroy in reverse', async () => {
     const lab = await resolveLab({ env: {} });
     const deploy = planInfra('deploy', lab, ['firehose', 'ref-data', 'table-bucket'], { autoApprove: true });
+    // Some units only: their producers are read from remote state, so cdktf need not deploy them too.
     expect(deploy.steps).toEqual([
       {
-        argv: ['deploy', 'table-bucket', 'firehose', 'ref-data', '--auto-approve'],
+        argv: [
+          'deploy',
+          'table-bucket',
+          'firehose',
+          'ref-data',
+          '--ignore-missing-stack-dependencies',
+          '--auto-approve',
+        ],
         env: { CHECKPOINT_DISABLE: '1', LOGLAKE_TF_COMMAND: 'apply' },
       },
     ]);
@@ -44,9 +52,29 @@ describe('pnpm lab order|synth|plan|deploy|destroy', () => {
       '--outputs-file',
       '.lab/cdktf-outputs.json',
     ]);
-    // The whole lab: table-bucket is deployed first and destroyed last.
-    expect(planInfra('deploy', lab, []).order[0]).toBe('table-bucket');
+    // The whole lab: the region's integration, then table-bucket, deployed first; table-bucket destroyed last.
+    expect(planInfra('deploy', lab, []).order.slice(0, 2)).toEqual(['s3tables-integration', 'table-bucket']);
     expect(planInfra('destroy', lab, []).order.at(-1)).toBe('table-bucket');
+  });
+
+  test('destroy leaves the region-level integration in place unless asked for with --include-regional', async () => {
+    const lab = await resolveLab({ env: {} });
+    const destroy = planInfra('destroy', lab, []);
+    expect(destroy.order).not.toContain('s3tables-integration');
+    expect(destroy.order).toEqual([...lab.labUnits].reverse());
+    expect(destroy.steps[0]?.env).not.toHaveProperty('LOGLAKE_CONFIRM_DESTROY');
+    expect(describeOrder(lab, 'destroy', destroy.order)).toContain(
+      'left in place: s3tables-integration (region level, shared with other labs; --include-regional destroys it too)',
+    );
+    expect(() => planInfra('destroy', lab, ['s3tables-integration'])).toThrow(
+      'Add --include-regional to mean it',
+    );
+    const all = planInfra('destroy', lab, [], { includeRegional: true });
+    expect(all.order.at(-1)).toBe('s3tables-integration');
+    expect(all.steps[0]?.env).toMatchObject({ LOGLAKE_CONFIRM_DESTROY: 's3tables-integration' });
+    expect(describeOrder(lab, 'deploy', lab.order)).toContain(
+      's3tables-integration  sandbox/us-east-1/_regional/s3tables-integration [region level]',
+    );
   });
 
   test('an unknown unit is refused with the list of units', async () => {

@@ -7,9 +7,10 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Command } from 'commander';
-import { resolveLab, type ResolvedLab } from '@loglake/units';
+import { listLabPaths, resolveLab, type ResolvedLab } from '@loglake/units';
 import { runCli } from '../cli-support';
 import { InvalidOptionError, LabError } from '../errors';
+import { CONFIRM_DESTROY_ENV } from '@loglake/deploy-checks/confirm-destroy';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
 import { REPO_ROOT } from '../target/open-target';
 
@@ -57,14 +58,36 @@ function selectUnits(lab: ResolvedLab, asked: readonly string[]): string[] {
   return asked.length === 0 ? [...lab.order] : lab.order.filter((u) => asked.includes(u));
 }
 
+/**
+ * What a destroy removes: the lab's own units. Region-level units (the account's S3 Tables analytics integration,
+ * shared with every other lab and S3 Tables user of the region) stay unless asked for with includeRegional.
+ */
+function selectForDestroy(lab: ResolvedLab, asked: readonly string[], includeRegional: boolean): string[] {
+  const units = selectUnits(lab, asked);
+  const regional = units.filter((u) => lab.regionalUnits.includes(u));
+  if (regional.length > 0 && asked.length > 0 && !includeRegional)
+    throw new InvalidOptionError(
+      `${regional.join(', ')} is a region-level unit shared by every lab and S3 Tables user of ${lab.region}; destroying it takes Athena and Firehose access away from all of them. Add --include-regional to mean it.`,
+      regional,
+    );
+  return includeRegional ? units : units.filter((u) => !lab.regionalUnits.includes(u));
+}
+
 /** What a command will run: pure, so it can be shown (--dry-run) and tested. */
 export function planInfra(
   command: InfraCommand,
   lab: ResolvedLab,
   asked: readonly string[],
-  options: { autoApprove?: boolean } = {},
+  options: { autoApprove?: boolean; includeRegional?: boolean } = {},
 ): InfraPlan {
-  const units = selectUnits(lab, asked);
+  const units =
+    command === 'destroy'
+      ? selectForDestroy(lab, asked, options.includeRegional ?? false)
+      : selectUnits(lab, asked);
+  // Units deployed on their own: their producers' values come from remote state (a missing producer stops Terraform
+  // with "deploy it first"), so cdktf need not run the producers too.
+  const partial =
+    units.length < lab.order.length && command === 'deploy' ? ['--ignore-missing-stack-dependencies'] : [];
   const base = { CHECKPOINT_DISABLE: '1' };
   switch (command) {
     case 'order':
@@ -99,6 +122,7 @@ export function planInfra(
               // The whole lab's outputs are what `pnpm lab --target aws` reads; a partial deploy would overwrite
               // the file with fewer stacks, so only a deploy of every unit writes it.
               ...(units.length === lab.order.length ? ['--outputs-file', DEFAULT_OUTPUTS_FILE] : []),
+              ...partial,
               ...(options.autoApprove ? ['--auto-approve'] : []),
             ],
             env: { ...base, LOGLAKE_TF_COMMAND: 'apply' },
@@ -113,7 +137,14 @@ export function planInfra(
         steps: [
           {
             argv: ['destroy', ...reversed, ...(options.autoApprove ? ['--auto-approve'] : [])],
-            env: { ...base, LOGLAKE_TF_COMMAND: 'destroy' },
+            env: {
+              ...base,
+              LOGLAKE_TF_COMMAND: 'destroy',
+              // The region-level units' destroy guards go ahead only when named here.
+              ...(options.includeRegional && lab.regionalUnits.length > 0
+                ? { [CONFIRM_DESTROY_ENV]: lab.regionalUnits.join(',') }
+                : {}),
+            },
           },
         ],
         needsTerraform: true,
@@ -123,9 +154,14 @@ export function planInfra(
 }
 
 export function describeOrder(lab: ResolvedLab, command: InfraCommand, order: readonly string[]): string {
+  const kept = lab.regionalUnits.filter((u) => !order.includes(u));
   const verb =
     command === 'destroy'
-      ? 'Destroy order (dependents first; table-bucket last runs the teardown check)'
+      ? `Destroy order (dependents first; table-bucket, the lab's last unit, runs the teardown check)${
+          kept.length > 0
+            ? `; left in place: ${kept.join(', ')} (region level, shared with other labs; --include-regional destroys it too)`
+            : ''
+        }`
       : 'Deploy order (producers first)';
   const width = Math.max(...order.map((u) => u.length));
   const lines = order.map((u, i) => {
@@ -140,7 +176,8 @@ export function describeOrder(lab: ResolvedLab, command: InfraCommand, order: re
         : deps.length
           ? `after ${deps.join(', ')}`
           : '';
-    return `  ${i + 1}. ${u.padEnd(width)}  ${unit.path}${note ? `  (${note})` : ''}`;
+    const level = unit.level === 'region' ? ' [region level]' : '';
+    return `  ${i + 1}. ${u.padEnd(width)}  ${unit.path}${level}${note ? `  (${note})` : ''}`;
   });
   return [`Lab ${lab.labId} (${lab.path}) — ${verb}:`, ...lines].join('\n');
 }
@@ -161,6 +198,7 @@ interface InfraOptions {
   readonly lab?: string;
   readonly dryRun?: boolean;
   readonly autoApprove?: boolean;
+  readonly includeRegional?: boolean;
 }
 
 export async function runInfra(
@@ -170,8 +208,18 @@ export async function runInfra(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   const lab = await resolveLab({ labId: options.lab });
-  const plan = planInfra(command, lab, asked, { autoApprove: options.autoApprove });
+  const plan = planInfra(command, lab, asked, {
+    autoApprove: options.autoApprove,
+    includeRegional: options.includeRegional,
+  });
   console.log(describeOrder(lab, command, plan.order));
+  if (command === 'destroy' && options.includeRegional) {
+    const others = listLabPaths().filter((p) => p.startsWith(`${lab.env}/${lab.region}/`) && p !== lab.path);
+    if (others.length > 0)
+      console.log(
+        `Warning: the live tree has other labs in ${lab.region} (${others.join(', ')}); if they are deployed, destroying ${lab.regionalUnits.join(', ')} cuts them off from Athena and Firehose too.`,
+      );
+  }
   const extraEnv: Record<string, string> = {};
   if (plan.needsTerraform) {
     const binary = findTerraform(env.PATH, env.TERRAFORM_BINARY_NAME);
@@ -209,6 +257,11 @@ export function registerInfraCommands(program: Command): void {
       .option('--dry-run', 'print the order and the cdktf commands without running them');
     if (withApprove)
       cmd.option('--auto-approve', 'pass --auto-approve to cdktf (no interactive confirmation)');
+    if (name === 'destroy')
+      cmd.option(
+        '--include-regional',
+        'also destroy the region-level units (the S3 Tables analytics integration every lab and S3 Tables user of the region relies on)',
+      );
     cmd.action((units: string[], options: InfraOptions) => runCli(() => runInfra(name, units, options)));
   };
   add('order', "print the lab's units in deploy and destroy order");
@@ -224,7 +277,7 @@ export function registerInfraCommands(program: Command): void {
   );
   add(
     'destroy',
-    'cdktf destroy of the units in reverse order; table-bucket goes last and runs the leftover check',
+    "cdktf destroy of the lab's units in reverse order; table-bucket goes last and runs the leftover check; region-level units stay",
     true,
   );
 }

@@ -6,7 +6,8 @@ import { FlowGenerator } from '@loglake/flowgen';
 import { flowRecords, sendRecords } from '../load/send-flows';
 import { waitForDelivery } from '../load/wait-for-delivery';
 import { openTarget } from '../target/open-target';
-import { resetLocalDataDir } from './lab';
+import { InvalidOptionError } from '../errors';
+import { labMain, resetLocalDataDir, waitsFrom } from './lab';
 
 describe('pnpm lab (the whole lab) starts from an empty local folder', () => {
   test('a folder a previous lab left, flows delivered, is emptied', async () => {
@@ -39,5 +40,26 @@ describe('pnpm lab (the whole lab) starts from an empty local folder', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('--compaction-wait (aws only, minutes)', () => {
+  test('defaults to 10 minutes; 0 reads the job status once; anything else is refused, naming it', () => {
+    expect(waitsFrom({ target: 'aws' })).toEqual({ compactionMs: 600_000 });
+    expect(waitsFrom({ target: 'aws', compactionWait: '3' })).toEqual({ compactionMs: 180_000 });
+    expect(waitsFrom({ target: 'aws', compactionWait: '0' })).toEqual({ compactionMs: 0 });
+    expect(() => waitsFrom({ target: 'aws', compactionWait: 'soon' })).toThrow(
+      /--compaction-wait soon is not an integer ≥ 0/,
+    );
+  });
+
+  test('is refused on --target local, before anything runs', async () => {
+    const run = labMain(['compaction'], {
+      target: 'local',
+      compactionWait: '5',
+      dataDir: '/nonexistent/lab',
+    });
+    await expect(run).rejects.toBeInstanceOf(InvalidOptionError);
+    await expect(run).rejects.toThrow(/--compaction-wait 5 applies to --target aws only/);
   });
 });

@@ -6,7 +6,8 @@ import type { Command } from 'commander';
 import { LOCAL_DATA_DIR_ENTRIES } from '@loglake/local-aws';
 import { integerAtLeast, runCli } from '../cli-support';
 import { InvalidOptionError } from '../errors';
-import { FULL_SCALE, type LabScale } from '../experiments/context';
+import { DEFAULT_COMPACTION_WAIT_MS } from '../experiments/compaction-wait';
+import { DEFAULT_WAITS, FULL_SCALE, type LabScale, type LabWaits } from '../experiments/context';
 import { EXPERIMENTS, findExperiments } from '../experiments/registry';
 import { runLab } from '../experiments/run-lab';
 import { experimentTable } from '../report/terminal';
@@ -22,6 +23,7 @@ interface LabOptions {
   seed?: string;
   dataDir?: string;
   outputsFile?: string;
+  compactionWait?: string;
   outDir?: string;
 }
 
@@ -49,6 +51,10 @@ function addLabOptions(command: Command): Command {
       '--outputs-file <file>',
       'aws only: `cdktf deploy --outputs-file` JSON (default .lab/cdktf-outputs.json)',
     )
+    .option(
+      '--compaction-wait <minutes>',
+      `aws only: how long "Wait for compaction" polls for a compaction run after the DELETE (default ${DEFAULT_COMPACTION_WAIT_MS / 60_000})`,
+    )
     .option('--out-dir <dir>', 'where the report and state go (default .lab)');
 }
 
@@ -66,6 +72,13 @@ export function scaleFrom(o: LabOptions): LabScale {
   };
 }
 
+/** Waits on AWS's own schedules; --compaction-wait is in minutes, 0 reads the job status once. */
+export function waitsFrom(o: LabOptions): LabWaits {
+  return o.compactionWait === undefined
+    ? DEFAULT_WAITS
+    : { ...DEFAULT_WAITS, compactionMs: integerAtLeast('--compaction-wait', o.compactionWait, 0) * 60_000 };
+}
+
 export async function labMain(names: string[] | undefined, o: LabOptions): Promise<number> {
   const kind = parseTargetKind(o.target);
   const experiments = names && names.length > 0 ? findExperiments(names) : [...EXPERIMENTS];
@@ -75,6 +88,13 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
   if (kind === 'aws' && (bufferInterval !== undefined || o.dataDir !== undefined)) {
     throw new InvalidOptionError('--buffer-interval and --data-dir apply to --target local only.', o.target);
   }
+  if (kind === 'local' && o.compactionWait !== undefined) {
+    throw new InvalidOptionError(
+      `--compaction-wait ${o.compactionWait} applies to --target aws only: locally the lab asks the endpoint to run maintenance.`,
+      o.compactionWait,
+    );
+  }
+  const waits = waitsFrom(o);
   const whole = !names || names.length === 0;
   const dataDir = resolve(o.dataDir ?? DEFAULT_LOCAL_DATA_DIR);
   // The whole lab starts from an empty local lake, as the article starts from a fresh deployment.
@@ -96,6 +116,7 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
       scale,
       outDir: resolve(o.outDir ?? resolve(REPO_ROOT, '.lab')),
       fresh: whole,
+      waits,
     });
     console.log(`\n${experimentTable(report)}`);
     console.log(

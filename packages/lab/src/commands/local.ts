@@ -19,6 +19,7 @@ interface LocalCommandOptions {
   data?: string;
   bufferInterval?: string;
   maintenanceInterval?: string;
+  adjustableMaintenanceClock?: boolean;
   faultThrottle?: string;
   faultRecordFailures?: string;
   faultSlowFlush?: string;
@@ -38,6 +39,10 @@ export function registerLocalCommands(program: Command): void {
     .option(
       '--maintenance-interval <seconds>',
       'run table maintenance every N seconds (default: only via POST /_local/maintenance/run)',
+    )
+    .option(
+      '--adjustable-maintenance-clock',
+      'let POST /_local/maintenance/clock advance the clock snapshot expiry judges ages by (default: wall clock)',
     )
     .option(
       '--fault-throttle <share>',
@@ -90,6 +95,7 @@ async function runLocal(options: LocalCommandOptions): Promise<number> {
           ),
         }
       : {}),
+    ...(options.adjustableMaintenanceClock ? { maintenanceClock: 'adjustable' as const } : {}),
     ...(options.maintenanceInterval !== undefined
       ? {
           maintenanceIntervalSeconds: integerBetween(
@@ -102,6 +108,8 @@ async function runLocal(options: LocalCommandOptions): Promise<number> {
       : {}),
   });
   console.error(`data directory: ${dataDir}`);
+  if (options.adjustableMaintenanceClock)
+    console.error('maintenance clock: adjustable (POST /_local/maintenance/clock)');
   for (const line of endpoint.faults.describe()) console.error(`fault injection ON: ${line}`);
   console.log(`loglake local endpoint ready on ${endpoint.url}`);
 

@@ -10,6 +10,7 @@ import type { LoadReport } from '../load/put-record-batch-loader';
 import type { QueryResult } from '../query/athena-runner';
 import { runNamedQuery, type NamedQueryRun } from '../query/run-named-query';
 import type { LabTarget } from '../target/lab-target';
+import { DEFAULT_COMPACTION_WAIT_MS } from './compaction-wait';
 
 export interface LabScale {
   /** Flows in the main load (seed: 50,000). */
@@ -23,12 +24,22 @@ export interface LabScale {
 
 export const FULL_SCALE: LabScale = { records: 50_000, hours: 24, bursts: 10, burstSize: 200, seed: 1 };
 
+/** How long experiments wait on AWS for what it does on its own schedule. */
+export interface LabWaits {
+  /** aws: how long "Wait for compaction" polls for a compaction run after the DELETE. */
+  readonly compactionMs: number;
+}
+
+export const DEFAULT_WAITS: LabWaits = { compactionMs: DEFAULT_COMPACTION_WAIT_MS };
+
 /** Facts one experiment leaves for the next (persisted, so `pnpm lab run <name>` can continue a lab). */
 export interface LabState {
   windowEnd?: string;
   smokeSnapshotId?: string;
   mainLoad?: { jsonBytes: number; commits: number; parquetBytes: number; records: number };
   beforeDelete?: string;
+  /** When the DELETE was sent (ISO): a compaction run counts only after it. */
+  deletedAt?: string;
   deletedRows?: number;
   inventoryFirstSnapshot?: string;
   backfillSnapshot?: string;
@@ -66,6 +77,7 @@ export class ExperimentContext {
     readonly state: LabState,
     private readonly statePath: string,
     readonly log: (line: string) => void,
+    readonly waits: LabWaits = DEFAULT_WAITS,
   ) {}
 
   static loadState(path: string): LabState {
@@ -165,5 +177,7 @@ export interface Experiment {
   titleAt?(scale: LabScale): string;
   /** Which article: 1 and 2 (Iceberg on S3 Tables), 3 (daily snapshots). */
   part: 1 | 2 | 3;
+  /** Expires snapshots: the report's timeline is read before it runs too, so it keeps the commits it expires. */
+  expiresSnapshots?: boolean;
   run(ctx: ExperimentContext): Promise<ExperimentOutcome>;
 }

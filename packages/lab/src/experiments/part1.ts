@@ -5,6 +5,7 @@ import { runLocalMaintenance } from '@loglake/local-aws';
 import { SCANNER_IP } from '@loglake/flowgen';
 import { formatBytes, formatCount } from '../report/format';
 import { timestampParam } from '../query/params';
+import { waitForCompaction, type CompactionWait } from './compaction-wait';
 import { cellNumber, type Experiment, type SnapshotRow } from './context';
 
 /**
@@ -181,6 +182,7 @@ export const deleteScanner: Experiment = {
     await new Promise((r) => setTimeout(r, 1100));
     ctx.state.beforeDelete = timestampParam(new Date());
     await new Promise((r) => setTimeout(r, 1100));
+    ctx.state.deletedAt = new Date().toISOString();
     await ctx.sql('network/delete_scanner', { scanner_ip: SCANNER_IP });
     const after = await ctx.snapshots();
     const commits = after.slice(before.length);
@@ -250,57 +252,105 @@ export const undo: Experiment = {
   },
 };
 
-export const compaction: Experiment = {
-  name: 'compaction',
-  title: 'Wait for compaction',
-  part: 1,
-  async run(ctx) {
-    const { target } = ctx;
-    const { resources: r } = target;
-    const replaces = (rows: SnapshotRow[]) => rows.filter((s) => s.operation === 'replace').length;
-    const before = await ctx.snapshots();
-    const runs: string[] = [];
-    const failures: string[] = [];
-    if (target.localUrl) {
-      // Locally, "waiting" is asking the endpoint to run the jobs S3 Tables runs on its own schedule; twice, as the
-      // article saw two runs.
-      for (let i = 0; i < 2; i++) {
-        const reports = await runLocalMaintenance(target.localUrl, {
-          bucket: r.tableBucketName,
-          namespace: r.namespace,
-          table: r.table,
+/** What the compaction experiment reaches outside the context; tests replace them so nothing really waits. */
+export interface CompactionDeps {
+  readonly runMaintenance?: typeof runLocalMaintenance;
+  readonly now?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+/** The AWS result's first words: what the wait saw, never a status it did not see. */
+function awsReported(wait: CompactionWait, timeoutMs: number): string {
+  if (wait.outcome === 'ran')
+    return `a compaction run after the DELETE reported ${wait.status} (waited ${Math.round(wait.waitedMs / 1000)} s)`;
+  if (wait.outcome === 'disabled') return 'compaction is Disabled for the table: no run to wait for';
+  const last = wait.lastRunAt ? `, last run ${wait.lastRunAt.toISOString()}` : '';
+  return `no compaction run after the DELETE within ${Math.round(timeoutMs / 60_000)} min (job status ${wait.status}${last}; raise --compaction-wait)`;
+}
+
+export function compactionExperiment(deps: CompactionDeps = {}): Experiment {
+  return {
+    name: 'compaction',
+    title: 'Wait for compaction',
+    part: 1,
+    async run(ctx) {
+      const { target } = ctx;
+      const { resources: r } = target;
+      const replaces = (rows: SnapshotRow[]) => rows.filter((s) => s.operation === 'replace').length;
+      const before = await ctx.snapshots();
+      const table = {
+        tableBucketARN: `arn:aws:s3tables:${r.region}:${r.accountId}:bucket/${r.tableBucketName}`,
+        namespace: r.namespace,
+        name: r.table,
+      };
+      let reported: string;
+      let jobStatus: string;
+      let failure: string | undefined;
+      let runs: number;
+      const awsMeasures: Record<string, number | string> = {};
+      if (target.localUrl) {
+        // Locally, "waiting" is asking the endpoint to run the jobs S3 Tables runs on its own schedule; twice, as the
+        // article saw two runs.
+        const runMaintenance = deps.runMaintenance ?? runLocalMaintenance;
+        const statuses: string[] = [];
+        const failures: string[] = [];
+        for (let i = 0; i < 2; i++) {
+          const reports = await runMaintenance(target.localUrl, {
+            bucket: r.tableBucketName,
+            namespace: r.namespace,
+            table: r.table,
+          });
+          const compactions = reports.filter((x) => x.type === 'icebergCompaction');
+          statuses.push(...compactions.map((x) => x.status));
+          failures.push(...compactions.flatMap((x) => (x.failureMessage ? [x.failureMessage] : [])));
+        }
+        const status = await target.s3tables.send(new GetTableMaintenanceJobStatusCommand(table));
+        jobStatus = status.status?.icebergCompaction?.status ?? 'unknown';
+        failure = failures[0] ?? status.status?.icebergCompaction?.failureMessage;
+        runs = statuses.length;
+        reported =
+          runs > 0 ? `${runs} runs reported ${[...new Set(statuses)].join('/')}` : `job status ${jobStatus}`;
+      } else {
+        // On AWS compaction runs when S3 Tables schedules it: poll until a run after the DELETE reports, within
+        // --compaction-wait.
+        const now = deps.now ?? Date.now;
+        const since = ctx.state.deletedAt ? new Date(ctx.state.deletedAt) : new Date(now());
+        const wait = await waitForCompaction({
+          client: target.s3tables,
+          table,
+          since,
+          timeoutMs: ctx.waits.compactionMs,
+          now,
+          ...(deps.sleep ? { sleep: deps.sleep } : {}),
+          onWait: (line) => ctx.log(`  ${line}`),
         });
-        const compactions = reports.filter((x) => x.type === 'icebergCompaction');
-        runs.push(...compactions.map((x) => x.status));
-        failures.push(...compactions.flatMap((x) => (x.failureMessage ? [x.failureMessage] : [])));
+        jobStatus = wait.outcome === 'timed-out' ? 'timed out' : wait.status;
+        failure = wait.outcome === 'ran' ? wait.failureMessage : undefined;
+        runs = wait.outcome === 'ran' ? 1 : 0;
+        reported = awsReported(wait, ctx.waits.compactionMs);
+        awsMeasures.waitedSeconds = Math.round(wait.waitedMs / 1000);
+        if (wait.lastRunAt) awsMeasures.lastRunAt = wait.lastRunAt.toISOString();
       }
-    }
-    const tableBucketARN = `arn:aws:s3tables:${r.region}:${r.accountId}:bucket/${r.tableBucketName}`;
-    const status = await target.s3tables.send(
-      new GetTableMaintenanceJobStatusCommand({ tableBucketARN, namespace: r.namespace, name: r.table }),
-    );
-    const compactionStatus = status.status?.icebergCompaction?.status ?? 'unknown';
-    const failure = failures[0] ?? status.status?.icebergCompaction?.failureMessage;
-    const after = await ctx.snapshots();
-    const rewrites = replaces(after) - replaces(before);
-    const reported =
-      runs.length > 0
-        ? `${runs.length} runs reported ${[...new Set(runs)].join('/')}`
-        : `job status ${compactionStatus}`;
-    return {
-      result:
-        `${reported}; $snapshots shows ${rewrites === 0 ? 'no rewrite' : `${rewrites} rewrite${rewrites === 1 ? '' : 's'}`}` +
-        (failure ? ` (failure: ${failure})` : ''),
-      measures: {
-        jobStatus: compactionStatus,
-        runs: runs.length,
-        replaceSnapshots: rewrites,
-        ...(failure ? { failure } : {}),
-      },
-      checks: { statusSuccessful: compactionStatus === 'Successful', rewroteNothing: rewrites === 0 },
-    };
-  },
-};
+      const after = await ctx.snapshots();
+      const rewrites = replaces(after) - replaces(before);
+      return {
+        result:
+          `${reported}; $snapshots shows ${rewrites === 0 ? 'no rewrite' : `${rewrites} rewrite${rewrites === 1 ? '' : 's'}`}` +
+          (failure ? ` (failure: ${failure})` : ''),
+        measures: {
+          jobStatus,
+          runs,
+          replaceSnapshots: rewrites,
+          ...awsMeasures,
+          ...(failure ? { failure } : {}),
+        },
+        checks: { statusSuccessful: jobStatus === 'Successful', rewroteNothing: rewrites === 0 },
+      };
+    },
+  };
+}
+
+export const compaction: Experiment = compactionExperiment();
 
 // The diary is read last: by then it tells the whole of Part 1 (appends, the delete, any rewrite).
 export const PART1: Experiment[] = [

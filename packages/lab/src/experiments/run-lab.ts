@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { LabTarget } from '../target/lab-target';
 import { renderHtml } from '../report/html';
 import type { ExperimentReport, LabReport, TimelineEvent } from '../report/lab-report';
-import { ExperimentContext, type Experiment, type LabScale } from './context';
+import { ExperimentContext, type Experiment, type LabScale, type LabWaits } from './context';
 
 export interface RunLabOptions {
   target: LabTarget;
@@ -17,6 +17,8 @@ export interface RunLabOptions {
   log?: (line: string) => void;
   /** Stop at the first experiment that throws (later ones need its state). */
   stopOnError?: boolean;
+  /** How long to wait on AWS's own schedules (default DEFAULT_WAITS). */
+  waits?: LabWaits;
 }
 
 export interface LabRun {
@@ -31,10 +33,15 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
   const started = new Date();
   const statePath = join(outDir, `state-${target.kind}.json`);
   const state = options.fresh ? {} : ExperimentContext.loadState(statePath);
-  const ctx = new ExperimentContext(target, scale, state, statePath, log);
+  const ctx = new ExperimentContext(target, scale, state, statePath, log, options.waits);
   ctx.saveState();
   const results: ExperimentReport[] = [];
+  let beforeExpiry: TimelineEvent[] = [];
   for (const experiment of options.experiments) {
+    if (experiment.expiresSnapshots && beforeExpiry.length === 0) {
+      ctx.current = 'report';
+      beforeExpiry = await timeline(ctx);
+    }
     ctx.current = experiment.name;
     const title = experiment.titleAt?.(scale) ?? experiment.title;
     log(`\n▶ ${title} (${experiment.name})`);
@@ -73,7 +80,7 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
     banner: target.banner,
     scale,
     experiments: results,
-    timeline: await timeline(ctx),
+    timeline: mergeTimelines(beforeExpiry, await timeline(ctx)),
     charts: charts(results),
     queries: ctx.queries.filter((q) => q.experiment !== 'report'),
     wallMs: Date.now() - started.getTime(),
@@ -113,6 +120,12 @@ async function timeline(ctx: ExperimentContext): Promise<TimelineEvent[]> {
   return events;
 }
 
+/** Every commit either reading saw, once, in time order (snapshots expired in between stay on the timeline). */
+export function mergeTimelines(early: TimelineEvent[], late: TimelineEvent[]): TimelineEvent[] {
+  const byKey = new Map([...early, ...late].map((e) => [`${e.table} ${e.snapshotId}`, e]));
+  return [...byKey.values()].sort((a, b) => a.committedAt.localeCompare(b.committedAt));
+}
+
 function charts(results: ExperimentReport[]): LabReport['charts'] {
   const out: LabReport['charts'] = [];
   const oneHour = results.find((r) => r.name === 'one-hour' && !r.error);
@@ -138,6 +151,29 @@ function charts(results: ExperimentReport[]): LabReport['charts'] {
         ...(load
           ? [{ label: 'Parquet written by the main load', bytes: Number(load.measures.parquetBytes) }]
           : []),
+      ],
+    });
+  }
+  const sorted = results.find((r) => r.name === 'sort-order' && !r.error);
+  if (sorted) {
+    out.push({
+      title:
+        'A declared sort order: stored bytes and the one-hour question, before and after sorted compaction',
+      bars: [
+        { label: 'stored, before', bytes: Number(sorted.measures.storedBytesBefore) },
+        { label: 'stored, after', bytes: Number(sorted.measures.storedBytesAfter) },
+        { label: 'one hour read, before', bytes: Number(sorted.measures.oneHourBytesBefore) },
+        { label: 'one hour read, after', bytes: Number(sorted.measures.oneHourBytesAfter) },
+      ],
+    });
+  }
+  const tag = results.find((r) => r.name === 'tag-cleanup' && !r.error && r.measures.heldBytes !== undefined);
+  if (tag) {
+    out.push({
+      title: 'The tag that breaks snapshot cleanup: bytes held while tagged, freed once removed',
+      bars: [
+        { label: 'held by the tag', bytes: Number(tag.measures.heldBytes) },
+        { label: 'freed after removing it', bytes: Number(tag.measures.freedBytes) },
       ],
     });
   }

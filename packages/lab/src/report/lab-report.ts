@@ -54,6 +54,11 @@ export const SEED_RESULTS: Record<string, string> = {
   'join-as-of-now': 'web-04 → unknown, app-08 → batch',
   'change-feed': 'exactly the new rows',
   'one-hour': 'same answer, 5.5× less read',
+  'rest-endpoint': 'still to come in Part 2 (the article planned PyIceberg on a laptop)',
+  'laptop-client': 'still to come: PyIceberg on a laptop',
+  'sort-order': 'still to come: a declared sort order',
+  'undo-window': 'still to come: the undo window',
+  'tag-cleanup': 'still to come: the Iceberg tag that breaks automatic snapshot cleanup',
   'daily-snapshot':
     'the latest complete day from a small snapshot, not years of history; a partial day is never published',
 };

@@ -87,6 +87,8 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
   const endpoint = await startLocalEndpoint({
     dataDir,
     region: resources.region,
+    // The undo-window and tag experiments move the maintenance clock past the retention window.
+    maintenanceClock: 'adjustable',
     ...(interval !== undefined ? { firehoseBufferIntervalOverrideSeconds: interval } : {}),
     ...(options.faults ? { faults: options.faults } : {}),
   });
@@ -96,6 +98,7 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
       (interval !== undefined
         ? ` (shortened from the unit's ${resources.buffering.intervalSeconds} s by --buffer-interval)`
         : ''),
+    'maintenance clock: adjustable (the undo-window and tag experiments advance it past the snapshot retention)',
     ...endpoint.faults.describe().map((line) => `fault injection: ${line}`),
   ];
   const target = buildTarget(

@@ -28,6 +28,8 @@ import { TableLayout } from '../io/table-layout';
 import { newTableMetadata, parseMetadata, serializeMetadata } from '../metadata/table-metadata';
 import { parquetCompression } from '../table/parquet-options';
 import { IcebergTable } from '../table/table-handle';
+import { commitTableChanges } from '../rest/commit-table';
+import type { CommittedTable, TableCommit } from '../rest/types';
 import { CatalogStore, type TableRecord } from './catalog-store';
 import { checkBucketName, checkNamespaceName, checkTableName } from './names';
 
@@ -307,6 +309,16 @@ export class LocalWarehouse implements Warehouse {
     }
     await layout.writeVersionHint(version + 1);
     return this.summary(record);
+  }
+
+  async commitTable(
+    bucket: string,
+    namespace: string,
+    name: string,
+    commit: TableCommit,
+  ): Promise<CommittedTable> {
+    const record = await this.record(bucket, namespace, name);
+    return commitTableChanges(new TableLayout(record.location), `table ${namespace}.${name}`, commit);
   }
 
   async close(): Promise<void> {

@@ -98,9 +98,11 @@ export async function compactTable(
   const [counted] = await table.session.all(`SELECT count(*)::BIGINT AS n FROM ${source} AS s`);
   const liveRows = Number(counted?.['n'] ?? 0);
   // The writer splits at the table's target size: give it the run's target.
+  // binpack rewrites without the declared order (S3 Tables: auto = sort when the table declares an order).
   const writeMeta: TableMetadata = {
     ...base,
     properties: { ...base.properties, 'write.target-file-size-bytes': String(target) },
+    ...(options.strategy === 'binpack' ? { 'default-sort-order-id': 0 } : {}),
   };
   const written = await writeDataFiles({
     session: table.session,

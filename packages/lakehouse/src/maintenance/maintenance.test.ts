@@ -181,6 +181,27 @@ describe('snapshot expiry', () => {
     expect(await countRows(env.warehouse, table)).toBe(20);
   });
 
+  test('a dry run measures what a ref holds back and commits and deletes nothing; a real run never ignores a ref', async () => {
+    // Prepare
+    const table = await flowTable(env.warehouse, 'dry_run');
+    await table.append({ rows: flowRows(10, 1) });
+    const first = (await table.metadata()).snapshots[0]!['snapshot-id'];
+    await table.append({ rows: flowRows(10, 1, 10) });
+    await table.compact();
+    await table.createTag('audit', first);
+    const policy = { minSnapshotsToKeep: 1, maxSnapshotAgeMs: 0 };
+    // Act
+    const measured = await table.expireSnapshots({ ...policy, dryRun: true, ignoreRefs: ['audit'] });
+    const snapshotsAfterDryRun = (await table.metadata()).snapshots.length;
+    const real = await table.expireSnapshots({ ...policy, ignoreRefs: ['audit'] });
+    // Assess
+    expect(measured.expiredSnapshotIds).toContain(first);
+    expect(measured.deletedBytes).toBeGreaterThan(0);
+    expect(snapshotsAfterDryRun).toBe(3);
+    expect(real.expiredSnapshotIds).not.toContain(first);
+    expect(await countRows(env.warehouse, table, { ref: 'audit' })).toBe(10);
+  });
+
   test('a young history is kept whole and nothing is committed', async () => {
     const table = await flowTable(env.warehouse, 'young');
     await table.append({ rows: flowRows(3) });

@@ -56,13 +56,14 @@ describe('Glue tables in the SQL engine (AwsDataCatalog)', () => {
       region: 'us-east-1',
       credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
     });
+    // A CTAS writer's workgroup, as the snapshots stack makes it: Athena refuses external_location in one that
+    // enforces its configuration.
     await clients.athena.send(
       new CreateWorkGroupCommand({
         Name: 'wg',
-        // Not enforcing: Athena refuses CTAS with external_location in a workgroup that enforces its settings.
         Configuration: {
           EnforceWorkGroupConfiguration: false,
-          ManagedQueryResultsConfiguration: { Enabled: true },
+          ResultConfiguration: { OutputLocation: 's3://snap-bucket/athena-results/' },
         },
       }),
     );

@@ -8,9 +8,10 @@ import {
   type CompactionReport,
   type ExpireReport,
   type TableHandle,
+  type TableMetadata,
   type Warehouse,
 } from '@loglake/lakehouse';
-import { AwsServiceError } from '../errors';
+import { AwsServiceError, LocalAwsError } from '../errors';
 import type { JsonStore } from '../store';
 
 export type MaintenanceType =
@@ -51,6 +52,8 @@ export interface MaintenanceRunReport {
   /** The engine's report: what the job really did. */
   compaction?: CompactionReport;
   expiry?: ExpireReport;
+  /** Snapshot management found retention in the table's own metadata and expired nothing (S3 Tables' rule). */
+  snapshotManagementDisabled?: SnapshotManagementHold;
   unreferencedFiles?: { deletedFiles: number; deletedBytes: number };
   failureMessage?: string;
 }
@@ -69,14 +72,44 @@ export const DEFAULT_BUCKET_MAINTENANCE: BucketMaintenance = {
   icebergUnreferencedFileRemoval: { status: 'enabled', settings: { ...D.icebergUnreferencedFileRemoval } },
 };
 
+/** Why snapshot management expired nothing, and what it would have expired without that retention. */
+export interface SnapshotManagementHold {
+  reasons: string[];
+  heldSnapshots: number;
+  heldFiles: number;
+  heldBytes: number;
+}
+
 const tableKey = (b: string, n: string, t: string) =>
   `${encodeURIComponent(b)}/${encodeURIComponent(n)}/${encodeURIComponent(t)}`;
 
 export class MaintenanceService {
+  private clockOffsetMs = 0;
+
   constructor(
     private readonly warehouse: Warehouse,
     private readonly store: JsonStore,
+    /** Whether the maintenance clock may be advanced (an explicit endpoint option; off by default). */
+    private readonly adjustableClock = false,
   ) {}
+
+  /** The instant maintenance judges snapshot ages by: the wall clock, plus any advance asked for. */
+  now(): Date {
+    return new Date(Date.now() + this.clockOffsetMs);
+  }
+
+  /** Moves the maintenance clock forward (never back), so the undo window can be shown in seconds. */
+  advanceClock(hours: number): Date {
+    if (!this.adjustableClock) {
+      throw bad(
+        'The maintenance clock is the wall clock: start the endpoint with maintenanceClock "adjustable" (pnpm lab local --adjustable-maintenance-clock) to advance it.',
+      );
+    }
+    if (!Number.isFinite(hours) || hours <= 0)
+      throw bad(`advanceHours must be a positive number, got ${hours}.`);
+    this.clockOffsetMs += hours * 3_600_000;
+    return this.now();
+  }
 
   tableConfig(bucket: string, namespace: string, table: string): TableMaintenance {
     return (
@@ -193,7 +226,7 @@ export class MaintenanceService {
   /** Runs every enabled job on the selected tables (all tables when nothing is selected). */
   async run(
     select: { bucket?: string; namespace?: string; table?: string } = {},
-    now = new Date(),
+    now = this.now(),
   ): Promise<MaintenanceRunReport[]> {
     const buckets = select.bucket
       ? [select.bucket]
@@ -240,18 +273,31 @@ export class MaintenanceService {
     await attempt('icebergCompaction', config.icebergCompaction.status === 'enabled', async () => ({
       compaction: await handle.compact({
         targetFileSizeBytes: config.icebergCompaction.settings.targetFileSizeMB * 1024 * 1024,
+        strategy: engineStrategy(config.icebergCompaction.settings.strategy),
       }),
     }));
     await attempt(
       'icebergSnapshotManagement',
       config.icebergSnapshotManagement.status === 'enabled',
-      async () => ({
-        expiry: await handle.expireSnapshots({
+      async () => {
+        const policy = {
           minSnapshotsToKeep: config.icebergSnapshotManagement.settings.minSnapshotsToKeep,
           maxSnapshotAgeMs: config.icebergSnapshotManagement.settings.maxSnapshotAgeHours * 3_600_000,
           now,
-        }),
-      }),
+        };
+        const hold = retentionInMetadata(await handle.metadata(), policy);
+        if (hold.reasons.length === 0) return { expiry: await handle.expireSnapshots(policy) };
+        // Measured, not committed: what the run would have expired had the table carried no retention of its own.
+        const wouldHave = await handle.expireSnapshots({ ...policy, dryRun: true, ignoreRefs: hold.refs });
+        return {
+          snapshotManagementDisabled: {
+            reasons: hold.reasons,
+            heldSnapshots: wouldHave.expiredSnapshotIds.length,
+            heldFiles: wouldHave.deletedFiles,
+            heldBytes: wouldHave.deletedBytes,
+          },
+        };
+      },
     );
     await attempt(
       'icebergUnreferencedFileRemoval',
@@ -274,6 +320,56 @@ export class MaintenanceService {
     this.store.write(key, stored);
     return runs;
   }
+}
+
+/**
+ * S3 Tables' compaction strategies (user guide, "Maintenance for tables": auto = sort when the table's metadata
+ * declares a sort order, else binpack). The engine's sort writes in the declared order and is a binpack when
+ * there is none, so auto and sort both map to it. z-order is not implemented locally: the job fails saying so.
+ */
+function engineStrategy(strategy: string): 'binpack' | 'sort' {
+  if (strategy === 'binpack') return 'binpack';
+  if (strategy === 'z-order')
+    throw new LocalAwsError(
+      'z-order compaction is not supported by the local endpoint; use auto, sort or binpack.',
+      strategy,
+    );
+  return 'sort';
+}
+
+const RETENTION_KEYS = ['max-ref-age-ms', 'max-snapshot-age-ms', 'min-snapshots-to-keep'] as const;
+
+/**
+ * S3 Tables' rule (user guide, "Considerations and limitations for maintenance jobs", snapshot management): it
+ * "does not support retention values you configure as Iceberg table properties in the metadata.json file …
+ * including branch or tag-based retention. Snapshot management is disabled when you configure a branch or
+ * tag-based retention policy, or configure a retention policy on the metadata.json file that is longer than the
+ * values configured through the PutTableMaintenanceConfiguration API." A ref with no retention of its own is not
+ * covered by that text: it is left to Iceberg's rules (a tag keeps its one snapshot), and the lab relies on neither.
+ */
+export function retentionInMetadata(
+  metadata: TableMetadata,
+  policy: { minSnapshotsToKeep: number; maxSnapshotAgeMs: number },
+): { reasons: string[]; refs: string[] } {
+  const reasons: string[] = [];
+  const refs: string[] = [];
+  for (const [name, ref] of Object.entries(metadata.refs)) {
+    const set = RETENTION_KEYS.filter((key) => ref[key] !== undefined);
+    if (name === 'main' || set.length === 0) continue;
+    refs.push(name);
+    reasons.push(`${ref.type} ${name} sets ${set.join(', ')}`);
+  }
+  const maxAge = Number(metadata.properties['history.expire.max-snapshot-age-ms']);
+  if (Number.isFinite(maxAge) && maxAge > policy.maxSnapshotAgeMs)
+    reasons.push(
+      `table property history.expire.max-snapshot-age-ms ${maxAge} exceeds the configured maximum age`,
+    );
+  const minKeep = Number(metadata.properties['history.expire.min-snapshots-to-keep']);
+  if (Number.isFinite(minKeep) && minKeep > policy.minSnapshotsToKeep)
+    reasons.push(
+      `table property history.expire.min-snapshots-to-keep ${minKeep} exceeds the configured minimum`,
+    );
+  return { reasons, refs };
 }
 
 function bad(message: string): AwsServiceError {

@@ -1,9 +1,17 @@
 // TEST SUPPORT ONLY: an in-memory stand-in for the engine's Warehouse and SqlEngine, used by the protocol tests
 // (wire shapes, errors, buffering) so they do not depend on the engine's progress. The contract suite
 // (contract.test.ts) runs on the real engine and the real SQL front end.
-import { GenericUserError, newTableMetadata, prepareStatement, ScanCutoffError } from '@loglake/lakehouse';
+import {
+  applyUpdates,
+  checkRequirements,
+  GenericUserError,
+  newTableMetadata,
+  prepareStatement,
+  ScanCutoffError,
+} from '@loglake/lakehouse';
 import type {
   CommitResult,
+  CommittedTable,
   CreateTableInput,
   NamespaceInfo,
   PreparedStatement,
@@ -11,6 +19,7 @@ import type {
   SqlEngine,
   StatementResult,
   TableBucketInfo,
+  TableCommit,
   TableHandle,
   TableMetadata,
   TableSummary,
@@ -149,6 +158,27 @@ export class MemoryWarehouse implements Warehouse {
       modifiedAt: new Date(),
     };
     return table.summary;
+  }
+  /** The engine's own requirement checks and updates, on the in-memory metadata. */
+  async commitTable(
+    bucket: string,
+    namespace: string,
+    name: string,
+    commit: TableCommit,
+  ): Promise<CommittedTable> {
+    const table = await this.table(bucket, namespace, name);
+    const label = `${namespace}.${name}`;
+    checkRequirements(table.metadata, commit.requirements, label);
+    table.metadata = applyUpdates(table.metadata, commit.updates, label);
+    const version = Number(table.summary.versionToken.slice(1)) + 1;
+    const metadataLocation = `memory://${bucket}/${label}/v${version}.metadata.json`;
+    table.summary = {
+      ...table.summary,
+      metadataLocation,
+      versionToken: `v${version}`,
+      modifiedAt: new Date(),
+    };
+    return { metadata: table.metadata, metadataLocation };
   }
   async close() {
     this.closed = true;

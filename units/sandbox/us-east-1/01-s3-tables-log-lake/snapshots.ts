@@ -26,8 +26,9 @@ export default defineUnit<SnapshotsInputs>({
   inputs: {
     // 06:00 in the analysts' time zone, after the night's data has landed.
     schedule: { hour: 6, minute: 0, timezone: 'Europe/Paris' },
-    // Failure alerts and staleness alarms go here (confirm the subscription mail after deploy).
-    alertEmail: 'data-engineering@example.com',
+    // Failure alerts and staleness alarms go here; confirm the subscription mail after deploy. Required to deploy
+    // (synth for apply refuses a missing or placeholder address), like Terragrunt's get_env: set LOGLAKE_ALERT_EMAIL.
+    alertEmail: process.env.LOGLAKE_ALERT_EMAIL ?? '',
     staleAfterHours: 48,
     snapshots: [
       {

@@ -1,5 +1,6 @@
-// The table bucket, namespace `network`, table `vpc_flow_logs`, s3tablescatalog, Lake Formation, Athena workgroup.
-// Every other unit depends on this one, so it deploys first, is destroyed last, and carries the teardown check.
+// The table bucket, namespace `network`, table `vpc_flow_logs`, the lab principals' Lake Formation grants, Athena
+// workgroup. Every other unit of the lab depends on this one, so it deploys first, is destroyed last, and carries
+// the teardown check. It sits in the region's S3 Tables analytics integration (the region-level unit).
 import type { TableBucketInputs } from '@loglake/stacks/table-bucket/inputs';
 import { defineUnit } from '../../../lib/define';
 
@@ -10,5 +11,13 @@ export default defineUnit<TableBucketInputs>({
     maintenance: { compactionTargetFileSizeMb: 512, minSnapshotsToKeep: 1, maxSnapshotAgeHours: 120 },
     workgroup: { bytesScannedCutoffPerQuery: 1024 * 1024 * 1024 },
     verifyTeardown: { enabled: true, checkAttempts: 4 },
+  },
+  dependencies: {
+    s3tables_integration: {
+      configPath: '../../_regional/s3tables-integration',
+      outputs: ['glue_catalog_name'],
+      mockOutputs: { glue_catalog_name: 's3tablescatalog' },
+      mockOutputsAllowedTerraformCommands: ['init', 'validate', 'plan'],
+    },
   },
 });

@@ -1,0 +1,31 @@
+// Errors of the checks Terraform runs while it applies or destroys (local-exec). Messages say what to do next.
+export class DeployCheckError extends Error {
+  override name = 'DeployCheckError';
+  constructor(
+    message: string,
+    readonly value?: unknown,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** A check's input (an environment variable Terraform passes) is missing or malformed. */
+export class DeployCheckInputError extends DeployCheckError {
+  override name = 'DeployCheckInputError';
+}
+
+/** The account's S3 Tables analytics integration is not in the state the unit's mode expects. */
+export class IntegrationStateError extends DeployCheckError {
+  override name = 'IntegrationStateError';
+}
+
+/** A federated namespace or table did not become visible through the Glue Data Catalog in time. */
+export class FederationTimeoutError extends DeployCheckError {
+  override name = 'FederationTimeoutError';
+}
+
+/** Destroying a region-level unit was not confirmed. */
+export class DestroyNotConfirmedError extends DeployCheckError {
+  override name = 'DestroyNotConfirmedError';
+}

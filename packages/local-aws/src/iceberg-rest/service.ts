@@ -1,0 +1,189 @@
+// The S3 Tables Iceberg REST endpoint (`/iceberg/v1/…`, warehouse = table bucket ARN, SigV4 signing name
+// `s3tables`), over the same warehouse the S3 Tables API serves: a table created through one is the other's table,
+// and a REST commit is the next metadata location GetTableMetadataLocation returns.
+// Routes served are the ones AWS lists for this endpoint ("Accessing tables using the Amazon S3 Tables Iceberg REST
+// endpoint": getConfig, list/create/load/drop namespace, namespace and table existence, list/create/load/update/
+// drop table); the spec's other routes answer the spec's 406. Signatures are not checked, as everywhere locally.
+import type { Warehouse } from '@loglake/lakehouse';
+import { bucketFromArn } from '../arn';
+import { parseJsonText } from '../json-body';
+import type { LocalReply, LocalRequest, ServiceModule } from '../protocol';
+import { matchRoute, route, type RouteParams } from '../routes';
+import { createTableInput } from './create-table';
+import { badRequest, errorReply, restErrorFor, unsupported } from './errors';
+
+const ROOT = '/iceberg/v1';
+
+type Handler = (params: RouteParams, request: LocalRequest, bucket: string) => Promise<LocalReply>;
+
+/** The endpoints this service answers, as the spec's `endpoints` list in the config response names them. */
+export const SERVED_ENDPOINTS = [
+  'GET /v1/{prefix}/namespaces',
+  'POST /v1/{prefix}/namespaces',
+  'GET /v1/{prefix}/namespaces/{namespace}',
+  'HEAD /v1/{prefix}/namespaces/{namespace}',
+  'DELETE /v1/{prefix}/namespaces/{namespace}',
+  'GET /v1/{prefix}/namespaces/{namespace}/tables',
+  'POST /v1/{prefix}/namespaces/{namespace}/tables',
+  'GET /v1/{prefix}/namespaces/{namespace}/tables/{table}',
+  'HEAD /v1/{prefix}/namespaces/{namespace}/tables/{table}',
+  'POST /v1/{prefix}/namespaces/{namespace}/tables/{table}',
+  'DELETE /v1/{prefix}/namespaces/{namespace}/tables/{table}',
+] as const;
+
+const ok = (json: unknown): LocalReply => ({ status: 200, json });
+const noContent = (): LocalReply => ({ status: 204 });
+
+/** The one namespace level S3 Tables has (multi-level names arrive joined by the unit separator, %1F). */
+function namespaceOf(raw: string | undefined): string {
+  if (!raw) throw badRequest('The namespace is missing from the path.');
+  if (raw.includes('\u001f'))
+    throw badRequest(`S3 Tables namespaces have one level; got ${JSON.stringify(raw)}.`, raw);
+  return raw;
+}
+
+function bodyOf(request: LocalRequest): Record<string, unknown> {
+  const parsed = request.body.length === 0 ? undefined : parseJsonText(request.body);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw badRequest('The request body is not a JSON object.');
+  return parsed as Record<string, unknown>;
+}
+
+/** The table bucket a warehouse or prefix names: its ARN, whole (URL-encoded once) or as the two raw segments. */
+function bucketOfArn(arn: string | null | undefined): string {
+  const bucket = arn ? bucketFromArn(arn) : undefined;
+  if (!bucket)
+    throw badRequest(
+      `The warehouse must be a table bucket ARN (arn:aws:s3tables:<region>:<account>:bucket/<name>), got ${JSON.stringify(arn)}.`,
+      arn,
+    );
+  return bucket;
+}
+
+/** Path after /iceberg/v1 with the prefix as one label: clients send it encoded once, or as it came in config. */
+function splitPrefix(rawPath: string): { prefix: string; rest: string } | undefined {
+  const tail = rawPath.slice(ROOT.length);
+  const raw = /^\/(arn:[^/]*\/[^/]+)(\/.*)?$/.exec(tail);
+  if (raw) return { prefix: raw[1] as string, rest: raw[2] ?? '' };
+  const encoded = /^\/([^/]+)(\/.*)?$/.exec(tail);
+  if (!encoded) return undefined;
+  try {
+    return { prefix: decodeURIComponent(encoded[1] as string), rest: encoded[2] ?? '' };
+  } catch {
+    return undefined;
+  }
+}
+
+export function createIcebergRestService({ warehouse }: { warehouse: Warehouse }): ServiceModule {
+  const loadResult = async (bucket: string, namespace: string, name: string) => {
+    const summary = await warehouse.getTable(bucket, namespace, name);
+    const metadata = await (await warehouse.loadTable(bucket, namespace, name)).metadata();
+    return { 'metadata-location': summary.metadataLocation, metadata, config: {} };
+  };
+  const routes = [
+    route<Handler>('listNamespaces', 'GET /namespaces', async (_p, request, bucket) => {
+      // One level only: a parent has no children.
+      if (request.query.get('parent')) return ok({ namespaces: [] });
+      const all = await warehouse.listNamespaces(bucket);
+      return ok({ namespaces: all.map((n) => [n.namespace]) });
+    }),
+    route<Handler>('createNamespace', 'POST /namespaces', async (_p, request, bucket) => {
+      const body = bodyOf(request);
+      const levels = body.namespace;
+      if (!Array.isArray(levels) || levels.length !== 1 || typeof levels[0] !== 'string')
+        throw badRequest(
+          'namespace must be a list with exactly one name: S3 Tables namespaces have one level.',
+        );
+      const properties = (body.properties ?? {}) as Record<string, unknown>;
+      if (Object.keys(properties).length > 0) throw unsupported('Namespace properties');
+      await warehouse.createNamespace(bucket, levels[0]);
+      return ok({ namespace: levels, properties: {} });
+    }),
+    route<Handler>('loadNamespaceMetadata', 'GET /namespaces/{namespace}', async (p, _r, bucket) => {
+      const info = await warehouse.getNamespace(bucket, namespaceOf(p.namespace));
+      return ok({ namespace: [info.namespace], properties: {} });
+    }),
+    route<Handler>('namespaceExists', 'HEAD /namespaces/{namespace}', async (p, _r, bucket) => {
+      await warehouse.getNamespace(bucket, namespaceOf(p.namespace));
+      return noContent();
+    }),
+    route<Handler>('dropNamespace', 'DELETE /namespaces/{namespace}', async (p, _r, bucket) => {
+      await warehouse.deleteNamespace(bucket, namespaceOf(p.namespace));
+      return noContent();
+    }),
+    route<Handler>('listTables', 'GET /namespaces/{namespace}/tables', async (p, _r, bucket) => {
+      const namespace = namespaceOf(p.namespace);
+      const tables = await warehouse.listTables(bucket, namespace);
+      return ok({ identifiers: tables.map((t) => ({ namespace: [namespace], name: t.name })) });
+    }),
+    route<Handler>('createTable', 'POST /namespaces/{namespace}/tables', async (p, request, bucket) => {
+      const namespace = namespaceOf(p.namespace);
+      const { name, input } = createTableInput(bodyOf(request));
+      await warehouse.createTable(bucket, namespace, name, input);
+      return ok(await loadResult(bucket, namespace, name));
+    }),
+    route<Handler>('loadTable', 'GET /namespaces/{namespace}/tables/{table}', async (p, _r, bucket) =>
+      ok(await loadResult(bucket, namespaceOf(p.namespace), p.table ?? '')),
+    ),
+    route<Handler>('tableExists', 'HEAD /namespaces/{namespace}/tables/{table}', async (p, _r, bucket) => {
+      await warehouse.getTable(bucket, namespaceOf(p.namespace), p.table ?? '');
+      return noContent();
+    }),
+    route<Handler>(
+      'updateTable',
+      'POST /namespaces/{namespace}/tables/{table}',
+      async (p, request, bucket) => {
+        const body = bodyOf(request);
+        const { requirements, updates } = body;
+        if (!Array.isArray(updates) || (requirements !== undefined && !Array.isArray(requirements)))
+          throw badRequest('CommitTableRequest needs an updates list (and a requirements list, if any).');
+        const committed = await warehouse.commitTable(bucket, namespaceOf(p.namespace), p.table ?? '', {
+          requirements: (requirements ?? []) as never[],
+          updates: updates as never[],
+        });
+        return ok({ 'metadata-location': committed.metadataLocation, metadata: committed.metadata });
+      },
+    ),
+    route<Handler>('dropTable', 'DELETE /namespaces/{namespace}/tables/{table}', async (p, _r, bucket) => {
+      // S3 Tables deletes a table's data with it (DeleteTable), whatever purgeRequested says.
+      await warehouse.dropTable(bucket, namespaceOf(p.namespace), p.table ?? '', { purge: true });
+      return noContent();
+    }),
+  ];
+
+  async function serve(request: LocalRequest): Promise<LocalReply> {
+    if (request.path === `${ROOT}/config`) {
+      if (request.method !== 'GET') throw unsupported(`${request.method} /v1/config`);
+      const arn = request.query.get('warehouse');
+      const bucket = bucketOfArn(arn);
+      await warehouse.getTableBucket(bucket);
+      // The prefix is the warehouse ARN, URL-encoded once so it stays one path segment.
+      return ok({
+        defaults: {},
+        overrides: { prefix: encodeURIComponent(arn as string) },
+        endpoints: SERVED_ENDPOINTS,
+      });
+    }
+    const split = request.path.startsWith(`${ROOT}/`) ? splitPrefix(request.path) : undefined;
+    if (!split) throw unsupported(`${request.method} ${request.path}`);
+    const bucket = bucketOfArn(split.prefix);
+    const found = matchRoute(routes, request.method, split.rest);
+    if (!found) throw unsupported(`${request.method} /v1/{prefix}${split.rest}`);
+    await warehouse.getTableBucket(bucket);
+    return found.route.handler(found.params, request, bucket);
+  }
+
+  return {
+    name: 'S3TablesIcebergRest',
+    errorStyle: { protocol: 'restJson1', messageKey: 'message' },
+    internalErrorCode: 'InternalServerError',
+    claims: (request) => !request.headers['x-amz-target'] && request.path.startsWith('/iceberg/'),
+    async handle(request) {
+      try {
+        return await serve(request);
+      } catch (error) {
+        return errorReply(restErrorFor(error), request.method === 'HEAD');
+      }
+    },
+  };
+}

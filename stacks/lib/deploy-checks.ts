@@ -1,0 +1,129 @@
+// The checks Terraform runs for us while it applies or destroys (terraform_data + local-exec, as destroy-hooks.ts):
+// what Terraform alone cannot see or wait for. Each runs a CLI of @loglake/deploy-checks from the repository root,
+// with its values in the resource's input (a destroy-time provisioner may only read self).
+import type { ITerraformDependable } from 'cdktf';
+import type { Construct } from 'constructs';
+import { TerraformData } from './terraform-data';
+
+/** Where the check CLIs live, from the repository root (the provisioners' working directory). */
+export const DEPLOY_CHECKS_DIR = 'packages/deploy-checks/src';
+const tsx = (cli: string) => `npx tsx ${DEPLOY_CHECKS_DIR}/${cli}`;
+
+export interface IntegrationPreflightProps {
+  readonly mode: 'create' | 'adopt';
+  readonly catalogName: string;
+  readonly resourceArn: string;
+  readonly region: string;
+  /** The unit file to point the user at. */
+  readonly unitFile: string;
+  readonly repoRoot: string;
+}
+
+/**
+ * Runs once when created, before the integration is created or adopted: stops the apply with a message when the
+ * account already has what create mode would create, or lacks what adopt mode needs. Replaced (so run again) when
+ * the mode changes.
+ */
+export function integrationPreflight(
+  scope: Construct,
+  id: string,
+  props: IntegrationPreflightProps,
+): TerraformData {
+  return new TerraformData(scope, id, {
+    input: {
+      catalog_name: props.catalogName,
+      resource_arn: props.resourceArn,
+      region: props.region,
+      unit_file: props.unitFile,
+    },
+    triggersReplace: { mode: props.mode },
+    provisioners: [
+      {
+        type: 'local-exec',
+        workingDir: props.repoRoot,
+        command: tsx('integration-preflight-cli.ts'),
+        environment: {
+          MODE: props.mode,
+          CATALOG_NAME: '${self.input.catalog_name}',
+          RESOURCE_ARN: '${self.input.resource_arn}',
+          UNIT_FILE: '${self.input.unit_file}',
+          AWS_REGION: '${self.input.region}',
+        },
+      },
+    ],
+  });
+}
+
+export interface ConfirmDestroyProps {
+  readonly unit: string;
+  /** One sentence: what destroying the unit does to others. */
+  readonly consequence: string;
+  readonly repoRoot: string;
+  /** Everything the guard protects: it is destroyed before them, and stops the destroy unless confirmed. */
+  readonly dependsOn: ITerraformDependable[];
+}
+
+/** A destroy-time guard: the destroy goes on only when LOGLAKE_CONFIRM_DESTROY names the unit. */
+export function confirmDestroyGuard(scope: Construct, id: string, props: ConfirmDestroyProps): TerraformData {
+  const guard = new TerraformData(scope, id, {
+    input: { unit: props.unit, consequence: props.consequence },
+    dependsOn: props.dependsOn,
+    provisioners: [
+      {
+        type: 'local-exec',
+        when: 'destroy',
+        workingDir: props.repoRoot,
+        command: tsx('confirm-destroy-cli.ts'),
+        environment: { UNIT: '${self.input.unit}', CONSEQUENCE: '${self.input.consequence}' },
+      },
+    ],
+  });
+  guard.overrideLogicalId('destroy_guard');
+  return guard;
+}
+
+export interface WaitForFederationProps {
+  /** `<account>:s3tablescatalog/<bucket>`. */
+  readonly catalogId: string;
+  readonly database: string;
+  readonly table?: string;
+  readonly region: string;
+  readonly timeoutSeconds: number;
+  readonly repoRoot: string;
+  /** The namespace (and table) this waits for: it is created after them (and runs again when their names change). */
+  readonly dependsOn: ITerraformDependable[];
+}
+
+/**
+ * Waits, bounded, until a new namespace (and table) is visible through the federated Glue catalog, so the Lake
+ * Formation grants that depend on it do not fail with EntityNotFoundException (not retried by the provider).
+ */
+export function waitForFederation(
+  scope: Construct,
+  id: string,
+  props: WaitForFederationProps,
+): TerraformData {
+  return new TerraformData(scope, id, {
+    input: { region: props.region, timeout_seconds: String(props.timeoutSeconds) },
+    triggersReplace: {
+      catalog_id: props.catalogId,
+      database: props.database,
+      ...(props.table ? { table: props.table } : {}),
+    },
+    dependsOn: props.dependsOn,
+    provisioners: [
+      {
+        type: 'local-exec',
+        workingDir: props.repoRoot,
+        command: tsx('wait-for-federation-cli.ts'),
+        environment: {
+          CATALOG_ID: '${self.triggers_replace.catalog_id}',
+          DATABASE: '${self.triggers_replace.database}',
+          ...(props.table ? { TABLE: '${self.triggers_replace.table}' } : {}),
+          TIMEOUT_SECONDS: '${self.input.timeout_seconds}',
+          AWS_REGION: '${self.input.region}',
+        },
+      },
+    ],
+  });
+}
