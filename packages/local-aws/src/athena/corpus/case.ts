@@ -42,6 +42,26 @@ export interface CorpusCase {
   gap?: { error: RegExp; reason: string };
 }
 
+type Rows = (string | null)[][];
+
+/** A family's cases from one page: `c(id, sql, rows, extra)`. */
+export function pageCases(family: Family, source: string) {
+  return (id: string, sql: string, rows: Rows, extra: Partial<CorpusCase> = {}): CorpusCase => ({
+    id: `${family}/${id}`,
+    family,
+    source,
+    sql,
+    rows,
+    ...extra,
+  });
+}
+
+/** A family's cases from several pages: `c(id, source, sql, rows, extra)`. */
+export function familyCases(family: Family) {
+  return (id: string, source: string, sql: string, rows: Rows, extra: Partial<CorpusCase> = {}): CorpusCase =>
+    pageCases(family, source)(id, sql, rows, extra);
+}
+
 /** What the local Athena answered, read through the AWS SDK. */
 export interface CaseOutcome {
   state: string;

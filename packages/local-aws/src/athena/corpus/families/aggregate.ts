@@ -1,23 +1,11 @@
 // Trino's aggregate functions: the page's examples (listagg, FILTER, ordering during aggregation), and its stated
 // semantics for the rest (what each returns, null handling), exercised on small VALUES relations.
-import type { CorpusCase } from '../case';
+import { pageCases, type CorpusCase } from '../case';
 
 const PAGE = 'https://trino.io/docs/current/functions/aggregate.html';
 const ATHENA_V3 = 'https://docs.aws.amazon.com/athena/latest/ug/engine-versions-reference-0003.html';
 
-const c = (
-  id: string,
-  sql: string,
-  rows: (string | null)[][],
-  extra: Partial<CorpusCase> = {},
-): CorpusCase => ({
-  id: `aggregate/${id}`,
-  family: 'aggregate',
-  source: PAGE,
-  sql,
-  rows,
-  ...extra,
-});
+const c = pageCases('aggregate', PAGE);
 
 const NUMBERS = '(VALUES 1, 2, 3, 4, NULL) AS t(x)';
 

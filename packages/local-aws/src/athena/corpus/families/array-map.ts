@@ -1,18 +1,12 @@
 // Trino's array and map functions and operators: the pages' examples (constructors, subscripts, ||, filter,
 // transform, reduce, zip, map_filter...), with arrays and maps printed as Athena prints them (`[a, b]`, `{k=v}`,
 // NULL inside a value as `null`; the pages' CLI output writes `NULL`, `{k -> v}` and `ROW(...)`).
-import type { CorpusCase } from '../case';
+import { familyCases, type CorpusCase } from '../case';
 
 const ARRAY = 'https://trino.io/docs/current/functions/array.html';
 const MAP = 'https://trino.io/docs/current/functions/map.html';
 
-const c = (
-  id: string,
-  source: string,
-  sql: string,
-  rows: (string | null)[][],
-  extra: Partial<CorpusCase> = {},
-): CorpusCase => ({ id: `array-map/${id}`, family: 'array-map', source, sql, rows, ...extra });
+const c = familyCases('array-map');
 
 const noDuckdb = (what: string) => ({
   error: new RegExp(`^NOT_SUPPORTED: .*${what}`),

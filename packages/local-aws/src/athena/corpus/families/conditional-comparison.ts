@@ -1,6 +1,6 @@
 // Trino's conditional expressions (CASE, IF, COALESCE, NULLIF, TRY) and comparison functions and operators
 // (BETWEEN, IS [NOT] DISTINCT FROM, GREATEST/LEAST, quantified comparisons, IN): the pages' examples.
-import type { CorpusCase } from '../case';
+import { familyCases, type CorpusCase } from '../case';
 
 const CONDITIONAL = 'https://trino.io/docs/current/functions/conditional.html';
 const COMPARISON = 'https://trino.io/docs/current/functions/comparison.html';
@@ -10,20 +10,7 @@ const CONVERSION = 'https://trino.io/docs/current/functions/conversion.html';
 const SHIPPING = `(VALUES ('California', '94131', 25, 100), ('California', 'P332a', 5, 72), ('California', '94025', 0, 155),
   ('New Jersey', '08544', 225, 490)) AS shipping(origin_state, origin_zip, packages, total_cost)`;
 
-const c = (
-  id: string,
-  source: string,
-  sql: string,
-  rows: (string | null)[][],
-  extra: Partial<CorpusCase> = {},
-): CorpusCase => ({
-  id: `conditional-comparison/${id}`,
-  family: 'conditional-comparison',
-  source,
-  sql,
-  rows,
-  ...extra,
-});
+const c = familyCases('conditional-comparison');
 
 export const CONDITIONAL_COMPARISON: CorpusCase[] = [
   c(

@@ -1,24 +1,12 @@
 // Trino's conversion functions (CAST, TRY_CAST, format, parse_data_size, typeof) and the cast failures Trino names:
 // the page's examples, and the texts of Trino's casts (VarcharOperators "Cannot cast '%s' to BIGINT",
 // DateOperators "Value cannot be cast to date: ", the integer casts "Out of range for tinyint: ").
-import type { CorpusCase } from '../case';
+import { pageCases, type CorpusCase } from '../case';
 
 const PAGE = 'https://trino.io/docs/current/functions/conversion.html';
 const TYPES = 'https://trino.io/docs/current/language/types.html';
 
-const c = (
-  id: string,
-  sql: string,
-  rows: (string | null)[][],
-  extra: Partial<CorpusCase> = {},
-): CorpusCase => ({
-  id: `conversion/${id}`,
-  family: 'conversion',
-  source: PAGE,
-  sql,
-  rows,
-  ...extra,
-});
+const c = pageCases('conversion', PAGE);
 
 export const CONVERSION: CorpusCase[] = [
   c('cast-varchar-to-number', "SELECT CAST('123' AS bigint), CAST('1.5' AS double)", [['123', '1.5']], {

@@ -3,25 +3,13 @@
 // timestamp literal is timestamp(p) with p the fraction digits written (Trino's DateTimes.extractTimestampPrecision:
 // `TIMESTAMP '2020-03-01 00:00:00'` is timestamp(0)); results the page still prints with `.000` from before
 // Trino 341 introduced timestamp(p) are given at the literal's precision.
-import type { CorpusCase } from '../case';
+import { pageCases, type CorpusCase } from '../case';
 
 const PAGE = 'https://trino.io/docs/current/functions/datetime.html';
 const PRECISION =
   'timestamp(p) literal precision: trinodb/trino core/trino-spi DateTimes.extractTimestampPrecision (the page prints .000 from before timestamp(p))';
 
-const c = (
-  id: string,
-  sql: string,
-  rows: (string | null)[][],
-  extra: Partial<CorpusCase> = {},
-): CorpusCase => ({
-  id: `date-time/${id}`,
-  family: 'date-time',
-  source: PAGE,
-  sql,
-  rows,
-  ...extra,
-});
+const c = pageCases('date-time', PAGE);
 
 export const DATE_TIME: CorpusCase[] = [
   c('date-plus-interval', "SELECT date '2012-08-08' + interval '2' day", [['2012-08-10']], {

@@ -1,18 +1,12 @@
 // Trino's IPADDRESS type and IP address functions: the contains() examples of the functions page, the literals of
 // the types page, and the casts, ordering and errors those pages state (the flow-log analyst's bread and butter:
 // `contains('10.0.0.0/8', CAST(srcaddr AS IPADDRESS))`).
-import type { CorpusCase } from '../case';
+import { familyCases, type CorpusCase } from '../case';
 
 const FUNCTIONS = 'https://trino.io/docs/current/functions/ipaddress.html';
 const TYPES = 'https://trino.io/docs/current/language/types.html#ipaddress';
 
-const c = (
-  id: string,
-  source: string,
-  sql: string,
-  rows: (string | null)[][],
-  extra: Partial<CorpusCase> = {},
-): CorpusCase => ({ id: `ip-address/${id}`, family: 'ip-address', source, sql, rows, ...extra });
+const c = familyCases('ip-address');
 
 export const IP_ADDRESS: CorpusCase[] = [
   c('contains-v4-in', FUNCTIONS, "SELECT contains('10.0.0.0/8', IPADDRESS '10.255.255.255')", [['true']], {

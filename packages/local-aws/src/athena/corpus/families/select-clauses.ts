@@ -1,23 +1,11 @@
 // Trino's SELECT: complex grouping (GROUPING SETS, CUBE, ROLLUP, grouping()), set operations, ORDER BY /
 // OFFSET / LIMIT / FETCH FIRST ... WITH TIES, UNNEST (with ORDINALITY, several arrays, maps, rows), WITH and joins:
 // the page's examples, on its `shipping` table (a corpus fixture) or on VALUES where it queries TPC-H.
-import type { CorpusCase } from '../case';
+import { pageCases, type CorpusCase } from '../case';
 
 const PAGE = 'https://trino.io/docs/current/sql/select.html';
 
-const c = (
-  id: string,
-  sql: string,
-  rows: (string | null)[][],
-  extra: Partial<CorpusCase> = {},
-): CorpusCase => ({
-  id: `select-clauses/${id}`,
-  family: 'select-clauses',
-  source: PAGE,
-  sql,
-  rows,
-  ...extra,
-});
+const c = pageCases('select-clauses', PAGE);
 
 /** The page's shipping table, created by the corpus fixtures. */
 export const SHIPPING_FIXTURE = [

@@ -1,6 +1,6 @@
 // Trino's string functions and operators, regular expression functions and LIKE: the pages' examples, and each
 // function's stated result where the page gives none.
-import type { CorpusCase } from '../case';
+import { familyCases, type CorpusCase } from '../case';
 
 const STRING = 'https://trino.io/docs/current/functions/string.html';
 const REGEXP = 'https://trino.io/docs/current/functions/regexp.html';
@@ -8,13 +8,7 @@ const LIKE = 'https://trino.io/docs/current/functions/comparison.html#like-opera
 const CONTINENTS =
   "(VALUES 'America', 'Asia', 'Africa', 'Europe', 'Australia', 'Antarctica') AS t (continent)";
 
-const c = (
-  id: string,
-  source: string,
-  sql: string,
-  rows: (string | null)[][],
-  extra: Partial<CorpusCase> = {},
-): CorpusCase => ({ id: `string-regex/${id}`, family: 'string-regex', source, sql, rows, ...extra });
+const c = familyCases('string-regex');
 
 export const STRING_REGEX: CorpusCase[] = [
   c('concat-operator', STRING, "SELECT 'a' || 'b' || 'c', concat('a', 'b', 'c')", [['abc', 'abc']]),

@@ -1,6 +1,6 @@
 // Trino's window functions: the page's examples (ranking orders per clerk, a rolling sum, ntile's buckets) on a
 // small orders relation, and each function's stated semantics.
-import type { CorpusCase } from '../case';
+import { pageCases, type CorpusCase } from '../case';
 
 const PAGE = 'https://trino.io/docs/current/functions/window.html';
 const SELECT_PAGE = 'https://trino.io/docs/current/sql/select.html#window-clause';
@@ -9,19 +9,7 @@ const ORDERS = `(VALUES (1, 'Clerk#1', 100.0, DATE '2024-01-01'), (2, 'Clerk#1',
   (3, 'Clerk#1', 300.0, DATE '2024-01-03'), (4, 'Clerk#2', 50.0, DATE '2024-01-01'), (5, 'Clerk#2', 75.0, DATE '2024-01-05'))
   AS orders(orderkey, clerk, totalprice, orderdate)`;
 
-const c = (
-  id: string,
-  sql: string,
-  rows: (string | null)[][],
-  extra: Partial<CorpusCase> = {},
-): CorpusCase => ({
-  id: `window/${id}`,
-  family: 'window',
-  source: PAGE,
-  sql,
-  rows,
-  ...extra,
-});
+const c = pageCases('window', PAGE);
 
 export const WINDOW: CorpusCase[] = [
   c(
