@@ -40,5 +40,3 @@ export {
   type ParquetWriteOptions,
   type ExternalWriteResult,
 } from './execution/external-storage';
-export { parseStatement } from './parser/parse-statement';
-export type { Statement } from './tree/ast';
