@@ -24,7 +24,8 @@ import {
 } from '@loglake/lakehouse';
 import { crashPoint } from '../crash-points';
 import type { FaultInjector } from '../faults';
-import { writeErrorOutput, type ErrorOutputTarget } from './error-output';
+import { existsSync, readFileSync } from 'node:fs';
+import { errorOutputFile, writeErrorOutput, type ErrorBatch, type ErrorOutputTarget } from './error-output';
 import { commitSummary, committedGeneration } from './log-commits';
 import { preparePart, sameSchema, type PreparedPart } from './prepare';
 import type { LogStats, RecordLog, RecoveredGeneration } from './record-log';
@@ -95,6 +96,8 @@ export class StreamDelivery {
   private committing = false;
   /** The table as the last flush (or preparation) read it: what the next preparation maps with. */
   private known: Promise<KnownTable> | undefined;
+  /** The first generation that could not be settled, if any (see settle()). */
+  private unsettled: number | undefined;
   /** Records and bytes of generations not yet settled (received, not yet delivered or failed). */
   private pending = { records: 0, bytes: 0 };
   readonly stats: DeliveryStats;
@@ -157,7 +160,7 @@ export class StreamDelivery {
       this.stats.recordsReceived += records.length;
       this.stats.bytesReceived += bytes;
       this.stats.recordsReplayed = (this.stats.recordsReplayed ?? 0) + records.length;
-      this.enqueue(() => this.flush(replayed, Promise.resolve(generation), true));
+      this.enqueue(replayed, () => this.flush(replayed, Promise.resolve(generation), true));
     }
   }
 
@@ -182,14 +185,15 @@ export class StreamDelivery {
     if (buffer.acceptedBytes === 0 && buffer.records.length === 0) return;
     const sealed = this.log.seal();
     this.buffer = new Generation(this.log.generation);
-    this.enqueue(() => this.flush(buffer, sealed, false));
+    this.enqueue(buffer, () => this.flush(buffer, sealed, false));
   }
 
   /** Flushes run one at a time, in order. */
-  private enqueue(flush: () => Promise<void>): void {
+  private enqueue(buffer: Generation, flush: () => Promise<void>): void {
     this.chain = this.chain.then(flush).catch((error: unknown) => {
-      // flush() routes records' failures to the error output; this is a failure to settle (e.g. the disk is
+      // flush() routes records' failures to the error output; this is a failure to write it (e.g. the disk is
       // full): the generation stays in the log, to be delivered again on the next start, and later flushes run.
+      this.unsettled ??= buffer.number;
       this.stats.lastError = (error as Error).message;
     });
   }
@@ -246,6 +250,7 @@ export class StreamDelivery {
     let failed: RejectedRecord[] = [];
     try {
       if (buffer.records.length > 0) {
+        if (replayed && this.concludedBeforeCrash(buffer)) return;
         await this.faults.slowFlush();
         // The table as it is now (it may have been dropped and created again), read while the tail is prepared.
         const loading = this.loadTable();
@@ -291,7 +296,38 @@ export class StreamDelivery {
       this.stats.lastError = (error as Error).message;
       await buffer.append?.pending.discard().catch(() => undefined);
     }
-    this.settle(buffer, failed, started);
+    if (failed.length > 0) {
+      const file = writeErrorOutput(
+        this.target.errorOutput,
+        failed,
+        this.errorBatch(buffer),
+        this.target.tempDir,
+      );
+      this.stats.recordsFailed += failed.length;
+      if (file) this.stats.errorOutputFiles = [...this.stats.errorOutputFiles, file].slice(-100);
+    }
+    crashPoint('firehose-before-settle');
+    this.settle(buffer, started);
+  }
+
+  /** The error output batch of a generation (the same file whenever the generation is flushed). */
+  private errorBatch(buffer: Generation): ErrorBatch {
+    return { id: `${this.log.logId}/${buffer.number}`, oldestArrivalMs: buffer.records[0]?.arrivalMs ?? 0 };
+  }
+
+  /**
+   * A replayed generation whose error output is already written concluded before the crash (the file comes after
+   * the commit attempt): what is not in the file is in the table. Counted, then settled.
+   */
+  private concludedBeforeCrash(buffer: Generation): boolean {
+    const file = errorOutputFile(this.target.errorOutput, this.errorBatch(buffer));
+    if (!existsSync(file)) return false;
+    const failed = readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
+    this.stats.recordsFailed += failed;
+    this.stats.recordsDelivered += buffer.records.length - failed;
+    if (failed < buffer.records.length) this.stats.commits++;
+    this.settle(buffer, performance.now());
+    return true;
   }
 
   /** One commit of the buffer's records that fit; returns the records for the error output. */
@@ -360,31 +396,32 @@ export class StreamDelivery {
     }
   }
 
-  /** Error output, counters, then the checkpoint that settles the generation (its log files go). */
-  private settle(buffer: Generation, failed: RejectedRecord[], started: number): void {
-    if (failed.length > 0) {
-      const file = writeErrorOutput(
-        this.target.errorOutput,
-        failed,
-        { id: `${this.log.logId}/${buffer.number}`, oldestArrivalMs: buffer.records[0]?.arrivalMs ?? 0 },
-        this.target.tempDir,
-      );
-      this.stats.recordsFailed += failed.length;
-      if (file) this.stats.errorOutputFiles = [...this.stats.errorOutputFiles, file].slice(-100);
-    }
-    crashPoint('firehose-before-settle');
+  /**
+   * Counters, then the checkpoint that settles the generation (its log files go). After a failure to settle (the
+   * disk is full), no later generation settles either: the checkpoint would cover the one left in the log. They
+   * are still committed; the next start replays them all and finds their commits.
+   */
+  private settle(buffer: Generation, started: number): void {
     this.pending.records -= buffer.records.length;
     for (const record of buffer.records) this.pending.bytes -= record.data.length;
     this.stats.flushes++;
     this.stats.flushMsTotal = round((this.stats.flushMsTotal ?? 0) + performance.now() - started);
     this.stats.lastFlushAt = new Date().toISOString();
+    if (this.unsettled) return;
     // Persisted counts are of settled generations only: replay adds the ones still in the log.
     const { durability: _durability, ...persisted } = this.stats;
-    this.log.settle(buffer.number, {
-      ...persisted,
-      recordsReceived: this.stats.recordsReceived - this.pending.records,
-      bytesReceived: this.stats.bytesReceived - this.pending.bytes,
-    });
+    try {
+      this.log.settle(buffer.number, {
+        ...persisted,
+        recordsReceived: this.stats.recordsReceived - this.pending.records,
+        bytesReceived: this.stats.bytesReceived - this.pending.bytes,
+      });
+    } catch (error) {
+      this.unsettled = buffer.number;
+      this.stats.lastError =
+        `Generation ${buffer.number} was delivered but could not be settled in the log ` +
+        `(${(error as Error).message}); it and later ones are delivered once more, exactly once, on the next start.`;
+    }
   }
 }
 
