@@ -55,20 +55,16 @@ beforeEach(() => Object.values(mocks).forEach((m) => m.reset()));
 describe('leftover listers (one per kind the stacks create)', () => {
   test('table buckets, with their namespaces and tables (SQL-created ones included)', async () => {
     const arn = 'arn:aws:s3tables:us-east-1:123456789012:bucket/loglake-01-flow-logs';
-    mocks.s3tables
-      .on(ListTableBucketsCommand, { prefix: 'loglake-01' })
-      .resolves({
-        tableBuckets: [
-          { name: 'loglake-01-flow-logs', arn, ownerAccountId: '123456789012', createdAt: new Date() },
-        ],
-      });
-    mocks.s3tables
-      .on(ListNamespacesCommand, { tableBucketARN: arn })
-      .resolves({
-        namespaces: [
-          { namespace: ['ref'], createdAt: new Date(), createdBy: 'x', ownerAccountId: '123456789012' },
-        ],
-      });
+    mocks.s3tables.on(ListTableBucketsCommand, { prefix: 'loglake-01' }).resolves({
+      tableBuckets: [
+        { name: 'loglake-01-flow-logs', arn, ownerAccountId: '123456789012', createdAt: new Date() },
+      ],
+    });
+    mocks.s3tables.on(ListNamespacesCommand, { tableBucketARN: arn }).resolves({
+      namespaces: [
+        { namespace: ['ref'], createdAt: new Date(), createdBy: 'x', ownerAccountId: '123456789012' },
+      ],
+    });
     mocks.s3tables.on(ListTablesCommand, { tableBucketARN: arn }).resolves({
       tables: [
         {
@@ -177,14 +173,12 @@ describe('leftover listers (one per kind the stacks create)', () => {
   });
 
   test('sns topics', async () => {
-    mocks.sns
-      .on(ListTopicsCommand)
-      .resolves({
-        Topics: [
-          { TopicArn: 'arn:aws:sns:us-east-1:123456789012:loglake-01-alerts' },
-          { TopicArn: 'arn:aws:sns:us-east-1:123456789012:other' },
-        ],
-      });
+    mocks.sns.on(ListTopicsCommand).resolves({
+      Topics: [
+        { TopicArn: 'arn:aws:sns:us-east-1:123456789012:loglake-01-alerts' },
+        { TopicArn: 'arn:aws:sns:us-east-1:123456789012:other' },
+      ],
+    });
     expect(await kind('sns topic').list(clients, scope)).toEqual([
       {
         kind: 'sns topic',
@@ -204,18 +198,16 @@ describe('leftover listers (one per kind the stacks create)', () => {
   });
 
   test('state machines', async () => {
-    mocks.sfn
-      .on(ListStateMachinesCommand)
-      .resolves({
-        stateMachines: [
-          {
-            name: 'loglake-01-snapshots',
-            stateMachineArn: 'arn',
-            type: 'STANDARD',
-            creationDate: new Date(),
-          },
-        ],
-      });
+    mocks.sfn.on(ListStateMachinesCommand).resolves({
+      stateMachines: [
+        {
+          name: 'loglake-01-snapshots',
+          stateMachineArn: 'arn',
+          type: 'STANDARD',
+          creationDate: new Date(),
+        },
+      ],
+    });
     expect(await kind('state machine').list(clients, scope)).toEqual([
       { kind: 'state machine', name: 'loglake-01-snapshots' },
     ]);

@@ -10,6 +10,7 @@ import {
   closeSync,
   existsSync,
   fsyncSync,
+  ftruncateSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -18,14 +19,15 @@ import {
   rmSync,
   truncateSync,
   writeFileSync,
+  writeSync,
+  writevSync,
 } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FirehoseLogError, LocalAwsError } from '../errors';
+import { syncFile, SyncError, type SyncOutcome } from './log-writer';
 import {
   encodeFrame,
   encodeHeader,
-  HEADER_BYTES,
   parseSegmentName,
   readSegment,
   segmentName,
@@ -34,8 +36,6 @@ import {
 
 const CHECKPOINT = 'checkpoint.json';
 const CHECKPOINT_FORMAT = 1;
-/** Buffers per writev call (under IOV_MAX). */
-const MAX_IOVECS = 512;
 
 /** A record as the log hands it back: its bytes, when it arrived, and its sequence number in the log. */
 export interface LoggedRecord {
@@ -106,10 +106,11 @@ interface PendingAppend {
 
 interface OpenPart {
   generation: number;
-  part: number;
-  handle: FileHandle;
+  fd: number;
   /** Bytes known to be in the file (the size to cut back to after a failed write). */
   size: number;
+  /** Until its first sync: the folder's entry for the file is synced with it. */
+  isNew: boolean;
 }
 
 export class RecordLog<S> {
@@ -253,7 +254,7 @@ export class RecordLog<S> {
   /** Closes the open part (after the last append is written). */
   async close(): Promise<void> {
     await this.seal();
-    await this.current?.handle.close();
+    if (this.current) closeSync(this.current.fd);
     this.current = undefined;
   }
 
@@ -291,59 +292,64 @@ export class RecordLog<S> {
     this.writing = false;
   }
 
+  /**
+   * One group: written here (into the page cache, microseconds), synced on the log's own thread (log-writer.ts),
+   * so the event loop keeps serving while the disk works.
+   */
   private async writeGroup(generation: number, group: PendingAppend[]): Promise<void> {
-    const part = await this.partFor(generation, (group[0] as PendingAppend).firstSeq);
-    const buffers = group.flatMap((a) => encodeFrame(a.records, a.arrivalMs, a.firstSeq));
-    let bytes = 0;
-    for (const buffer of buffers) bytes += buffer.length;
+    const part = this.partFor(generation, (group[0] as PendingAppend).firstSeq);
+    const before = part.size;
     try {
+      const chunks = group.flatMap((a) => encodeFrame(a.records, a.arrivalMs, a.firstSeq));
       const started = performance.now();
-      for (let i = 0; i < buffers.length; i += MAX_IOVECS) {
-        const slice = buffers.slice(i, i + MAX_IOVECS);
-        let want = slice.reduce((n, b) => n + b.length, 0);
-        let { bytesWritten } = await part.handle.writev(slice);
-        // A short write: finish the rest (rare on local files).
-        while (bytesWritten < want) {
-          const rest = Buffer.concat(slice).subarray(bytesWritten);
-          want = rest.length;
-          ({ bytesWritten } = await part.handle.write(rest));
-        }
-      }
+      part.size += writeAll(part.fd, chunks);
       this.stats.writeMsTotal += performance.now() - started;
-      await this.syncAsync(() => part.handle.datasync());
-      part.size += bytes;
+      const synced = syncFile(part.fd, part.isNew ? this.dir : undefined);
+      this.count(
+        await synced.catch((error: unknown) => {
+          if (error instanceof SyncError) this.count(error.outcome);
+          throw error;
+        }),
+      );
+      part.isNew = false;
       this.stats.writes++;
-      this.stats.bytesWritten += bytes;
+      this.stats.bytesWritten += part.size - before;
     } catch (error) {
-      // A failed write ends the part: cut off whatever half-frame it left, and go on in a new part.
+      // A failed write ends the part: cut off whatever half-frame it left, and go on in a new one.
       this.current = undefined;
-      await part.handle.truncate(part.size).catch(() => undefined);
-      await part.handle.close().catch(() => undefined);
+      try {
+        ftruncateSync(part.fd, before);
+      } catch {
+        // A device such as /dev/full cannot be cut back: nothing was written to it anyway.
+      }
+      closeSync(part.fd);
       throw error;
     }
   }
 
-  /** The open part of `generation`, or a new one (header written and synced, folder entry synced). */
-  private async partFor(generation: number, firstSeq: number): Promise<OpenPart> {
+  /** The open part of `generation`, or a new one with its header written (synced with its first frames). */
+  private partFor(generation: number, firstSeq: number): OpenPart {
     if (this.current?.generation === generation) return this.current;
-    const previous = this.current;
+    if (this.current) closeSync(this.current.fd);
     this.current = undefined;
-    await previous?.handle.close();
     const part = this.nextPart.get(generation) ?? 0;
     this.nextPart.set(generation, part + 1);
     const header = encodeHeader({ logId: this.logId, generation, firstSeq });
     // 'a' follows a symbolic link where a part is expected (the disk-full test points one at /dev/full).
-    const handle = await open(join(this.dir, segmentName(generation, part)), 'a');
+    const fd = openSync(join(this.dir, segmentName(generation, part)), 'a');
     try {
-      await handle.write(header);
-      await this.syncAsync(() => handle.datasync());
+      writeAll(fd, [header]);
     } catch (error) {
-      await handle.close().catch(() => undefined);
+      closeSync(fd);
       throw error;
     }
-    this.syncDir();
-    this.current = { generation, part, handle, size: HEADER_BYTES };
+    this.current = { generation, fd, size: header.length, isNew: true };
     return this.current;
+  }
+
+  private count(outcome: SyncOutcome): void {
+    this.stats.fsyncs += outcome.fsyncs;
+    this.stats.fsyncMsTotal += outcome.fsyncMs;
   }
 
   private settleInFlight(generation: number, count: number): void {
@@ -362,13 +368,6 @@ export class RecordLog<S> {
     this.stats.fsyncMsTotal += performance.now() - started;
   }
 
-  private async syncAsync(run: () => Promise<void>): Promise<void> {
-    const started = performance.now();
-    await run();
-    this.stats.fsyncs++;
-    this.stats.fsyncMsTotal += performance.now() - started;
-  }
-
   /** Makes new and renamed entries of the folder durable. */
   private syncDir(): void {
     const fd = openSync(this.dir, 'r');
@@ -378,6 +377,23 @@ export class RecordLog<S> {
       closeSync(fd);
     }
   }
+}
+
+/** Writes every byte of the buffers (a write may take fewer than asked); returns how many. */
+function writeAll(fd: number, buffers: readonly Buffer[]): number {
+  let total = 0;
+  for (let i = 0; i < buffers.length; i += 512) {
+    const slice = buffers.slice(i, i + 512);
+    const want = slice.reduce((n, b) => n + b.length, 0);
+    let done = writevSync(fd, slice);
+    if (done < want) {
+      const rest = Buffer.concat(slice).subarray(done);
+      for (let at = 0; at < rest.length;) at += writeSync(fd, rest, at);
+      done = want;
+    }
+    total += done;
+  }
+  return total;
 }
 
 function readCheckpoint<S>(dir: string): Checkpoint<S> | undefined {

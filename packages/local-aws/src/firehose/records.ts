@@ -85,8 +85,8 @@ export class RecordMapper {
     const microsColumns: string[] = [];
     const textTimestampColumns: string[] = [];
     for (const column of this.columns) {
-      const { raw, folded } = record.get(column.name);
-      if (folded) canonical = false;
+      const raw = record.get(column.name);
+      if (record.folded) canonical = false;
       if (raw === undefined || raw === null) {
         if (column.field.required) return misfit(`Required column ${column.name} is missing or null.`);
         continue;
@@ -114,7 +114,7 @@ export class RecordMapper {
       throw new Error(`Record re-mapping failed: ${record.errorMessage}`);
     const members: string[] = [];
     for (const column of this.columns) {
-      const { raw } = record.get(column.name);
+      const raw = record.get(column.name);
       if (raw === undefined || raw === null) continue;
       const value =
         isNative(column.kind, raw) && column.kind !== Kind.Timestamp ? raw : convert(column.field, raw);
@@ -153,17 +153,22 @@ class ParsedRecord {
     return new ParsedRecord(parsed as Record<string, unknown>);
   }
 
-  /** A column's value by its exact name, else case-insensitively (`folded`: found that way). */
-  get(name: string): { raw: unknown; folded: boolean } {
+  /** Whether the last get() found its value case-insensitively (a field, not a result object: it runs per value). */
+  folded = false;
+
+  /** A column's value by its exact name, else case-insensitively. */
+  get(name: string): unknown {
     const raw = this.object[name];
-    if (raw !== undefined || Object.hasOwn(this.object, name)) return { raw, folded: false };
+    this.folded = false;
+    if (raw !== undefined || Object.hasOwn(this.object, name)) return raw;
     this.byLowerKey ??= new Map(
       Object.entries(this.object)
         .reverse()
         .map(([key, value]) => [key.toLowerCase(), value]),
     );
     const folded = this.byLowerKey.get(name.toLowerCase());
-    return { raw: folded, folded: folded !== undefined };
+    this.folded = folded !== undefined;
+    return folded;
   }
 }
 
@@ -318,6 +323,9 @@ export function isoMillisUtc(s: string): boolean {
   return hour < 24 || (minute === 0 && second === 0 && s.slice(20, 23) === '000');
 }
 
+/** Days of each month (index 1-12) in a common year. */
+const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 /**
  * The `yyyy-MM-dd` a text starts with is a day of the calendar. V8's Date.parse rolls 2024-02-30 over into March;
  * the engine's reader refuses it, and a record is a misfit rather than a value nobody sent.
@@ -327,7 +335,7 @@ function realDay(text: string): boolean {
   const month = twoDigits(text, 5);
   const day = twoDigits(text, 8);
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month] ?? 0);
   return day >= 1 && day <= days;
 }
 

@@ -15,13 +15,26 @@ export interface EndpointProcess {
 
 export async function startEndpointProcess(
   dataDir: string,
-  options: { bufferIntervalSeconds?: number; env?: Record<string, string> } = {},
+  options: {
+    bufferIntervalSeconds?: number;
+    env?: Record<string, string>;
+    /** Runs it on this one CPU (Linux `taskset`): every thread it starts, DuckDB's included, shares that core. */
+    cpu?: number;
+  } = {},
 ): Promise<EndpointProcess> {
-  const child = spawn(
+  const command = [
     process.execPath,
-    ['--import', 'tsx', CHILD, dataDir, String(options.bufferIntervalSeconds ?? '')],
-    { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+    '--import',
+    'tsx',
+    CHILD,
+    dataDir,
+    String(options.bufferIntervalSeconds ?? ''),
+  ];
+  const pinned = options.cpu === undefined ? command : ['taskset', '-c', String(options.cpu), ...command];
+  const child = spawn(pinned[0] as string, pinned.slice(1), {
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
