@@ -3,7 +3,7 @@
 // version hint. On conflict: clean up this attempt's files, back off, reload and rebuild (the builder
 // re-validates against the new base), up to a limit; then CommitConflictError. This is the engine's one
 // commit-retry loop: callers recognise its failure by type (CommitConflictError), never retry around it.
-import type { CommitOptions, TableMetadata } from '../contract';
+import type { CommitOptions, CommitResult, TableMetadata } from '../contract';
 import { CommitConflictError, NoSuchTableError } from '../errors';
 import { createExclusive, exists, readText, removeUris, toUri } from '../io/file-io';
 import type { TableLayout } from '../io/table-layout';
@@ -35,6 +35,16 @@ export interface BuiltCommit<T> {
   writtenFiles: string[];
   result: T;
 }
+
+/** What a write that changed nothing returns (no snapshot). */
+export const NOTHING: CommitResult = {
+  snapshot: null,
+  addedRows: 0,
+  deletedRows: 0,
+  addedFiles: 0,
+  addedDeleteFiles: 0,
+  rewrittenFiles: 0,
+};
 
 const MAX_ATTEMPTS = 25;
 const MAX_METADATA_LOG = 100;

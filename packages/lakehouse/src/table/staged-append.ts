@@ -8,6 +8,7 @@ import { sqlIdent, type DuckDbSession } from '../duckdb/duckdb-session';
 import { LakehouseError, UnreadableRowsError } from '../errors';
 import { removeUris } from '../io/file-io';
 import { duckdbType } from '../metadata/types';
+import { NOTHING } from './commit';
 import { ndjsonReaderSql, writeNdjsonFile } from './ndjson-source';
 
 /** What a staged append needs from its table: where to write scratch files, and the append itself. */
@@ -18,14 +19,6 @@ export interface StagedAppendTarget {
   appendStaged(sql: string, columns: string[], options?: CommitOptions): Promise<CommitResult>;
 }
 
-const NOTHING: CommitResult = {
-  snapshot: null,
-  addedRows: 0,
-  deletedRows: 0,
-  addedFiles: 0,
-  addedDeleteFiles: 0,
-  rewrittenFiles: 0,
-};
 
 export class StagedAppend implements PendingAppend {
   private readonly stage = `__ll_append_${randomUUID().replaceAll('-', '')}`;

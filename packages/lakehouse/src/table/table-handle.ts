@@ -31,7 +31,7 @@ import { removeTableOrphanFiles } from '../maintenance/remove-orphans';
 import { snapshotFiles } from '../manifests/live-files';
 import { branchHead, currentSchema } from '../metadata/table-metadata';
 import { produceSnapshot } from '../snapshots/snapshot-producer';
-import { commitWithRetry, loadLatest, type LoadedMetadata } from './commit';
+import { commitWithRetry, loadLatest, NOTHING, type LoadedMetadata } from './commit';
 import { writeDataFiles } from './data-writer';
 import {
   addColumnsChange,
@@ -59,14 +59,6 @@ export interface TableContext {
   tempDir: string;
 }
 
-const NOTHING: CommitResult = {
-  snapshot: null,
-  addedRows: 0,
-  deletedRows: 0,
-  addedFiles: 0,
-  addedDeleteFiles: 0,
-  rewrittenFiles: 0,
-};
 
 export class IcebergTable implements TableHandle {
   readonly layout: TableLayout;
