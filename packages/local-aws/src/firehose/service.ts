@@ -52,6 +52,8 @@ export interface FirehoseService extends ServiceModule {
 }
 
 const streamKey = (name: string) => `firehose/streams/${name}`;
+/** Where counters were kept before the record log's checkpoint (read once, for data directories from then). */
+const legacyStatsKey = (name: string) => `firehose/stats/${name}`;
 
 function validation(message: string): AwsServiceError {
   return new AwsServiceError('ValidationException', 400, `1 validation error detected: ${message}`);
@@ -107,7 +109,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
       faults,
       opened.log,
       // A data directory from before the record log kept its counters in the store.
-      opened.checkpoint?.stats ?? store.read<DeliveryStats>(`firehose/stats/${stream.name}`),
+      opened.checkpoint?.stats ?? store.read<DeliveryStats>(legacyStatsKey(stream.name)),
     );
     deliveries.set(stream.name, delivery);
     const damage = opened.damage.map(
@@ -224,6 +226,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         const stream: StreamDefinition = { ...parseIcebergStream(name, arn, iceberg), createdAt: Date.now() };
         // A log left by a stream of this name whose definition is gone is kept aside, never appended to.
         if (existsSync(logDir(name))) renameSync(logDir(name), `${logDir(name)}.orphaned-${Date.now()}`);
+        store.delete(legacyStatsKey(name));
         store.write(streamKey(name), stream);
         deliveryOf(stream).warmUp();
         return { DeliveryStreamARN: arn };
@@ -250,6 +253,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         if (delivery) await delivery.close();
         deliveries.delete(name);
         store.delete(streamKey(name));
+        store.delete(legacyStatsKey(name));
         rmSync(logDir(name), { recursive: true, force: true });
         return {};
       },
