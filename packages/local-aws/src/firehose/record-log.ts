@@ -1,6 +1,7 @@
 // A stream's durable record log: what makes "accepted" mean "survives kill -9". A PutRecord/PutRecordBatch call is
-// acknowledged only once its frame is written and fdatasync'd; calls that arrive while a write is on disk share
-// the next one (group commit), so a busy stream pays about one sync per write, not one per call. Appends go to the
+// acknowledged only once its frame is written and fdatasync'd; calls that arrive in the same event-loop turn, or
+// while a sync is on disk, share the next write and sync (group commit), so a busy stream pays well under one
+// sync per call. Appends go to the
 // current GENERATION (one buffer = one flush); sealing a generation sends new appends to the next one. After a
 // flush has committed a generation, a checkpoint (delivery counters, the last generation delivered) is written
 // durably and the generation's files are removed. Opening the log replays what is left: every generation not yet
@@ -211,7 +212,11 @@ export class RecordLog<S> {
     this.inFlight.set(generation, waiting);
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ generation, firstSeq, records, arrivalMs, onDurable, resolve, reject });
-      if (!this.writing) void this.writeGroups();
+      if (!this.writing) {
+        // After this turn's I/O callbacks: calls whose bodies arrived together share the first write and sync.
+        this.writing = true;
+        setImmediate(() => void this.writeGroups());
+      }
     });
   }
 
