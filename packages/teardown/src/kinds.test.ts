@@ -27,12 +27,7 @@ import { createClients } from './clients';
 import { KINDS, type KindLister } from './kinds';
 import type { LabScope } from './scope';
 
-const scope: LabScope = {
-  labId: '01',
-  namePrefix: 'loglake-01',
-  region: 'us-east-1',
-  glueCatalogManaged: true,
-};
+const scope: LabScope = { labId: '01', namePrefix: 'loglake-01', region: 'us-east-1' };
 const clients = createClients('us-east-1');
 const kind = (name: string): KindLister => KINDS.find((k) => k.kind === name)!;
 const mocks = {
@@ -101,22 +96,37 @@ describe('leftover listers (one per kind the stacks create)', () => {
     ).toBe('loglake-01-vpc-flow-logs');
   });
 
-  test('glue: s3tablescatalog (when the lab created it), the bucket’s child catalog, lab databases', async () => {
+  test('glue: the lab bucket’s child catalog and lab databases; s3tablescatalog itself is region-level, never reported', async () => {
+    // Prepare
     mocks.glue.on(GetCatalogCommand).resolves({ Catalog: { Name: 's3tablescatalog' } });
-    mocks.glue
-      .on(GetCatalogsCommand)
-      .resolves({ CatalogList: [{ Name: 'loglake-01-flow-logs' }, { Name: 'someone-else' }] });
+    mocks.glue.on(GetCatalogsCommand, { ParentCatalogId: 's3tablescatalog' }).resolves({
+      CatalogList: [
+        { Name: 'loglake-01-flow-logs' },
+        { Name: 'loglake-02-flow-logs' },
+        { Name: 'someone-else' },
+      ],
+    });
     mocks.glue
       .on(GetDatabasesCommand)
       .resolves({ DatabaseList: [{ Name: 'loglake_01_snapshots' }, { Name: 'default' }] });
-    expect(await kind('glue catalog entry').list(clients, scope)).toEqual([
-      { kind: 'glue catalog', name: 's3tablescatalog', detail: 'created by this lab' },
+    // Act
+    const listed = await kind('glue catalog entry').list(clients, scope);
+    // Assess
+    expect(listed).toEqual([
       { kind: 'glue catalog', name: 's3tablescatalog/loglake-01-flow-logs' },
       { kind: 'glue database', name: 'loglake_01_snapshots' },
     ]);
+  });
+
+  test('glue: without s3tablescatalog (integration never enabled) only databases are listed', async () => {
+    // Prepare
     mocks.glue.on(GetCatalogCommand).rejects(new EntityNotFoundException({ message: 'gone', $metadata: {} }));
-    mocks.glue.on(GetDatabasesCommand).resolves({ DatabaseList: [] });
-    expect(await kind('glue catalog entry').list(clients, scope)).toEqual([]);
+    mocks.glue.on(GetDatabasesCommand).resolves({ DatabaseList: [{ Name: 'loglake_01_snapshots' }] });
+    // Act
+    const listed = await kind('glue catalog entry').list(clients, scope);
+    // Assess
+    expect(listed).toEqual([{ kind: 'glue database', name: 'loglake_01_snapshots' }]);
+    expect(mocks.glue.commandCalls(GetCatalogsCommand)).toHaveLength(0);
   });
 
   test('athena workgroups', async () => {
