@@ -27,7 +27,12 @@ import { createClients } from './clients';
 import { KINDS, type KindLister } from './kinds';
 import type { LabScope } from './scope';
 
-const scope: LabScope = { labId: '01', namePrefix: 'loglake-01', region: 'us-east-1' };
+const scope: LabScope = {
+  labId: '01',
+  namePrefix: 'loglake-01',
+  region: 'us-east-1',
+  glueCatalogManaged: true,
+};
 const clients = createClients('us-east-1');
 const kind = (name: string): KindLister => KINDS.find((k) => k.kind === name)!;
 const mocks = {
@@ -50,16 +55,20 @@ beforeEach(() => Object.values(mocks).forEach((m) => m.reset()));
 describe('leftover listers (one per kind the stacks create)', () => {
   test('table buckets, with their namespaces and tables (SQL-created ones included)', async () => {
     const arn = 'arn:aws:s3tables:us-east-1:123456789012:bucket/loglake-01-flow-logs';
-    mocks.s3tables.on(ListTableBucketsCommand, { prefix: 'loglake-01' }).resolves({
-      tableBuckets: [
-        { name: 'loglake-01-flow-logs', arn, ownerAccountId: '123456789012', createdAt: new Date() },
-      ],
-    });
-    mocks.s3tables.on(ListNamespacesCommand, { tableBucketARN: arn }).resolves({
-      namespaces: [
-        { namespace: ['ref'], createdAt: new Date(), createdBy: 'x', ownerAccountId: '123456789012' },
-      ],
-    });
+    mocks.s3tables
+      .on(ListTableBucketsCommand, { prefix: 'loglake-01' })
+      .resolves({
+        tableBuckets: [
+          { name: 'loglake-01-flow-logs', arn, ownerAccountId: '123456789012', createdAt: new Date() },
+        ],
+      });
+    mocks.s3tables
+      .on(ListNamespacesCommand, { tableBucketARN: arn })
+      .resolves({
+        namespaces: [
+          { namespace: ['ref'], createdAt: new Date(), createdBy: 'x', ownerAccountId: '123456789012' },
+        ],
+      });
     mocks.s3tables.on(ListTablesCommand, { tableBucketARN: arn }).resolves({
       tables: [
         {
@@ -96,37 +105,22 @@ describe('leftover listers (one per kind the stacks create)', () => {
     ).toBe('loglake-01-vpc-flow-logs');
   });
 
-  test('glue: the lab bucket’s child catalog and lab databases; s3tablescatalog itself is region-level, never reported', async () => {
-    // Prepare
+  test('glue: s3tablescatalog (when the lab created it), the bucket’s child catalog, lab databases', async () => {
     mocks.glue.on(GetCatalogCommand).resolves({ Catalog: { Name: 's3tablescatalog' } });
-    mocks.glue.on(GetCatalogsCommand, { ParentCatalogId: 's3tablescatalog' }).resolves({
-      CatalogList: [
-        { Name: 'loglake-01-flow-logs' },
-        { Name: 'loglake-02-flow-logs' },
-        { Name: 'someone-else' },
-      ],
-    });
+    mocks.glue
+      .on(GetCatalogsCommand)
+      .resolves({ CatalogList: [{ Name: 'loglake-01-flow-logs' }, { Name: 'someone-else' }] });
     mocks.glue
       .on(GetDatabasesCommand)
       .resolves({ DatabaseList: [{ Name: 'loglake_01_snapshots' }, { Name: 'default' }] });
-    // Act
-    const listed = await kind('glue catalog entry').list(clients, scope);
-    // Assess
-    expect(listed).toEqual([
+    expect(await kind('glue catalog entry').list(clients, scope)).toEqual([
+      { kind: 'glue catalog', name: 's3tablescatalog', detail: 'created by this lab' },
       { kind: 'glue catalog', name: 's3tablescatalog/loglake-01-flow-logs' },
       { kind: 'glue database', name: 'loglake_01_snapshots' },
     ]);
-  });
-
-  test('glue: without s3tablescatalog (integration never enabled) only databases are listed', async () => {
-    // Prepare
     mocks.glue.on(GetCatalogCommand).rejects(new EntityNotFoundException({ message: 'gone', $metadata: {} }));
-    mocks.glue.on(GetDatabasesCommand).resolves({ DatabaseList: [{ Name: 'loglake_01_snapshots' }] });
-    // Act
-    const listed = await kind('glue catalog entry').list(clients, scope);
-    // Assess
-    expect(listed).toEqual([{ kind: 'glue database', name: 'loglake_01_snapshots' }]);
-    expect(mocks.glue.commandCalls(GetCatalogsCommand)).toHaveLength(0);
+    mocks.glue.on(GetDatabasesCommand).resolves({ DatabaseList: [] });
+    expect(await kind('glue catalog entry').list(clients, scope)).toEqual([]);
   });
 
   test('athena workgroups', async () => {
@@ -183,12 +177,14 @@ describe('leftover listers (one per kind the stacks create)', () => {
   });
 
   test('sns topics', async () => {
-    mocks.sns.on(ListTopicsCommand).resolves({
-      Topics: [
-        { TopicArn: 'arn:aws:sns:us-east-1:123456789012:loglake-01-alerts' },
-        { TopicArn: 'arn:aws:sns:us-east-1:123456789012:other' },
-      ],
-    });
+    mocks.sns
+      .on(ListTopicsCommand)
+      .resolves({
+        Topics: [
+          { TopicArn: 'arn:aws:sns:us-east-1:123456789012:loglake-01-alerts' },
+          { TopicArn: 'arn:aws:sns:us-east-1:123456789012:other' },
+        ],
+      });
     expect(await kind('sns topic').list(clients, scope)).toEqual([
       {
         kind: 'sns topic',
@@ -208,16 +204,18 @@ describe('leftover listers (one per kind the stacks create)', () => {
   });
 
   test('state machines', async () => {
-    mocks.sfn.on(ListStateMachinesCommand).resolves({
-      stateMachines: [
-        {
-          name: 'loglake-01-snapshots',
-          stateMachineArn: 'arn',
-          type: 'STANDARD',
-          creationDate: new Date(),
-        },
-      ],
-    });
+    mocks.sfn
+      .on(ListStateMachinesCommand)
+      .resolves({
+        stateMachines: [
+          {
+            name: 'loglake-01-snapshots',
+            stateMachineArn: 'arn',
+            type: 'STANDARD',
+            creationDate: new Date(),
+          },
+        ],
+      });
     expect(await kind('state machine').list(clients, scope)).toEqual([
       { kind: 'state machine', name: 'loglake-01-snapshots' },
     ]);
