@@ -19,7 +19,6 @@ export interface StagedAppendTarget {
   appendStaged(sql: string, columns: string[], options?: CommitOptions): Promise<CommitResult>;
 }
 
-
 export class StagedAppend implements PendingAppend {
   private readonly stage = `__ll_append_${randomUUID().replaceAll('-', '')}`;
   private loads: Promise<void> = Promise.resolve();

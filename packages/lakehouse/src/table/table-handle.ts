@@ -59,7 +59,6 @@ export interface TableContext {
   tempDir: string;
 }
 
-
 export class IcebergTable implements TableHandle {
   readonly layout: TableLayout;
 
