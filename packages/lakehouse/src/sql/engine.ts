@@ -1,6 +1,7 @@
 // The SQL front end as the contract's SqlEngine: parse one Athena (Trino) statement, dispatch by kind, time it.
 // Statements run one at a time per warehouse: they share its DuckDB connection, settings and temp tables.
 import { join } from 'node:path';
+import { engineSession } from '../catalog/warehouse';
 import type { ExecuteOptions, SqlEngine, StatementResult, Warehouse } from '../contract';
 import { PositionIndex, mapDuckdbError } from './duckdb-run';
 import {
@@ -59,7 +60,7 @@ export class AthenaSqlEngine implements SqlEngine {
     const positions = new PositionIndex(statement);
     const env: DdlEnvironment = {
       warehouse: this.warehouse,
-      connection: this.warehouse.connection,
+      connection: engineSession(this.warehouse).connection,
       context: {
         catalog: options.catalog ?? this.options.defaultCatalog,
         database: options.database ?? this.options.defaultDatabase,

@@ -2,12 +2,14 @@
 // rebuilt and re-validated against the latest metadata when another writer wins the race.
 import type {
   ColumnDefinition,
+  CommitOptions,
   CommitResult,
   CompactionOptions,
   CompactionReport,
   ExpireOptions,
   ExpireReport,
   Expression,
+  PendingAppend,
   RowDelta,
   RowSource,
   ScanOptions,
@@ -29,7 +31,7 @@ import { removeTableOrphanFiles } from '../maintenance/remove-orphans';
 import { snapshotFiles } from '../manifests/live-files';
 import { branchHead, currentSchema } from '../metadata/table-metadata';
 import { produceSnapshot } from '../snapshots/snapshot-producer';
-import { commitWithRetry, loadLatest, type LoadedMetadata } from './commit';
+import { commitWithRetry, loadLatest, NOTHING, type LoadedMetadata } from './commit';
 import { writeDataFiles } from './data-writer';
 import {
   addColumnsChange,
@@ -44,6 +46,7 @@ import { assertWrittenSchemaStillValid } from './schema-validation';
 import { resolveRowSource, type ResolvedSource } from './row-source';
 import { writePositionDeletes, type WrittenDeletes } from './position-delete-writer';
 import { planScan } from './scan-planner';
+import { StagedAppend } from './staged-append';
 
 export interface TableContext {
   session: DuckDbSession;
@@ -55,15 +58,6 @@ export interface TableContext {
   /** Scratch directory for staged rows. */
   tempDir: string;
 }
-
-const NOTHING: CommitResult = {
-  snapshot: null,
-  addedRows: 0,
-  deletedRows: 0,
-  addedFiles: 0,
-  addedDeleteFiles: 0,
-  rewrittenFiles: 0,
-};
 
 export class IcebergTable implements TableHandle {
   readonly layout: TableLayout;
@@ -87,6 +81,10 @@ export class IcebergTable implements TableHandle {
   /** How messages name the table. */
   get label(): string {
     return `table ${this.namespace}.${this.name} (bucket ${this.bucket})`;
+  }
+  /** Scratch directory for staged rows. */
+  get tempDir(): string {
+    return this.context.tempDir;
   }
 
   async metadata(): Promise<TableMetadata> {
@@ -136,13 +134,13 @@ export class IcebergTable implements TableHandle {
     await removeUris(files.map((f) => f.filePath));
   }
 
-  async append(source: RowSource): Promise<CommitResult> {
+  async append(source: RowSource, options: CommitOptions = {}): Promise<CommitResult> {
     return this.withSource(source, async (resolved, base, loaded) => {
       const files = await this.writeData(resolved, base);
       if (files.length === 0) return NOTHING;
       const specId = base['default-spec-id'];
       try {
-        const { result } = await commitWithRetry(
+        const { result, attempts } = await commitWithRetry(
           this.layout,
           this.label,
           async (latest) => {
@@ -152,6 +150,7 @@ export class IcebergTable implements TableHandle {
               operation: 'append',
               added: files.map((file) => ({ file, specId })),
               removed: [],
+              ...(options.summary ? { extraSummary: options.summary } : {}),
             });
             return {
               metadata: produced.metadata,
@@ -161,13 +160,29 @@ export class IcebergTable implements TableHandle {
             // The metadata read before writing is the first attempt's base: nothing read twice.
           },
           loaded,
+          options,
         );
-        return { ...NOTHING, snapshot: result, addedRows: sumRows(files), addedFiles: files.length };
+        return {
+          ...NOTHING,
+          snapshot: result,
+          addedRows: sumRows(files),
+          addedFiles: files.length,
+          attempts,
+        };
       } catch (error) {
         await this.discard(files);
         throw error;
       }
     });
+  }
+
+  newAppend(schema: Schema): PendingAppend {
+    return new StagedAppend(this, schema);
+  }
+
+  /** A staged append's commit: its engine-owned table, read by name. */
+  appendStaged(sql: string, columns: string[], options?: CommitOptions): Promise<CommitResult> {
+    return this.append({ sql, columns }, options);
   }
 
   async deleteWhere(filter: Expression): Promise<CommitResult> {

@@ -6,13 +6,7 @@
 //    Athena, registers the new table in the Glue database;
 //  - DROP TABLE of a Glue table removes the catalog entry and keeps the data (Hive external-table semantics).
 import type { SqlEngine, StatementResult, Warehouse, ExecuteOptions } from '@loglake/lakehouse';
-import {
-  GenericUserError,
-  LocalDirectoryStorage,
-  parseStatement,
-  sqlString,
-  type Statement,
-} from '@loglake/lakehouse';
+import { GenericUserError, LocalDirectoryStorage, parseStatement, type Statement } from '@loglake/lakehouse';
 import type { EngineFactories } from '../engine';
 import type { LocalObjectStore } from '../s3/objects';
 import type { GlueColumn, LocalGlueCatalog } from './catalog';
@@ -166,12 +160,10 @@ class GlueAwareSqlEngine implements SqlEngine {
     statement: Extract<Statement, { k: 'ctas' }>,
   ) {
     const dir = this.deps.objects.localPath(target.location);
-    const described = await this.warehouse.connection.runAndReadAll(
-      `DESCRIBE SELECT * FROM read_parquet(${sqlString(`${dir}/**/*.parquet`)}, hive_partitioning = false)`,
-    );
-    const columns: GlueColumn[] = described.getRowObjectsJS().map((row) => ({
-      Name: String(row.column_name),
-      Type: glueType(String(row.column_type)),
+    const described = await this.warehouse.describeParquet([`${dir}/**/*.parquet`]);
+    const columns: GlueColumn[] = described.map((column) => ({
+      Name: column.name,
+      Type: glueType(column.duckdbType),
     }));
     const compression = (stringProperty(statement, 'write_compression') ?? 'SNAPPY').toUpperCase();
     this.deps.catalog.createTable(target.db, {

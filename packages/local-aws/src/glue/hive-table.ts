@@ -71,13 +71,12 @@ export interface HiveTableDeps {
 export function hiveTableHandle(bucket: string, table: GlueTableRecord, deps: HiveTableDeps): TableHandle {
   const schema = glueSchema(table);
   const location = table.StorageDescriptor?.Location ?? '';
-  const refuse = (what: string) => () =>
-    Promise.reject(
-      new HiveTableError(
-        'NotSupportedError',
-        `${what} is not supported on the Glue (Hive) table ${table.DatabaseName}.${table.Name}`,
-      ),
+  const refusal = (what: string) =>
+    new HiveTableError(
+      'NotSupportedError',
+      `${what} is not supported on the Glue (Hive) table ${table.DatabaseName}.${table.Name}`,
     );
+  const refuse = (what: string) => () => Promise.reject(refusal(what));
   const metadata: TableMetadata = {
     'format-version': 2,
     'table-uuid': `glue-${table.DatabaseName}-${table.Name}-${table.VersionId}`,
@@ -114,12 +113,11 @@ export function hiveTableHandle(bucket: string, table: GlueTableRecord, deps: Hi
     } else {
       const list = `[${files.map(quote).join(', ')}]`;
       relationSql = `(SELECT ${select.join(', ')} FROM read_parquet(${list}, union_by_name = true))`;
-      const names = projected.map((f) => quote(f.name)).join(', ');
-      if (names) {
-        const reader = await deps.warehouse.connection.runAndReadAll(
-          `SELECT coalesce(sum(total_compressed_size), 0) AS bytes FROM parquet_metadata(${list}) WHERE lower(path_in_schema) IN (${names})`,
-        );
-        bytesScanned = Number(reader.getRowObjectsJS()[0]?.bytes ?? 0);
+      if (projected.length > 0) {
+        const names = new Set(projected.map((f) => f.name));
+        const columns = await deps.warehouse.describeParquet(files);
+        for (const column of columns)
+          if (names.has(column.name.toLowerCase())) bytesScanned += column.compressedBytes;
       }
     }
     return {
@@ -138,6 +136,9 @@ export function hiveTableHandle(bucket: string, table: GlueTableRecord, deps: Hi
     metadata: async () => metadata,
     scan,
     append: refuse('INSERT'),
+    newAppend: () => {
+      throw refusal('INSERT');
+    },
     deleteWhere: refuse('DELETE'),
     rowDelta: refuse('Row-level changes'),
     overwriteWhere: refuse('Overwrite'),

@@ -1,13 +1,23 @@
 // TEST SUPPORT ONLY: an in-memory stand-in for the engine's Warehouse and SqlEngine, used by the protocol tests
 // (wire shapes, errors, buffering) so they do not depend on the engine's progress. The contract suite
 // (contract.test.ts) runs on the real engine and the real SQL front end.
-import { applyUpdates, checkRequirements, newTableMetadata } from '@loglake/lakehouse';
+import {
+  applyUpdates,
+  checkRequirements,
+  CommitConflictError,
+  NoSuchTableError,
+  newTableMetadata,
+} from '@loglake/lakehouse';
 import type {
+  CommitOptions,
   CommitResult,
   CommittedTable,
   CreateTableInput,
   NamespaceInfo,
+  NdjsonSource,
+  PendingAppend,
   RowSource,
+  Schema,
   SqlEngine,
   StatementResult,
   TableBucketInfo,
@@ -39,10 +49,6 @@ export class MemoryWarehouse implements Warehouse {
   readonly tables = new Map<string, MemoryTable>();
   appendCalls = 0;
   closed = false;
-
-  get connection(): Warehouse['connection'] {
-    throw new Error('MemoryWarehouse has no DuckDB connection');
-  }
 
   async createTableBucket(name: string) {
     if (this.buckets.has(name))
@@ -117,7 +123,7 @@ export class MemoryWarehouse implements Warehouse {
   async loadTable(bucket: string, namespace: string, name: string) {
     const key = `${bucket}/${namespace}/${name}`;
     if (!this.tables.has(key))
-      throw new FakeError('TableNotFoundError', `The specified table does not exist: ${namespace}.${name}`);
+      throw new NoSuchTableError(`The specified table does not exist: ${namespace}.${name}`);
     return this.handle(key);
   }
   async listTables(bucket: string, namespace?: string) {
@@ -172,6 +178,9 @@ export class MemoryWarehouse implements Warehouse {
     };
     return { metadata: table.metadata, metadataLocation };
   }
+  async describeParquet(): Promise<never> {
+    throw new Error('MemoryWarehouse reads no Parquet files');
+  }
   async close() {
     this.closed = true;
   }
@@ -207,17 +216,36 @@ export class MemoryWarehouse implements Warehouse {
       addedDeleteFiles: 0,
       rewrittenFiles: 0,
     });
+    // Lost races as the engine's one commit loop takes them (up to its 25 attempts), then its error type.
+    const append = async (rows: Record<string, unknown>[], options: CommitOptions = {}) => {
+      let attempt = 1;
+      while (options.simulateConflict?.(attempt)) {
+        if (++attempt > 25) throw new CommitConflictError('25 attempts lost to concurrent writers');
+      }
+      this.appendCalls++;
+      table.rows.push(...rows);
+      return { ...commit(rows.length), attempts: attempt };
+    };
+    const parse = (source: NdjsonSource) =>
+      source.ndjson.map((line) => JSON.parse(line.toString('utf8')) as Record<string, unknown>);
     return {
       bucket: table.summary.bucket,
       namespace: table.summary.namespace,
       name: table.summary.name,
       metadata: async () => table.metadata,
       scan: unsupported,
-      append: async (source: RowSource) => {
-        if (!('rows' in source)) throw new Error('fake supports rows only');
-        this.appendCalls++;
-        table.rows.push(...source.rows);
-        return commit(source.rows.length);
+      append: async (source: RowSource, options?: CommitOptions) => {
+        if ('sql' in source) throw new Error('fake supports rows and NDJSON only');
+        return append('rows' in source ? source.rows : parse(source), options);
+      },
+      newAppend: (schema: Schema): PendingAppend => {
+        const rows: Record<string, unknown>[] = [];
+        return {
+          schema,
+          add: (part) => void rows.push(...parse(part)),
+          commit: (options) => append(rows, options),
+          discard: async () => undefined,
+        };
       },
       deleteWhere: unsupported,
       rowDelta: unsupported,
