@@ -43,14 +43,7 @@ export interface ColumnDefinition {
 }
 
 export type Transform =
-  | 'identity'
-  | 'year'
-  | 'month'
-  | 'day'
-  | 'hour'
-  | 'void'
-  | `bucket[${number}]`
-  | `truncate[${number}]`;
+  'identity' | 'year' | 'month' | 'day' | 'hour' | 'void' | `bucket[${number}]` | `truncate[${number}]`;
 
 /** Partition field by source column name (the engine resolves ids). */
 export interface PartitionFieldDefinition {
@@ -302,10 +295,16 @@ export interface TableMetadata {
   'current-schema-id': number;
   schemas: Schema[];
   'default-spec-id': number;
-  'partition-specs': { 'spec-id': number; fields: { 'source-id': number; 'field-id': number; name: string; transform: string }[] }[];
+  'partition-specs': {
+    'spec-id': number;
+    fields: { 'source-id': number; 'field-id': number; name: string; transform: string }[];
+  }[];
   'last-partition-id': number;
   'default-sort-order-id': number;
-  'sort-orders': { 'order-id': number; fields: { 'source-id': number; transform: string; direction: string; 'null-order': string }[] }[];
+  'sort-orders': {
+    'order-id': number;
+    fields: { 'source-id': number; transform: string; direction: string; 'null-order': string }[];
+  }[];
   properties: Record<string, string>;
   'current-snapshot-id'?: number | null;
   snapshots: Snapshot[];

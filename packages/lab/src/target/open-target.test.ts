@@ -21,7 +21,9 @@ describe('openTarget', () => {
   test('aws without deployed outputs says which cdktf deploy to run', async () => {
     await expect(
       openTarget({ target: 'aws', outputsFile: join(tmpdir(), 'no-such-outputs.json') }),
-    ).rejects.toThrow(/pnpm lab deploy.*npx cdktf output s3tables-integration table-bucket firehose ref-data.* --outputs-file/);
+    ).rejects.toThrow(
+      /pnpm lab deploy.*npx cdktf output s3tables-integration table-bucket firehose ref-data.* --outputs-file/,
+    );
   });
 
   test('aws: names come from the --outputs-file given, and the target remembers that file for later steps', async () => {
