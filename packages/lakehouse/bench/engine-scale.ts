@@ -44,7 +44,7 @@ async function main(): Promise<void> {
         ],
       },
     });
-    const reader = await warehouse.connection.runAndReadAll(
+    const reader = await warehouse.duckdb.connection.runAndReadAll(
       `SELECT count(*)::BIGINT AS n, sum(bytes)::BIGINT AS b FROM ${plan.relationSql} AS t WHERE start_time >= TIMESTAMP '${WINDOW_START}' AND start_time < TIMESTAMP '${WINDOW_START}' + INTERVAL 1 HOUR`,
     );
     const scanMs = performance.now() - scanStarted;

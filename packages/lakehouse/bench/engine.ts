@@ -16,7 +16,8 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FlowGenerator, toJsonLine, type FlowRecord } from '@loglake/flowgen';
-import type { TableHandle, Warehouse } from '../src/contract';
+import type { TableHandle } from '../src/contract';
+import type { LocalWarehouse as Warehouse } from '../src/catalog/warehouse';
 import { openWarehouse } from '../src/index';
 import { filesTable } from '../src/metadata-tables/file-tables';
 import { FLOW_SORT, flowTable, generatedRowsSql, WINDOW_START } from './flow-table';
@@ -49,7 +50,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 }
 
 async function run(w: Warehouse, sql: string): Promise<Record<string, unknown>[]> {
-  return (await w.connection.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[];
+  return w.duckdb.all(sql);
 }
 
 async function storedBytes(table: TableHandle): Promise<{ bytes: number; files: number; paths: string[] }> {

@@ -1,7 +1,7 @@
 // The engine's public contract. The SQL front end (src/sql/) and the local endpoint (packages/local-aws) are
 // written against these types only, so the table layer can change underneath them. Implementations live in
 // the layer modules (catalog, metadata, snapshots, manifests, io, expressions) and are exported from index.ts.
-import type { DuckDBConnection } from '@duckdb/node-api';
+// Nothing here exposes a DuckDB connection: the engine owns its connections and every table it stages.
 import type { CommittedTable, TableCommit } from './rest/types';
 
 /** Iceberg primitive types the engine supports (spec names). `decimal(p,s)` is written out, e.g. `decimal(10,2)`. */
@@ -52,14 +52,7 @@ export interface ColumnChange {
 }
 
 export type Transform =
-  | 'identity'
-  | 'year'
-  | 'month'
-  | 'day'
-  | 'hour'
-  | 'void'
-  | `bucket[${number}]`
-  | `truncate[${number}]`;
+  'identity' | 'year' | 'month' | 'day' | 'hour' | 'void' | `bucket[${number}]` | `truncate[${number}]`;
 
 /** Partition field by source column name (the engine resolves ids). */
 export interface PartitionFieldDefinition {
@@ -164,16 +157,73 @@ export interface CommitResult {
   addedFiles: number;
   addedDeleteFiles: number;
   rewrittenFiles: number;
+  /** Commit attempts an append made (1 = it won the first race; each lost race is one more). */
+  attempts?: number;
 }
 
-/** What rows to append: plain JS rows (validated against the schema) or a DuckDB query on the engine connection. */
+/**
+ * Newline-delimited JSON rows: one JSON object per line (no newline inside a line), keys are column names
+ * (exact), values of the column's JSON kind (numbers for numeric columns, text for date, time, uuid, decimal and
+ * base64 binary); keys that are not columns are ignored, missing columns are NULL. Timestamps follow the rule of
+ * Firehose's Iceberg destination: a JSON integer is epoch MICROseconds, text is ISO-8601 — one form per column
+ * in a source, the integer ones listed in `microsColumns`.
+ */
+export interface NdjsonSource {
+  ndjson: readonly Buffer[];
+  /** Timestamp columns whose values are epoch microseconds (JSON integers) in these lines. */
+  microsColumns?: readonly string[];
+}
+
+/**
+ * What rows to append: plain JS rows (validated against the schema), NDJSON lines, or a DuckDB query the engine
+ * runs on its own connection (SQL that reads files or values; the engine's staged tables are not named here).
+ */
 export type RowSource =
   | { rows: Record<string, unknown>[] }
+  | NdjsonSource
   | {
       sql: string;
       /** The names the query's columns have, when the caller knows them: the engine then skips asking DuckDB. */
       columns?: string[];
     };
+
+export interface CommitOptions {
+  /**
+   * Properties added to the new snapshot's summary, as Iceberg writers record their own bookkeeping there
+   * (Flink's `flink.max-committed-checkpoint-id`): e.g. which part of a source log the commit covers. They cannot
+   * replace the engine's own keys (operation, counts, totals).
+   */
+  summary?: Record<string, string>;
+  /**
+   * Fault injection (reliability tests): a commit attempt for which this returns true loses its race as if another
+   * writer had committed first, and is retried like one (see table/commit.ts).
+   */
+  simulateConflict?: (attempt: number) => boolean;
+}
+
+/**
+ * An append built part by part, in the spirit of Iceberg's `AppendFiles`: each part is read into a table the engine
+ * stages in the background (DuckDB parses it in its own threads while the caller keeps working), and `commit`
+ * writes the data files and commits ONE snapshot. Columns are the schema given to `newAppend`.
+ */
+export interface PendingAppend {
+  readonly schema: Schema;
+  /** Queues one part; it is staged in the background, in the order parts were added. */
+  add(part: NdjsonSource): void;
+  /** Rows staged so far (after every queued part is read); a part DuckDB cannot read fails here, naming it. */
+  commit(options?: CommitOptions): Promise<CommitResult>;
+  /** Drops what was staged without committing. */
+  discard(): Promise<void>;
+}
+
+/** A column of Parquet files read through the engine (Glue/Hive tables outside the warehouse). */
+export interface ParquetColumn {
+  name: string;
+  /** The DuckDB type the engine reads it as (e.g. VARCHAR, BIGINT, DECIMAL(10,2)). */
+  duckdbType: string;
+  /** Compressed bytes of this column's chunks over all the files (what a scan of it reads). */
+  compressedBytes: number;
+}
 
 export interface RowDelta {
   /** A DuckDB query returning (file_path VARCHAR, pos BIGINT) of live rows to delete. */
@@ -224,7 +274,9 @@ export interface TableHandle {
   /** Current metadata (re-read from the catalog on each call: other writers may have committed). */
   metadata(): Promise<TableMetadata>;
   scan(options?: ScanOptions): Promise<ScanPlan>;
-  append(source: RowSource): Promise<CommitResult>;
+  append(source: RowSource, options?: CommitOptions): Promise<CommitResult>;
+  /** Starts an append whose rows are staged part by part (mapped with `schema`, normally the current one). */
+  newAppend(schema: Schema): PendingAppend;
   deleteWhere(filter: Expression): Promise<CommitResult>;
   rowDelta(delta: RowDelta): Promise<CommitResult>;
   overwriteWhere(filter: Expression, source: RowSource): Promise<CommitResult>;
@@ -257,10 +309,16 @@ export interface TableMetadata {
   'current-schema-id': number;
   schemas: Schema[];
   'default-spec-id': number;
-  'partition-specs': { 'spec-id': number; fields: { 'source-id': number; 'field-id': number; name: string; transform: string }[] }[];
+  'partition-specs': {
+    'spec-id': number;
+    fields: { 'source-id': number; 'field-id': number; name: string; transform: string }[];
+  }[];
   'last-partition-id': number;
   'default-sort-order-id': number;
-  'sort-orders': { 'order-id': number; fields: { 'source-id': number; transform: string; direction: string; 'null-order': string }[] }[];
+  'sort-orders': {
+    'order-id': number;
+    fields: { 'source-id': number; transform: string; direction: string; 'null-order': string }[];
+  }[];
   properties: Record<string, string>;
   'current-snapshot-id'?: number | null;
   snapshots: Snapshot[];
@@ -294,8 +352,6 @@ export interface NamespaceInfo {
 /** The catalog: S3 Tables' shape (table buckets → namespaces → tables), persistent in a data directory. */
 export interface Warehouse {
   readonly dataDir: string;
-  /** The DuckDB connection scans' relationSql runs on (one per warehouse). */
-  readonly connection: DuckDBConnection;
   createTableBucket(name: string): Promise<TableBucketInfo>;
   getTableBucket(name: string): Promise<TableBucketInfo>;
   listTableBuckets(): Promise<TableBucketInfo[]>;
@@ -319,6 +375,11 @@ export interface Warehouse {
   ): Promise<TableSummary>;
   /** An Iceberg REST commit: requirements checked and updates applied in order on the latest metadata, atomically. */
   commitTable(bucket: string, namespace: string, name: string, commit: TableCommit): Promise<CommittedTable>;
+  /**
+   * The columns of Parquet files (paths or globs) as the engine reads them (by name, across every file), with the
+   * compressed bytes of each top-level column over all the files.
+   */
+  describeParquet(paths: readonly string[]): Promise<ParquetColumn[]>;
   close(): Promise<void>;
 }
 

@@ -51,6 +51,10 @@ export class CommitConflictError extends LakehouseError {
 export class SchemaMismatchError extends LakehouseError {
   override readonly name = 'SchemaMismatchError';
 }
+/** Rows handed to the engine (NDJSON lines) that its reader cannot read as the table's columns. */
+export class UnreadableRowsError extends LakehouseError {
+  override readonly name = 'UnreadableRowsError';
+}
 /** A column definition or schema that is not valid Iceberg (bad type, duplicate name...). */
 export class InvalidSchemaError extends LakehouseError {
   override readonly name = 'InvalidSchemaError';

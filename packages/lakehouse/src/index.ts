@@ -56,6 +56,7 @@ export {
 export { murmur3x86, icebergHash, bucketOf } from './metadata/murmur3';
 export {
   coerceValue,
+  literalToText,
   literalToSql,
   encodeBound,
   decodeBound,

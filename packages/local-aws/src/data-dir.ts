@@ -7,6 +7,8 @@ export const LOCAL_DATA_DIR_ENTRIES = {
   warehouse: 'warehouse',
   /** Service state: streams, workgroups, queries. */
   state: 'state',
+  /** Firehose's record logs, one folder per stream: records accepted and not yet delivered. */
+  firehose: 'firehose',
   /** Buckets of the local S3 (error output, query results, snapshots). */
   s3: 's3',
   /** Working files, e.g. Firehose's staged NDJSON. */

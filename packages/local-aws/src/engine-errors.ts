@@ -22,7 +22,3 @@ export function s3TablesErrorFor(error: unknown): AwsServiceError {
     { cause: error },
   );
 }
-
-export function isNotFound(error: unknown): boolean {
-  return error instanceof Error && /NotFound|NoSuch|DoesNotExist/i.test(error.name);
-}

@@ -45,3 +45,8 @@ export function notSupported(service: string, operation: string): AwsServiceErro
       'Run it against AWS (--target aws), or see the README section "Local endpoint" for the supported operations.',
   );
 }
+
+/** A stream's record log that cannot be used as it is (another format version, a damaged header); says what to do. */
+export class FirehoseLogError extends LocalAwsError {
+  override name = 'FirehoseLogError';
+}

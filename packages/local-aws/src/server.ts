@@ -14,7 +14,7 @@ import { ATHENA_MIN_CUTOFF_BYTES } from './athena/workgroups';
 import { loadEngineFactories, type EngineFactories } from './engine';
 import { AwsServiceError, LocalEndpointConfigError } from './errors';
 import { FaultInjector, type FaultOptions } from './faults';
-import { createFirehoseService } from './firehose/service';
+import { createFirehoseService, type StreamRecovery } from './firehose/service';
 import {
   renderError,
   renderReply,
@@ -60,6 +60,8 @@ export interface LocalEndpoint {
   port: number;
   dataDir: string;
   faults: FaultInjector;
+  /** Firehose streams whose record log held records (replayed now) or a damaged tail when the endpoint started. */
+  recovery: StreamRecovery[];
   /** Flushes Firehose buffers, waits for running queries, closes the engine and the server. */
   stop(): Promise<void>;
 }
@@ -103,14 +105,21 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
   };
 
   const maintenance = new MaintenanceService(warehouse, store, options.maintenanceClock === 'adjustable');
-  const firehose = createFirehoseService({
-    warehouse,
-    store,
-    faults,
-    region,
-    dataDir,
-    bufferIntervalOverrideSeconds: options.firehoseBufferIntervalOverrideSeconds,
-  });
+  let firehose: ReturnType<typeof createFirehoseService>;
+  try {
+    // Opens every stream's record log and starts replaying what it holds (a log it cannot read stops the start).
+    firehose = createFirehoseService({
+      warehouse,
+      store,
+      faults,
+      region,
+      dataDir,
+      bufferIntervalOverrideSeconds: options.firehoseBufferIntervalOverrideSeconds,
+    });
+  } catch (error) {
+    await warehouse.close();
+    throw error;
+  }
   const services: ServiceModule[] = [
     firehose,
     createAthenaService({
@@ -179,6 +188,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
     throw error;
   });
   const actualPort = (server.address() as AddressInfo).port;
+  firehose.replay();
 
   // Scheduled maintenance (when asked for): one run at a time; a failed run is reported in the job status.
   let scheduledRun: Promise<unknown> = Promise.resolve();
@@ -213,7 +223,14 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
     return stopping;
   };
 
-  return { url: `http://127.0.0.1:${actualPort}`, port: actualPort, dataDir, faults, stop };
+  return {
+    url: `http://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    dataDir,
+    faults,
+    recovery: firehose.recovery,
+    stop,
+  };
 }
 
 async function serve(

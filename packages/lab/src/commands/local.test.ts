@@ -4,6 +4,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CreateDeliveryStreamCommand, FirehoseClient, PutRecordBatchCommand } from '@aws-sdk/client-firehose';
+import { localClientConfig } from '@loglake/local-aws';
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
 
@@ -60,5 +62,54 @@ describe('pnpm lab local', () => {
     const code = await run.exited;
     expect(code).toBe(1);
     expect(run.output().stderr).toContain('--port 70000 is not a whole number between 0 and 65535');
+  });
+
+  test('killed with SIGKILL, it starts again on the same data and says what it replays from the log', async () => {
+    // Prepare: a stream (no table behind it: the replayed records go to the error output) and one acknowledged call
+    const dir = mkdtempSync(join(tmpdir(), 'lab-local-kill-'));
+    const first = runLocal(['--port', '0', '--data', dir, '--buffer-interval', '900']);
+    const second = { current: undefined as ReturnType<typeof runLocal> | undefined };
+    try {
+      const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(await first.ready())?.[1] as string;
+      const firehose = new FirehoseClient(localClientConfig(url));
+      await firehose.send(
+        new CreateDeliveryStreamCommand({
+          DeliveryStreamName: 'kill-me',
+          IcebergDestinationConfiguration: {
+            RoleARN: 'arn:aws:iam::123456789012:role/r',
+            CatalogConfiguration: {
+              CatalogARN: 'arn:aws:glue:us-east-1:123456789012:catalog/s3tablescatalog/b',
+            },
+            DestinationTableConfigurationList: [{ DestinationDatabaseName: 'n', DestinationTableName: 't' }],
+            S3Configuration: {
+              RoleARN: 'arn:aws:iam::123456789012:role/r',
+              BucketARN: 'arn:aws:s3:::errors',
+            },
+          },
+        }),
+      );
+      await firehose.send(
+        new PutRecordBatchCommand({
+          DeliveryStreamName: 'kill-me',
+          Records: [{ Data: Buffer.from('{"a":1}') }, { Data: Buffer.from('{"a":2}') }],
+        }),
+      );
+      firehose.destroy();
+
+      // Act
+      first.child.kill('SIGKILL');
+      await first.exited;
+      second.current = runLocal(['--port', '0', '--data', dir]);
+      await second.current.ready();
+
+      // Assess
+      expect(second.current.output().stderr).toContain(
+        'Firehose kill-me: replaying 2 records accepted before the last stop and not yet delivered (1 buffers)',
+      );
+    } finally {
+      for (const run of [first, second.current])
+        if (run && run.child.exitCode === null) run.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '@loglake/local-aws';
 import { integerBetween, runCli, shareOf } from '../cli-support';
 import { LabError } from '../errors';
-import { DEFAULT_LOCAL_DATA_DIR } from '../target/open-target';
+import { DEFAULT_LOCAL_DATA_DIR, recoveryLines } from '../target/open-target';
 
 interface LocalCommandOptions {
   port: string;
@@ -111,6 +111,7 @@ async function runLocal(options: LocalCommandOptions): Promise<number> {
   if (options.adjustableMaintenanceClock)
     console.error('maintenance clock: adjustable (POST /_local/maintenance/clock)');
   for (const line of endpoint.faults.describe()) console.error(`fault injection ON: ${line}`);
+  for (const line of recoveryLines(endpoint.recovery)) console.error(line);
   console.log(`loglake local endpoint ready on ${endpoint.url}`);
 
   return new Promise<number>((resolveExit) => {

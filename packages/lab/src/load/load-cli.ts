@@ -57,6 +57,10 @@ export async function loadCli(argv: string[]): Promise<number> {
       shareOption('fault-record-failures'),
     )
     .option('--data-dir <dir>', 'local: state folder (default .lab/local)')
+    .option(
+      '--endpoint-url <url>',
+      'local: send to a running `pnpm lab local` (e.g. http://127.0.0.1:4566) instead of starting one in-process',
+    )
     .option('--outputs-file <file>', 'aws: cdktf deploy --outputs-file JSON')
     .option('--no-progress', 'no progress bar')
     .exitOverride();
@@ -76,6 +80,7 @@ export async function loadCli(argv: string[]): Promise<number> {
     faultThrottle?: number;
     faultRecordFailures?: number;
     dataDir?: string;
+    endpointUrl?: string;
     outputsFile?: string;
     progress: boolean;
   }>();
@@ -84,9 +89,15 @@ export async function loadCli(argv: string[]): Promise<number> {
     throw new InvalidOptionError(`--end ${o.end} is not a date/time (e.g. 2026-11-29T12:00:00Z).`, o.end);
   if (
     o.target !== 'local' &&
-    (o.bufferInterval !== undefined || o.faultThrottle !== undefined || o.faultRecordFailures !== undefined)
+    (o.bufferInterval !== undefined ||
+      o.faultThrottle !== undefined ||
+      o.faultRecordFailures !== undefined ||
+      o.endpointUrl !== undefined)
   ) {
-    throw new InvalidOptionError('--buffer-interval and --fault-* apply to --target local only.', o.target);
+    throw new InvalidOptionError(
+      '--buffer-interval, --fault-* and --endpoint-url apply to --target local only.',
+      o.target,
+    );
   }
 
   const gen = new FlowGenerator({ seed: o.seed });
@@ -118,6 +129,7 @@ export async function loadCli(argv: string[]): Promise<number> {
   const target = await openTarget({
     target: o.target,
     dataDir: o.dataDir,
+    ...(o.endpointUrl !== undefined ? { endpointUrl: o.endpointUrl } : {}),
     outputsFile: o.outputsFile,
     bufferIntervalSeconds: o.bufferInterval,
     ...(faults ? { faults } : {}),

@@ -22,6 +22,7 @@ export async function queryCli(argv: string[]): Promise<number> {
     .option('--list', 'list the queries and their parameters')
     .option('--dry-run', 'print the rendered SQL without running it')
     .option('--data-dir <dir>', 'local target: state folder (default .lab/local)')
+    .option('--endpoint-url <url>', 'local target: a running `pnpm lab local` (e.g. http://127.0.0.1:4566)')
     .option(
       '--outputs-file <file>',
       'aws target: cdktf deploy --outputs-file JSON (default .lab/cdktf-outputs.json)',
@@ -34,6 +35,7 @@ export async function queryCli(argv: string[]): Promise<number> {
     list?: boolean;
     dryRun?: boolean;
     dataDir?: string;
+    endpointUrl?: string;
     outputsFile?: string;
   }>();
   const name = program.args[0];
@@ -54,6 +56,7 @@ export async function queryCli(argv: string[]): Promise<number> {
   const target = await openTarget({
     target: options.target,
     dataDir: options.dataDir,
+    ...(options.endpointUrl !== undefined ? { endpointUrl: options.endpointUrl } : {}),
     outputsFile: options.outputsFile,
   });
   try {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ListTableBucketsCommand } from '@aws-sdk/client-s3tables';
 import { GetWorkGroupCommand } from '@aws-sdk/client-athena';
 import { DescribeDeliveryStreamCommand } from '@aws-sdk/client-firehose';
+import { startLocalEndpoint } from '@loglake/local-aws';
 import { resolveLab } from '@loglake/units';
 import { DEPLOYED_OUTPUTS } from '../testing/deployed-outputs';
 import { openTarget, parseTargetKind, resourcesFromUnits } from './open-target';
@@ -20,7 +21,9 @@ describe('openTarget', () => {
   test('aws without deployed outputs says which cdktf deploy to run', async () => {
     await expect(
       openTarget({ target: 'aws', outputsFile: join(tmpdir(), 'no-such-outputs.json') }),
-    ).rejects.toThrow(/pnpm lab deploy.*npx cdktf output s3tables-integration table-bucket firehose ref-data.* --outputs-file/);
+    ).rejects.toThrow(
+      /pnpm lab deploy.*npx cdktf output s3tables-integration table-bucket firehose ref-data.* --outputs-file/,
+    );
   });
 
   test('aws: names come from the --outputs-file given, and the target remembers that file for later steps', async () => {
@@ -69,6 +72,47 @@ describe('openTarget', () => {
       expect(wg.WorkGroup?.Configuration?.BytesScannedCutoffPerQuery).toBe(units.bytesScannedCutoff);
     } finally {
       await target.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('local on a running endpoint (--endpoint-url): provisions there, stops nothing, refuses what is not one', async () => {
+    // Prepare: a running endpoint, as `pnpm lab local` starts it
+    const dir = mkdtempSync(join(tmpdir(), 'lab-running-'));
+    const running = await startLocalEndpoint({ dataDir: dir });
+    const units = resourcesFromUnits(await resolveLab(), '123456789012');
+    try {
+      // Act
+      const target = await openTarget({ target: 'local', endpointUrl: running.url });
+      await target.close();
+
+      // Assess: the lab was provisioned there, and closing the target left the endpoint serving
+      expect(target.localUrl).toBe(running.url);
+      expect(target.banner[0]).toBe(
+        `target local: the running endpoint ${running.url} (no AWS account used)`,
+      );
+      expect(await fetch(`${running.url}/_local/health`).then((r) => r.json())).toMatchObject({ ok: true });
+      await expect(openTarget({ endpointUrl: 'http://10.1.2.3:4566' })).rejects.toThrow(
+        /not a local endpoint on loopback/,
+      );
+      await expect(openTarget({ endpointUrl: running.url, dataDir: dir })).rejects.toThrow(
+        /belong to the running endpoint: give them to `pnpm lab local`/,
+      );
+      await expect(openTarget({ endpointUrl: 'http://127.0.0.1:1' })).rejects.toThrow(
+        /No loglake local endpoint answers at http:\/\/127\.0\.0\.1:1/,
+      );
+      await expect(openTarget({ target: 'aws', endpointUrl: running.url })).rejects.toThrow(
+        /use it with --target local/,
+      );
+      const reopened = await openTarget({ endpointUrl: running.url });
+      try {
+        const listed = await reopened.s3tables.send(new ListTableBucketsCommand({}));
+        expect(listed.tableBuckets?.map((b) => b.name)).toEqual([units.tableBucketName]);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await running.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   });

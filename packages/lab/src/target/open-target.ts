@@ -1,10 +1,15 @@
-// Opens a lab target. local (default): starts the local endpoint in-process on loopback and provisions the lab
-// there from the units' resolved values — never AWS. aws (explicit): the standard credential chain and names
-// from the deployed stacks' outputs.
+// Opens a lab target. local (default): starts the local endpoint in-process on loopback (or uses one already
+// running on loopback: `pnpm lab local`) and provisions the lab there from the units' resolved values — never AWS.
+// aws (explicit): the standard credential chain and names from the deployed stacks' outputs.
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { resolveLab, type ResolvedLab } from '@loglake/units';
-import { LOCAL_ACCOUNT_ID, startLocalEndpoint, type FaultOptions } from '@loglake/local-aws';
+import {
+  LOCAL_ACCOUNT_ID,
+  startLocalEndpoint,
+  type FaultOptions,
+  type LocalEndpoint,
+} from '@loglake/local-aws';
 import { InvalidOptionError } from '../errors';
 import { DEFAULT_OUTPUTS_FILE, readDeployedNames } from './aws-outputs';
 import { buildTarget, type LabTarget } from './lab-target';
@@ -22,6 +27,8 @@ export interface OpenTargetOptions {
   bufferIntervalSeconds?: number;
   /** Local: fault injection for reliability runs. */
   faults?: FaultOptions;
+  /** Local: a running endpoint on loopback (`pnpm lab local`) to use instead of starting one in-process. */
+  endpointUrl?: string;
   /** aws: the `cdktf deploy --outputs-file` JSON. */
   outputsFile?: string;
 }
@@ -70,6 +77,8 @@ export function awsRegion(lab: ResolvedLab): string {
 export async function openTarget(options: OpenTargetOptions = {}): Promise<LabTarget> {
   const kind = parseTargetKind(options.target);
   const lab = await resolveLab();
+  if (kind === 'aws' && options.endpointUrl !== undefined)
+    throw new InvalidOptionError('--endpoint-url names a local endpoint: use it with --target local.', kind);
   if (kind === 'aws') return openAwsTarget(lab, options);
   return openLocalTarget(lab, options);
 }
@@ -83,6 +92,7 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
     );
   }
   const resources = resourcesFromUnits(lab, LOCAL_ACCOUNT_ID);
+  if (options.endpointUrl !== undefined) return openRunningEndpoint(resources, options);
   const dataDir = resolve(options.dataDir ?? DEFAULT_LOCAL_DATA_DIR);
   const endpoint = await startLocalEndpoint({
     dataDir,
@@ -100,6 +110,7 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
         : ''),
     'maintenance clock: adjustable (the undo-window and tag experiments advance it past the snapshot retention)',
     ...endpoint.faults.describe().map((line) => `fault injection: ${line}`),
+    ...recoveryLines(endpoint.recovery),
   ];
   const target = buildTarget(
     'local',
@@ -108,6 +119,60 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
     banner,
     () => endpoint.stop(),
   );
+  return provisioned(target, resources, banner);
+}
+
+/** What the endpoint's Firehose logs held at start (replayed records, damaged tails), one line each. */
+export function recoveryLines(recovery: LocalEndpoint['recovery']): string[] {
+  return recovery.flatMap((r) => [
+    ...(r.replayedRecords > 0
+      ? [
+          `Firehose ${r.stream}: replaying ${r.replayedRecords} records accepted before the last stop and not yet ` +
+            `delivered (${r.replayedGenerations} buffers)`,
+        ]
+      : []),
+    ...r.damage.map(
+      (d) =>
+        `Firehose ${r.stream}: the log ${d.file} is damaged at byte ${d.offset} (${d.reason}); ${d.bytes} bytes ` +
+        `after it were not replayed and are kept in ${d.keptAt}`,
+    ),
+  ]);
+}
+
+/** A target on an endpoint that is already running (its own data directory, buffer interval and faults). */
+async function openRunningEndpoint(resources: LabResources, options: OpenTargetOptions): Promise<LabTarget> {
+  const url = options.endpointUrl as string;
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/?$/.test(url))
+    throw new InvalidOptionError(
+      `--endpoint-url ${url} is not a local endpoint on loopback: give the URL \`pnpm lab local\` printed, e.g. http://127.0.0.1:4566.`,
+      url,
+    );
+  if (options.dataDir !== undefined || options.bufferIntervalSeconds !== undefined || options.faults)
+    throw new InvalidOptionError(
+      '--data-dir, --buffer-interval and --fault-* belong to the running endpoint: give them to `pnpm lab local`.',
+      url,
+    );
+  const health = await fetch(new URL('/_local/health', url))
+    .then((r) => r.json() as Promise<{ ok?: boolean }>)
+    .catch(() => undefined);
+  if (!health?.ok)
+    throw new InvalidOptionError(
+      `No loglake local endpoint answers at ${url}: start one with \`pnpm lab local\` (it prints its URL).`,
+      url,
+    );
+  const banner = [`target local: the running endpoint ${url} (no AWS account used)`];
+  const target = buildTarget(
+    'local',
+    resources,
+    { region: resources.region, endpoint: url.replace(/\/$/, '') },
+    banner,
+    async () => undefined,
+  );
+  return provisioned(target, resources, banner);
+}
+
+/** Creates what the lab needs on the target unless it is there; closes the target if that fails. */
+async function provisioned(target: LabTarget, resources: LabResources, banner: string[]): Promise<LabTarget> {
   try {
     const provisioned = await provisionLab(target, resources);
     if (provisioned.created.length > 0) banner.push(`provisioned locally: ${provisioned.created.join(', ')}`);

@@ -2,18 +2,19 @@
 // plus the DuckDB session scans run on. A table's version token is its committed metadata version; a
 // commit (UpdateTableMetadataLocation) is a compare-and-swap on it.
 import { promises as fs } from 'node:fs';
-import type { DuckDBConnection } from '@duckdb/node-api';
 import type {
   CreateTableInput,
   NamespaceInfo,
+  ParquetColumn,
   TableBucketInfo,
   TableHandle,
   TableSummary,
   Warehouse,
 } from '../contract';
-import { DuckDbSession } from '../duckdb/duckdb-session';
+import { DuckDbSession, sqlString } from '../duckdb/duckdb-session';
 import {
   CommitConflictError,
+  LakehouseError,
   NamespaceAlreadyExistsError,
   NamespaceNotEmptyError,
   NoSuchNamespaceError,
@@ -59,11 +60,7 @@ export class LocalWarehouse implements Warehouse {
     });
   }
 
-  get connection(): DuckDBConnection {
-    return this.session.connection;
-  }
-
-  /** The engine's DuckDB session (the same connection as `connection`). */
+  /** The engine's DuckDB session: for the engine's own modules (the SQL front end) and its tests only. */
   get duckdb(): DuckDbSession {
     return this.session;
   }
@@ -321,9 +318,37 @@ export class LocalWarehouse implements Warehouse {
     return commitTableChanges(new TableLayout(record.location), `table ${namespace}.${name}`, commit);
   }
 
+  async describeParquet(paths: readonly string[]): Promise<ParquetColumn[]> {
+    const list = `[${paths.map(sqlString).join(', ')}]`;
+    const described = await this.session.describe(
+      `SELECT * FROM read_parquet(${list}, hive_partitioning = false, union_by_name = true)`,
+    );
+    const sizes = await this.session.all(
+      `SELECT lower(path_in_schema) AS name, sum(total_compressed_size) AS bytes FROM parquet_metadata(${list}) GROUP BY ALL`,
+    );
+    const bytes = new Map(sizes.map((row) => [String(row['name']), Number(row['bytes'])]));
+    return described.map((c) => ({
+      name: c.name,
+      duckdbType: c.type,
+      compressedBytes: bytes.get(c.name.toLowerCase()) ?? 0,
+    }));
+  }
+
   async close(): Promise<void> {
     this.session.close();
   }
+}
+
+/**
+ * The DuckDB session of the engine's own warehouse, for the SQL front end (which runs inside the engine). A
+ * warehouse from elsewhere (a test stand-in) has none: it cannot run SQL, and says so.
+ */
+export function engineSession(warehouse: Warehouse): DuckDbSession {
+  if (warehouse instanceof LocalWarehouse) return warehouse.duckdb;
+  throw new LakehouseError(
+    "This warehouse is not the embedded engine's (no DuckDB session): open it with openWarehouse() to run SQL on it.",
+    { value: warehouse.dataDir },
+  );
 }
 
 function alreadyExists(namespace: string, name: string): TableAlreadyExistsError {

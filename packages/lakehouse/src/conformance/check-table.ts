@@ -1,7 +1,8 @@
 // The conformance check of one table state: every snapshot still in the metadata is read by icebird and by
 // the engine's own scan and the rows must match as multisets; then the invariants icebird does not check.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { Schema, TableHandle, Warehouse } from '../contract';
+import type { LocalWarehouse } from '../catalog/warehouse';
+import type { Schema, TableHandle } from '../contract';
 import { currentSchema } from '../metadata/table-metadata';
 import { readLatestWithIcebird, readWithIcebird } from './icebird-reader';
 import { checkTableInvariants } from './invariants';
@@ -21,17 +22,16 @@ export interface TableStateReport {
 }
 
 async function engineRows(
-  warehouse: Warehouse,
+  warehouse: LocalWarehouse,
   table: TableHandle,
   snapshotId: number,
 ): Promise<{ rows: Record<string, unknown>[]; schema: Schema }> {
   const plan = await table.scan({ snapshotId });
-  const reader = await warehouse.connection.runAndReadAll(`SELECT * FROM ${plan.relationSql} AS t`);
-  return { rows: reader.getRowObjectsJS() as Record<string, unknown>[], schema: plan.schema };
+  return { rows: await warehouse.duckdb.all(`SELECT * FROM ${plan.relationSql} AS t`), schema: plan.schema };
 }
 
 export async function checkTableState(
-  warehouse: Warehouse,
+  warehouse: LocalWarehouse,
   table: TableHandle,
   ctx: { connection: DuckDBConnection; checkedFiles?: Set<string> },
 ): Promise<TableStateReport> {

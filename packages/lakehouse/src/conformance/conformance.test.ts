@@ -8,12 +8,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FlowGenerator, type FlowRecord } from '@loglake/flowgen';
-import { openWarehouse, type TableHandle, type Warehouse } from '../index';
+import { openWarehouse, type LocalWarehouse, type TableHandle } from '../index';
 import { filesTable } from '../metadata-tables/file-tables';
 import { checkTableState } from './check-table';
 
 let dir: string;
-let warehouse: Warehouse;
+let warehouse: LocalWarehouse;
 let table: TableHandle;
 let instance: DuckDBInstance;
 let connection: DuckDBConnection;
@@ -41,7 +41,7 @@ async function assertConformant(): Promise<void> {
 
 async function count(): Promise<number> {
   const plan = await table.scan();
-  const reader = await warehouse.connection.runAndReadAll(
+  const reader = await warehouse.duckdb.connection.runAndReadAll(
     `SELECT count(*)::INTEGER AS n FROM ${plan.relationSql} AS t`,
   );
   return Number(reader.getRowObjectsJS()[0]?.n);
@@ -136,7 +136,7 @@ describe('every table state the engine produces reads the same in icebird', () =
     const old = new Set(await paths(previous));
     const added = (await paths(current)).filter((p) => !old.has(p));
     expect(added.length).toBeGreaterThan(0);
-    const reader = await warehouse.connection.runAndReadAll(
+    const reader = await warehouse.duckdb.connection.runAndReadAll(
       `SELECT bool_and(ok) AS sorted FROM (
          SELECT coalesce(start_time <= lag(start_time) OVER (PARTITION BY filename ORDER BY file_row_number), true) AS ok
          FROM read_parquet([${added.map((p) => `'${p}'`).join(', ')}], filename = true, file_row_number = true))`,

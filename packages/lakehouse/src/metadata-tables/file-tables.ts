@@ -2,11 +2,11 @@
 // caller selects another). Column names and types follow Trino's Iceberg connector (Athena engine v3).
 import type { Schema, TableMetadata } from '../contract';
 import { currentSchema, snapshotById } from '../metadata/table-metadata';
+import { duckdbType } from '../metadata/types';
 import { liveEntries, readManifestList, type DataFileRow, type ManifestEntryRow } from './avro-reader';
 import {
   athenaType,
   decodeSingleValue,
-  duckdbType,
   humanString,
   partitionHumanString,
   sqlReadyValue,

@@ -1,34 +1,13 @@
-// Iceberg's single-value binary encoding (bounds, partition summaries) decoded into JS values, the engines' SQL
-// type names for Iceberg types, and Iceberg's "human string" rendering that Trino/Athena show in $files and
-// $manifests (Java's LocalDateTime/OffsetDateTime toString, yyyy-MM-dd-HH for hour partitions, ...).
+// Iceberg's single-value binary encoding (bounds, partition summaries) decoded into JS values, Athena's type
+// names for Iceberg types (DuckDB's are in metadata/types.ts, the engine's one map), and Iceberg's "human
+// string" rendering that Trino/Athena show in $files and $manifests (Java's LocalDateTime/OffsetDateTime
+// toString, yyyy-MM-dd-HH for hour partitions, ...).
 import type { IcebergPrimitive } from '../contract';
 
 /** A decoded value. Timestamps keep microseconds as a bigint (a Date would lose them). */
 export type IcebergValue = boolean | number | bigint | string | Uint8Array | null;
 
 const MICROS_PER_DAY = 86_400_000_000n;
-
-export function duckdbType(type: IcebergPrimitive | string): string {
-  const decimal = /^decimal\((\d+),\s*(\d+)\)$/.exec(type);
-  if (decimal) return `DECIMAL(${decimal[1]},${decimal[2]})`;
-  const map: Record<string, string> = {
-    boolean: 'BOOLEAN',
-    int: 'INTEGER',
-    long: 'BIGINT',
-    float: 'FLOAT',
-    double: 'DOUBLE',
-    date: 'DATE',
-    time: 'TIME',
-    timestamp: 'TIMESTAMP',
-    timestamptz: 'TIMESTAMPTZ',
-    string: 'VARCHAR',
-    uuid: 'UUID',
-    binary: 'BLOB',
-  };
-  const found = map[type];
-  if (!found) throw new RangeError(`No DuckDB type for Iceberg type "${type}"`);
-  return found;
-}
 
 /** Type names as Athena (engine v3, Trino) reports them in result metadata. */
 export function athenaType(type: IcebergPrimitive | string): string {

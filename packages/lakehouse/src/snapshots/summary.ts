@@ -8,7 +8,7 @@ export interface SummaryInput {
   parent: Snapshot | null;
   added: DataFile[];
   removed: DataFile[];
-  /** Extra properties (e.g. engine name). */
+  /** Extra properties (a writer's own bookkeeping); the engine's keys win over them. */
   extra?: Record<string, string>;
 }
 
@@ -44,7 +44,12 @@ export function buildSummary(input: SummaryInput): SnapshotSummary {
     ['added-position-deletes', sum(addedPos, (f) => f.recordCount)],
     ['removed-position-deletes', sum(removedPos, (f) => f.recordCount)],
   ];
-  const summary: SnapshotSummary = { operation: input.operation };
+  // A caller's property never stands for the operation, a count or a running total, even one left out as zero.
+  const engineKeys = new Set(['operation', 'changed-partition-count', ...counts.map(([key]) => key)]);
+  const extra = Object.entries(input.extra ?? {}).filter(
+    ([key]) => !engineKeys.has(key) && !key.startsWith('total-'),
+  );
+  const summary: SnapshotSummary = { ...Object.fromEntries(extra), operation: input.operation };
   for (const [key, value] of counts) if (value > 0) summary[key] = String(value);
 
   const partitions = new Set(
@@ -71,7 +76,7 @@ export function buildSummary(input: SummaryInput): SnapshotSummary {
       sum(removedPos, (f) => f.recordCount),
   );
   summary['total-equality-deletes'] = String(total(p, 'total-equality-deletes'));
-  return { ...summary, ...(input.extra ?? {}) };
+  return summary;
 }
 
 function jsonSafe(_key: string, value: unknown): unknown {

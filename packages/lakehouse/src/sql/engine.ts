@@ -3,6 +3,7 @@
 // names resolve to. Statements run one at a time per warehouse: they share its DuckDB connection, settings and
 // temp tables.
 import { join } from 'node:path';
+import { engineSession } from '../catalog/warehouse';
 import type { ExecuteOptions, PreparedStatement, SqlEngine, StatementResult, Warehouse } from '../contract';
 import { PositionIndex } from './analyzer/positions';
 import { statementKind } from './analyzer/statement-type';
@@ -113,7 +114,7 @@ export class AthenaSqlEngine implements SqlEngine {
         ? input
         : this.prepare(typeof input === 'string' ? input : input.sql);
     const statement = prepared.statement;
-    const connection = this.warehouse.connection;
+    const connection = engineSession(this.warehouse).connection;
     const ctx: ExecutionContext = {
       connection,
       catalogs: this.catalogs,

@@ -1,8 +1,9 @@
 // The commit protocol: build the next metadata from the latest committed version, publish it as
 // v(N+1).metadata.json with create-if-absent (hard link, EEXIST = another writer won), then move the
 // version hint. On conflict: clean up this attempt's files, back off, reload and rebuild (the builder
-// re-validates against the new base), up to a limit; then CommitConflictError.
-import type { TableMetadata } from '../contract';
+// re-validates against the new base), up to a limit; then CommitConflictError. This is the engine's one
+// commit-retry loop: callers recognise its failure by type (CommitConflictError), never retry around it.
+import type { CommitOptions, CommitResult, TableMetadata } from '../contract';
 import { CommitConflictError, NoSuchTableError } from '../errors';
 import { createExclusive, exists, readText, removeUris, toUri } from '../io/file-io';
 import type { TableLayout } from '../io/table-layout';
@@ -35,6 +36,16 @@ export interface BuiltCommit<T> {
   result: T;
 }
 
+/** What a write that changed nothing returns (no snapshot). */
+export const NOTHING: CommitResult = {
+  snapshot: null,
+  addedRows: 0,
+  deletedRows: 0,
+  addedFiles: 0,
+  addedDeleteFiles: 0,
+  rewrittenFiles: 0,
+};
+
 const MAX_ATTEMPTS = 25;
 const MAX_METADATA_LOG = 100;
 
@@ -50,19 +61,21 @@ function sleep(ms: number): Promise<void> {
 /**
  * `loaded`: metadata the caller read earlier (an append reads it before writing its data files), used for the
  * first attempt while it is still the newest version; if another commit landed since, that attempt starts from
- * the latest instead of building a commit certain to lose.
+ * the latest instead of building a commit certain to lose. `faults.simulateConflict` makes an attempt lose its
+ * race as a concurrent writer would (its files cleaned up, then the same backoff and retry).
  */
 export async function commitWithRetry<T>(
   layout: TableLayout,
   table: string,
   build: (base: TableMetadata, attempt: number) => Promise<BuiltCommit<T>>,
   loaded?: LoadedMetadata,
-): Promise<{ result: T; metadata: TableMetadata | null }> {
+  faults: Pick<CommitOptions, 'simulateConflict'> = {},
+): Promise<{ result: T; metadata: TableMetadata | null; attempts: number }> {
   for (let attempt = 0; ; attempt++) {
     const fresh = attempt === 0 && loaded && !(await exists(layout.metadataFile(loaded.version + 1)));
     const { metadata: base, version } = fresh ? loaded : await loadLatest(layout);
     const built = await build(base, attempt);
-    if (built.metadata === null) return { result: built.result, metadata: null };
+    if (built.metadata === null) return { result: built.result, metadata: null, attempts: attempt + 1 };
     const next: TableMetadata = {
       ...built.metadata,
       'last-updated-ms': Math.max(Date.now(), base['last-updated-ms'], built.metadata['last-updated-ms']),
@@ -72,10 +85,11 @@ export async function commitWithRetry<T>(
       ].slice(-MAX_METADATA_LOG),
     };
     crashPoint('before-publish');
-    if (await createExclusive(layout.metadataFile(version + 1), serializeMetadata(next))) {
+    const lost = faults.simulateConflict?.(attempt + 1) === true;
+    if (!lost && (await createExclusive(layout.metadataFile(version + 1), serializeMetadata(next)))) {
       crashPoint('after-publish');
       await layout.writeVersionHint(version + 1).catch(() => undefined);
-      return { result: built.result, metadata: next };
+      return { result: built.result, metadata: next, attempts: attempt + 1 };
     }
     await removeUris(built.writtenFiles);
     if (attempt + 1 >= MAX_ATTEMPTS) {

@@ -1,7 +1,10 @@
-// Turns the contract's RowSource into a DuckDB query: SQL passes through; JS rows are validated strictly
-// (any rejected row fails the whole append, naming the rows and reasons) and staged.
+// Turns the contract's RowSource into a DuckDB query: SQL passes through; NDJSON lines are staged as one file
+// and read column by column (ndjson-source.ts); JS rows are validated strictly (any rejected row fails the whole
+// append, naming the rows and reasons) and staged.
 import type { RowSource, Schema } from '../contract';
 import { SchemaMismatchError } from '../errors';
+import { removeUris } from '../io/file-io';
+import { ndjsonReaderSql, writeNdjsonFile } from './ndjson-source';
 import { validateRows } from './row-validation';
 import { stageRows } from './row-staging';
 
@@ -23,6 +26,15 @@ export async function resolveRowSource(
       sql: source.sql,
       ...(source.columns ? { columns: source.columns } : {}),
       dispose: async () => undefined,
+    };
+  }
+  if ('ndjson' in source) {
+    if (source.ndjson.length === 0) return stageRows(tempDir, schema, []);
+    const file = writeNdjsonFile(tempDir, source.ndjson);
+    return {
+      sql: ndjsonReaderSql(schema, [file], source.microsColumns),
+      columns: schema.fields.map((f) => f.name),
+      dispose: () => removeUris([file]),
     };
   }
   if (!Array.isArray(source.rows)) {

@@ -3,12 +3,14 @@
 import type {
   ColumnChange,
   ColumnDefinition,
+  CommitOptions,
   CommitResult,
   CompactionOptions,
   CompactionReport,
   ExpireOptions,
   ExpireReport,
   Expression,
+  PendingAppend,
   RowDelta,
   RowSource,
   ScanOptions,
@@ -30,7 +32,7 @@ import { removeTableOrphanFiles } from '../maintenance/remove-orphans';
 import { snapshotFiles } from '../manifests/live-files';
 import { branchHead, currentSchema } from '../metadata/table-metadata';
 import { produceSnapshot } from '../snapshots/snapshot-producer';
-import { commitWithRetry, loadLatest, type LoadedMetadata } from './commit';
+import { commitWithRetry, loadLatest, NOTHING, type LoadedMetadata } from './commit';
 import { writeDataFiles } from './data-writer';
 import {
   addColumnsChange,
@@ -48,6 +50,7 @@ import { assertWrittenSchemaStillValid } from './schema-validation';
 import { resolveRowSource, type ResolvedSource } from './row-source';
 import { writePositionDeletes, type WrittenDeletes } from './position-delete-writer';
 import { planScan } from './scan-planner';
+import { StagedAppend } from './staged-append';
 
 export interface TableContext {
   session: DuckDbSession;
@@ -59,15 +62,6 @@ export interface TableContext {
   /** Scratch directory for staged rows. */
   tempDir: string;
 }
-
-const NOTHING: CommitResult = {
-  snapshot: null,
-  addedRows: 0,
-  deletedRows: 0,
-  addedFiles: 0,
-  addedDeleteFiles: 0,
-  rewrittenFiles: 0,
-};
 
 export class IcebergTable implements TableHandle {
   readonly layout: TableLayout;
@@ -91,6 +85,10 @@ export class IcebergTable implements TableHandle {
   /** How messages name the table. */
   get label(): string {
     return `table ${this.namespace}.${this.name} (bucket ${this.bucket})`;
+  }
+  /** Scratch directory for staged rows. */
+  get tempDir(): string {
+    return this.context.tempDir;
   }
 
   async metadata(): Promise<TableMetadata> {
@@ -140,13 +138,13 @@ export class IcebergTable implements TableHandle {
     await removeUris(files.map((f) => f.filePath));
   }
 
-  async append(source: RowSource): Promise<CommitResult> {
+  async append(source: RowSource, options: CommitOptions = {}): Promise<CommitResult> {
     return this.withSource(source, async (resolved, base, loaded) => {
       const files = await this.writeData(resolved, base);
       if (files.length === 0) return NOTHING;
       const specId = base['default-spec-id'];
       try {
-        const { result } = await commitWithRetry(
+        const { result, attempts } = await commitWithRetry(
           this.layout,
           this.label,
           async (latest) => {
@@ -156,6 +154,7 @@ export class IcebergTable implements TableHandle {
               operation: 'append',
               added: files.map((file) => ({ file, specId })),
               removed: [],
+              ...(options.summary ? { extraSummary: options.summary } : {}),
             });
             return {
               metadata: produced.metadata,
@@ -165,13 +164,29 @@ export class IcebergTable implements TableHandle {
             // The metadata read before writing is the first attempt's base: nothing read twice.
           },
           loaded,
+          options,
         );
-        return { ...NOTHING, snapshot: result, addedRows: sumRows(files), addedFiles: files.length };
+        return {
+          ...NOTHING,
+          snapshot: result,
+          addedRows: sumRows(files),
+          addedFiles: files.length,
+          attempts,
+        };
       } catch (error) {
         await this.discard(files);
         throw error;
       }
     });
+  }
+
+  newAppend(schema: Schema): PendingAppend {
+    return new StagedAppend(this, schema);
+  }
+
+  /** A staged append's commit: its engine-owned table, read by name. */
+  appendStaged(sql: string, columns: string[], options?: CommitOptions): Promise<CommitResult> {
+    return this.append({ sql, columns }, options);
   }
 
   async deleteWhere(filter: Expression): Promise<CommitResult> {

@@ -1,27 +1,38 @@
 // Buffering and delivery of one stream, as the articles saw Firehose deliver to Iceberg: a buffer is cut when
-// IntervalInSeconds has passed since its first record, and each cut is ONE Iceberg commit (one engine `append`)
-// of the records that fit the table, the others going to the error output. SizeInMBs does not cut commits: the
+// IntervalInSeconds has passed since its first record, and each cut is ONE Iceberg commit (one engine append) of
+// the records that fit the table, the others going to the error output. SizeInMBs does not cut commits: the
 // article's stream, with 1 MB / 60 s hints, committed 15.1 MiB of JSON in 3 commits, "each minute's worth as one
 // Iceberg snapshot" (BufferingHints are hints, says the API reference). A buffer is cut early only at 128 MiB,
 // the largest SizeInMBs, which bounds what is held.
-// While a buffer fills, every SEGMENT_BYTES of it is prepared (records mapped and staged with the schema last
-// seen: flush-prepare.ts) in the background, so a cut only prepares its tail. Commits run one at a time, in the
-// order buffers were cut, each reading the table and its current schema first (and mapping a segment again if
-// the schema moved on since).
-import { currentSchema, type Schema, type TableHandle, type Warehouse } from '@loglake/lakehouse';
-import { isNotFound } from '../engine-errors';
+// A record is accepted only once it is in the stream's record log (record-log.ts): a buffer is one GENERATION of
+// that log. While it fills, every PART_BYTES of it is prepared in the background (prepare.ts) and staged by the
+// engine (a PendingAppend), so a cut only prepares its tail. Flushes run one at a time, in order: the commit's
+// snapshot summary names the log generation it covers (log-commits.ts), then the misfits go to the error output
+// (a file named after the generation), then a checkpoint settles the generation and its log files are removed.
+// A generation replayed after a crash is not committed again if its snapshot is already in the table.
+import {
+  CommitConflictError,
+  currentSchema,
+  UnreadableRowsError,
+  NoSuchNamespaceError,
+  NoSuchTableBucketError,
+  NoSuchTableError,
+  type PendingAppend,
+  type Schema,
+  type TableHandle,
+  type Warehouse,
+} from '@loglake/lakehouse';
+import { crashPoint } from '../crash-points';
 import type { FaultInjector } from '../faults';
-import { writeErrorOutput, type ErrorOutputTarget, type FailedRecord } from './error-output';
-import { prepareFlush, type PreparedFlush } from './flush-prepare';
-import { RECORD_ERROR } from './records';
-import { combineStaged, sameSchema, StagedTable, type StagedRecords } from './staging';
-
-export interface BufferedRecord {
-  data: Buffer;
-  arrivalMs: number;
-}
+import { existsSync, readFileSync } from 'node:fs';
+import { errorOutputFile, writeErrorOutput, type ErrorBatch, type ErrorOutputTarget } from './error-output';
+import { commitSummary, committedGeneration } from './log-commits';
+import { preparePart, sameSchema, type PreparedPart } from './prepare';
+import type { LogStats, RecordLog, RecoveredGeneration } from './record-log';
+import { RECORD_ERROR, type BufferedRecord, type RejectedRecord } from './records';
 
 export interface DeliveryTarget {
+  streamName: string;
   bucket: string;
   database: string;
   table: string;
@@ -29,8 +40,8 @@ export interface DeliveryTarget {
   maxBufferBytes: number;
   intervalMs: number;
   errorOutput: ErrorOutputTarget;
-  /** Where the raw fast path stages NDJSON for the engine; undefined = always the rows path. */
-  stagingDir?: string;
+  /** Scratch folder on the data directory's file system (error output files are written there first). */
+  tempDir: string;
 }
 
 export interface DeliveryStats {
@@ -41,90 +52,115 @@ export interface DeliveryStats {
   commits: number;
   commitConflicts: number;
   flushes: number;
-  /** Flushes committed through the raw NDJSON fast path (the rest went through the rows path). */
-  rawPathFlushes?: number;
+  /** Records replayed from the log after a restart (accepted before it, not yet delivered). */
+  recordsReplayed?: number;
+  /** Damaged log tails found on restart: where, how many bytes, and where they were kept. */
+  logDamage?: string[];
   /** Wall time of the serialized part of flushes (waiting for its preparation, commit, error output). */
   flushMsTotal?: number;
-  /** Wall time of preparations (schema read, mapping, staging), mostly overlapped with earlier commits. */
+  /** Wall time of preparations (mapping, staging), mostly overlapped with earlier commits. */
   prepareMsTotal?: number;
   /** Part of flushMsTotal a flush waited for its own preparation (not overlapped with a commit). */
   prepareWaitMsTotal?: number;
-  /** Part of flushMsTotal spent in the engine's append (writing data files and committing, with retries). */
+  /** Part of flushMsTotal spent in the engine's commit (writing data files and committing, with retries). */
   commitMsTotal?: number;
+  /** What durability cost since the endpoint started: the record log's writes and syncs. */
+  durability?: LogStats;
   lastFlushAt?: string;
   lastError?: string;
   errorOutputFiles: string[];
 }
 
-const MAX_COMMIT_ATTEMPTS = 5;
-
 /** The largest SizeInMBs Firehose accepts: the local buffer's cap, whatever the stream's hint. */
 export const MAX_BUFFER_BYTES = 128 * 1024 * 1024;
 
 /** Incoming bytes prepared together while a buffer fills (about 3,600 flow records). */
-const SEGMENT_BYTES = 1024 * 1024;
+const PART_BYTES = 1024 * 1024;
+
+export const EMPTY_STATS: DeliveryStats = {
+  recordsReceived: 0,
+  recordsDelivered: 0,
+  recordsFailed: 0,
+  bytesReceived: 0,
+  commits: 0,
+  commitConflicts: 0,
+  flushes: 0,
+  errorOutputFiles: [],
+};
 
 export class StreamDelivery {
-  /** Records of the current buffer not yet in a segment. */
-  private open: BufferedRecord[] = [];
-  private openBytes = 0;
-  /** Segments of the current buffer, each being prepared. */
-  private segments: Segment[] = [];
-  /** The current buffer's DuckDB table its staged segments are read into as they are prepared. */
-  private table: StagedTable | undefined;
-  private bufferedBytes = 0;
+  private buffer: Generation;
   private timer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
-  /** True while a flush is inside the engine's append. */
+  /** True while a flush is inside the engine's commit. */
   private committing = false;
-  /** The table's schema as the last commit (or preparation) read it: what the next preparation maps with. */
-  private schema: Schema | undefined;
-  private schemaLoad: Promise<Schema> | undefined;
+  /** The table as the last flush (or preparation) read it: what the next preparation maps with. */
+  private known: Promise<KnownTable> | undefined;
+  /** The first generation that could not be settled, if any (see settle()). */
+  private unsettled: number | undefined;
+  /** Records and bytes of generations not yet settled (received, not yet delivered or failed). */
+  private pending = { records: 0, bytes: 0 };
   readonly stats: DeliveryStats;
 
   constructor(
     private readonly warehouse: Warehouse,
     private readonly target: DeliveryTarget,
     private readonly faults: FaultInjector,
-    initialStats: DeliveryStats | undefined,
-    private readonly onStats: (stats: DeliveryStats) => void,
+    private readonly log: RecordLog<DeliveryStats>,
+    settled: DeliveryStats | undefined,
   ) {
-    this.stats = initialStats ?? {
-      recordsReceived: 0,
-      recordsDelivered: 0,
-      recordsFailed: 0,
-      bytesReceived: 0,
-      commits: 0,
-      commitConflicts: 0,
-      flushes: 0,
-      errorOutputFiles: [],
-    };
+    this.stats = { ...(settled ?? EMPTY_STATS), durability: log.stats };
+    this.buffer = new Generation(log.generation);
   }
 
   get pendingRecords(): number {
-    return this.open.length + this.segments.reduce((n, segment) => n + segment.batch.length, 0);
+    return this.pending.records;
   }
 
-  /** Reads the table's schema ahead of the first buffer (a missing table is reported by the first flush). */
+  /** Reads the table ahead of the first buffer (a missing table is reported by the first flush). */
   warmUp(): void {
-    if (!this.schema) this.knownSchema().catch(() => undefined);
+    this.knownTable().catch(() => undefined);
   }
 
-  add(records: BufferedRecord[]): void {
-    // Read the schema while the first buffer fills, so its preparation does not wait for it.
+  /**
+   * Accepts one call's records: resolves once they are in the log (and the buffer); rejects with the log's
+   * LogWriteError, and then none of them was accepted.
+   */
+  accept(records: readonly Buffer[], arrivalMs: number): Promise<void> {
     this.warmUp();
-    for (const record of records) {
-      this.open.push(record);
-      this.openBytes += record.data.length;
-      this.bufferedBytes += record.data.length;
-      this.stats.recordsReceived++;
-      this.stats.bytesReceived += record.data.length;
-      if (this.bufferedBytes >= this.target.maxBufferBytes) this.cut();
-      else if (this.openBytes >= SEGMENT_BYTES) this.closeSegment();
-    }
-    if (this.open.length + this.segments.length > 0 && !this.timer) {
+    const buffer = this.buffer;
+    let bytes = 0;
+    for (const record of records) bytes += record.length;
+    buffer.acceptedBytes += bytes;
+    const durable = this.log.append(records, arrivalMs, (firstSeq) => {
+      const added = records.map((data, i) => ({ data, arrivalMs, seq: firstSeq + i }));
+      this.stats.recordsReceived += added.length;
+      this.stats.bytesReceived += bytes;
+      this.pending.records += added.length;
+      this.pending.bytes += bytes;
+      if (buffer.add(added)) this.startPart(buffer);
+    });
+    if (buffer.acceptedBytes >= this.target.maxBufferBytes) this.cut();
+    else if (!this.timer) {
       this.timer = setTimeout(() => this.cut(), this.target.intervalMs);
       this.timer.unref();
+    }
+    return durable;
+  }
+
+  /** Queues the delivery of generations replayed from the log (before anything accepted since the start). */
+  recover(generations: readonly RecoveredGeneration[]): void {
+    for (const { generation, records } of generations) {
+      const replayed = new Generation(generation);
+      replayed.add(records);
+      let bytes = 0;
+      for (const record of records) bytes += record.data.length;
+      this.pending.records += records.length;
+      this.pending.bytes += bytes;
+      this.stats.recordsReceived += records.length;
+      this.stats.bytesReceived += bytes;
+      this.stats.recordsReplayed = (this.stats.recordsReplayed ?? 0) + records.length;
+      this.enqueue(replayed, () => this.flush(replayed, Promise.resolve(generation), true));
     }
   }
 
@@ -134,18 +170,10 @@ export class StreamDelivery {
     await this.chain;
   }
 
-  /** Starts preparing the records received since the last segment. */
-  private closeSegment(): void {
-    if (this.open.length === 0) return;
-    const table = (this.table ??= new StagedTable(async (sql) => this.warehouse.connection.run(sql)));
-    const batch = this.open;
-    this.open = [];
-    this.openBytes = 0;
-    // After the current I/O callbacks: the PutRecordBatch reply that closed the segment goes out first.
-    const prepared = new Promise<Prepared>((resolve) =>
-      setImmediate(() => resolve(this.prepare(batch, table))),
-    );
-    this.segments.push({ batch, prepared });
+  /** Drains, then closes the log (the stream is deleted, or the endpoint stops). */
+  async close(): Promise<void> {
+    await this.drain();
+    await this.log.close();
   }
 
   private cut(): void {
@@ -153,209 +181,296 @@ export class StreamDelivery {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    this.closeSegment();
-    if (this.segments.length === 0) return;
-    const segments = this.segments;
-    const table = this.table as StagedTable;
-    this.segments = [];
-    this.table = undefined;
-    this.bufferedBytes = 0;
-    this.chain = this.chain
-      .then(() => this.flush(segments, table))
-      .catch((error: unknown) => {
-        // flush() routes every failure to the error output; this only keeps later flushes running.
-        this.stats.lastError = (error as Error).message;
-      });
+    const buffer = this.buffer;
+    if (buffer.acceptedBytes === 0 && buffer.records.length === 0) return;
+    const sealed = this.log.seal();
+    this.buffer = new Generation(this.log.generation);
+    this.enqueue(buffer, () => this.flush(buffer, sealed, false));
   }
 
-  private async prepare(batch: BufferedRecord[], table: StagedTable): Promise<Prepared> {
+  /** Flushes run one at a time, in order. */
+  private enqueue(buffer: Generation, flush: () => Promise<void>): void {
+    this.chain = this.chain.then(flush).catch((error: unknown) => {
+      // flush() routes records' failures to the error output; this is a failure to write it (e.g. the disk is
+      // full): the generation stays in the log, to be delivered again on the next start, and later flushes run.
+      this.unsettled ??= buffer.number;
+      this.stats.lastError = (error as Error).message;
+    });
+  }
+
+  /** Starts preparing the buffer's records not yet in a part. */
+  private startPart(buffer: Generation): void {
+    const records = buffer.closePart();
+    if (records.length === 0) return;
+    // After the current I/O callbacks: the PutRecordBatch reply that closed the part goes out first.
+    buffer.parts.push(
+      new Promise<Prepared>((resolve) => setImmediate(() => resolve(this.prepare(buffer, records)))),
+    );
+  }
+
+  private async prepare(buffer: Generation, records: BufferedRecord[]): Promise<Prepared> {
     const started = performance.now();
     try {
-      const schema = await this.knownSchema();
-      const flush = await prepareFlush(schema, batch, this.target.stagingDir, () => this.committing);
-      if (flush.staged) table.load(flush.staged);
-      else if (flush.delivered.length > 0) table.invalidate();
-      return { ok: true, flush };
-    } catch (error) {
-      table.invalidate();
-      return { ok: false, error: error as Error };
+      const table = await this.knownTable();
+      const part = await preparePart(table.schema, records, { yieldNow: () => this.committing });
+      if (part.lines.length > 0) {
+        buffer.append ??= { table: table.uuid, pending: table.handle.newAppend(table.schema) };
+        if (buffer.append.table === table.uuid && sameSchema(buffer.append.pending.schema, table.schema)) {
+          buffer.append.pending.add({ ndjson: part.lines, microsColumns: part.microsColumns });
+          return { records, part, staged: true };
+        }
+      }
+      return { records, part, staged: part.lines.length === 0 };
+    } catch {
+      return { records, staged: false };
     } finally {
       this.stats.prepareMsTotal = round((this.stats.prepareMsTotal ?? 0) + performance.now() - started);
     }
   }
 
-  /** The schema last seen; only a stream's first buffer reads it itself, later ones take what commits read. */
-  private knownSchema(): Promise<Schema> {
-    if (this.schema) return Promise.resolve(this.schema);
-    this.schemaLoad ??= this.loadTable()
-      .then(({ metadata }) => (this.schema ??= currentSchema(metadata)))
-      .finally(() => (this.schemaLoad = undefined));
-    return this.schemaLoad;
+  /** The table as last seen; only a stream's first buffer reads it itself, later ones take what flushes read. */
+  private knownTable(): Promise<KnownTable> {
+    this.known ??= this.loadTable().catch((error: unknown) => {
+      this.known = undefined;
+      throw error;
+    });
+    return this.known;
   }
 
-  private async loadTable() {
-    const handle = await this.warehouse.loadTable(
-      this.target.bucket,
-      this.target.database,
-      this.target.table,
-    );
-    return { handle, metadata: await handle.metadata() };
+  private async loadTable(): Promise<KnownTable> {
+    const { bucket, database, table } = this.target;
+    const handle = await this.warehouse.loadTable(bucket, database, table);
+    const metadata = await handle.metadata();
+    return { handle, metadata, schema: currentSchema(metadata), uuid: metadata['table-uuid'] };
   }
 
-  private async flush(segments: Segment[], table: StagedTable): Promise<void> {
+  private async flush(buffer: Generation, sealed: Promise<number>, replayed: boolean): Promise<void> {
     const started = performance.now();
-    let failed: FailedRecord[] = [];
-    const preparedAll = Promise.all(segments.map((segment) => segment.prepared));
-    // Staged again at commit (the schema moved on); the preparations' own files are removed from preparedAll.
-    const restaged: StagedRecords[] = [];
+    await sealed;
+    let failed: RejectedRecord[] = [];
     try {
-      await this.faults.slowFlush();
-      // The table as it is now (it may have been dropped and created again) and its current schema, read
-      // while the tail segment is prepared.
-      const loading = this.loadTable();
-      loading.catch(() => undefined);
-      const waitStarted = performance.now();
-      const prepared = await preparedAll;
-      this.stats.prepareWaitMsTotal = round(
-        (this.stats.prepareWaitMsTotal ?? 0) + performance.now() - waitStarted,
-      );
-      const { handle, metadata } = await loading;
-      const schema = currentSchema(metadata);
-      this.schema = schema;
-      const flushes: PreparedFlush[] = [];
-      for (const [i, p] of prepared.entries()) {
-        if (p.ok && sameSchema(p.flush.schema, schema)) {
-          flushes.push(p.flush);
-          continue;
-        }
-        // Mapped with an older schema (a column added or renamed since), or the preparation failed.
-        const again = await prepareFlush(schema, (segments[i] as Segment).batch, this.target.stagingDir);
-        if (again.staged) restaged.push(again.staged);
-        flushes.push(again);
-      }
-      failed = flushes.flatMap((flush) => flush.failed);
-      const delivered = flushes.reduce((n, flush) => n + flush.delivered.length, 0);
-      if (delivered > 0) {
-        const commitStarted = performance.now();
-        this.committing = true;
-        try {
-          const viaRaw = await this.commitFlush(handle, flushes, table);
-          this.stats.recordsDelivered += delivered;
-          if (viaRaw) this.stats.rawPathFlushes = (this.stats.rawPathFlushes ?? 0) + 1;
-        } catch (error) {
-          failed = [
-            ...failed,
-            ...asFailed(
-              flushes.flatMap((flush) => flush.delivered),
-              RECORD_ERROR.commitFailed,
-              commitFailedMessage(this.target, error),
-            ),
-          ];
-          this.stats.lastError = (error as Error).message;
-        } finally {
-          this.committing = false;
-          this.stats.commitMsTotal = round(
-            (this.stats.commitMsTotal ?? 0) + performance.now() - commitStarted,
+      if (buffer.records.length > 0) {
+        if (replayed && this.concludedBeforeCrash(buffer)) return;
+        await this.faults.slowFlush();
+        // The table as it is now (it may have been dropped and created again), read while the tail is prepared.
+        const loading = this.loadTable();
+        loading.catch(() => undefined);
+        if (!replayed) this.startPart(buffer);
+        const table = await loading;
+        this.known = Promise.resolve(table);
+        const landed = replayed
+          ? committedGeneration(table.metadata, this.log.logId, buffer.number)
+          : undefined;
+        if (landed) {
+          // Committed before the crash: only what did not fit is left to write (checked as that commit checked).
+          const schema = table.metadata.schemas.find((s) => s['schema-id'] === landed['schema-id']);
+          const part = await preparePart(schema ?? table.schema, buffer.records);
+          failed = part.failed;
+          this.stats.recordsDelivered += part.delivered.length;
+          this.stats.commits++;
+        } else {
+          if (replayed) this.startPart(buffer);
+          const waitStarted = performance.now();
+          const prepared = await Promise.all(buffer.parts);
+          this.stats.prepareWaitMsTotal = round(
+            (this.stats.prepareWaitMsTotal ?? 0) + performance.now() - waitStarted,
           );
+          failed = await this.commit(buffer, prepared, table);
         }
+        crashPoint('firehose-after-commit');
       }
     } catch (error) {
-      const code = isNotFound(error) ? RECORD_ERROR.tableNotFound : RECORD_ERROR.commitFailed;
-      const done = new Set(failed.map((f) => f.data));
+      const notFound =
+        error instanceof NoSuchTableError ||
+        error instanceof NoSuchNamespaceError ||
+        error instanceof NoSuchTableBucketError;
+      const done = new Set(failed.map((f) => f.seq));
       failed = [
         ...failed,
         ...asFailed(
-          segments.flatMap((segment) => segment.batch).filter((r) => !done.has(r.data)),
-          code,
+          buffer.records.filter((r) => !done.has(r.seq)),
+          notFound ? RECORD_ERROR.tableNotFound : RECORD_ERROR.commitFailed,
           (error as Error).message,
         ),
       ];
       this.stats.lastError = (error as Error).message;
-    } finally {
-      // Never leave a staged file behind (disposing one twice is harmless).
-      for (const p of await preparedAll) if (p.ok) p.flush.staged?.dispose();
-      for (const file of restaged) file.dispose();
-      void table.drop();
+      await buffer.append?.pending.discard().catch(() => undefined);
     }
     if (failed.length > 0) {
-      const file = writeErrorOutput(this.target.errorOutput, failed);
+      const file = writeErrorOutput(
+        this.target.errorOutput,
+        failed,
+        this.errorBatch(buffer),
+        this.target.tempDir,
+      );
       this.stats.recordsFailed += failed.length;
       if (file) this.stats.errorOutputFiles = [...this.stats.errorOutputFiles, file].slice(-100);
     }
-    this.stats.flushes++;
-    this.stats.flushMsTotal = round((this.stats.flushMsTotal ?? 0) + performance.now() - started);
-    this.stats.lastFlushAt = new Date().toISOString();
-    this.onStats(this.stats);
+    crashPoint('firehose-before-settle');
+    this.settle(buffer, started);
+  }
+
+  /** The error output batch of a generation (the same file whenever the generation is flushed). */
+  private errorBatch(buffer: Generation): ErrorBatch {
+    return { id: `${this.log.logId}/${buffer.number}`, oldestArrivalMs: buffer.records[0]?.arrivalMs ?? 0 };
   }
 
   /**
-   * One commit of the prepared segments; true when it went through the raw path (every segment with records
-   * staged as NDJSON: one query reads them all). Otherwise every record goes through the rows path.
+   * A replayed generation whose error output is already written concluded before the crash (the file comes after
+   * the commit attempt): what is not in the file is in the table. Counted, then settled.
    */
-  private async commitFlush(
-    handle: TableHandle,
-    flushes: PreparedFlush[],
-    table: StagedTable | undefined,
-  ): Promise<boolean> {
-    const withRecords = flushes.filter((flush) => flush.delivered.length > 0);
-    const staged = withRecords.map((flush) => flush.staged);
-    const allStaged = staged.every((s) => s !== undefined);
-    const query = allStaged
-      ? ((await table?.query(staged as StagedRecords[])) ?? combineStaged(staged as StagedRecords[]))
-      : undefined;
-    const rows = () => withRecords.flatMap((flush) => flush.rows());
-    let viaRaw = query !== undefined;
-    await this.commit(async () => {
-      if (!viaRaw || !query) return handle.append({ rows: rows() });
-      try {
-        return await handle.append(query);
-      } catch (error) {
-        // A conflict is retried by commit(); anything else (e.g. bytes DuckDB's reader refuses) falls back
-        // to the rows path once, so a record is never lost to the fast path.
-        if (error instanceof Error && /Conflict/i.test(error.name)) throw error;
-        viaRaw = false;
-        return handle.append({ rows: rows() });
-      }
-    });
-    return viaRaw;
+  private concludedBeforeCrash(buffer: Generation): boolean {
+    const file = errorOutputFile(this.target.errorOutput, this.errorBatch(buffer));
+    if (!existsSync(file)) return false;
+    const failed = readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
+    this.stats.recordsFailed += failed;
+    this.stats.recordsDelivered += buffer.records.length - failed;
+    if (failed < buffer.records.length) this.stats.commits++;
+    this.settle(buffer, performance.now());
+    return true;
   }
 
-  /** One commit; a conflict (injected, or a real CommitConflictError) is retried like Firehose retries. */
-  private async commit(append: () => Promise<{ snapshot: unknown }>): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        if (this.faults.conflictCommit()) {
-          const conflict = new Error('Injected commit conflict: another writer committed first.');
-          conflict.name = 'CommitConflictError';
-          throw conflict;
-        }
-        const result = await append();
-        if (result.snapshot) this.stats.commits++;
-        return;
-      } catch (error) {
-        const isConflict = error instanceof Error && /Conflict/i.test(error.name);
-        if (!isConflict || attempt >= MAX_COMMIT_ATTEMPTS) throw error;
-        this.stats.commitConflicts++;
-        await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
+  /** One commit of the buffer's records that fit; returns the records for the error output. */
+  private async commit(
+    buffer: Generation,
+    prepared: Prepared[],
+    table: KnownTable,
+  ): Promise<RejectedRecord[]> {
+    let append = buffer.append;
+    const current = (p: Prepared) =>
+      p.part !== undefined && sameSchema(p.part.schema, table.schema) && p.staged;
+    let parts = prepared.map((p) => p.part);
+    const stageAgain = async (canonicalOnly: boolean) => {
+      await append?.pending.discard();
+      const pending = table.handle.newAppend(table.schema);
+      parts = [];
+      for (const p of prepared) {
+        const part = await preparePart(table.schema, p.records, { canonicalOnly });
+        pending.add({ ndjson: part.lines, microsColumns: part.microsColumns });
+        parts.push(part);
       }
+      return { table: table.uuid, pending };
+    };
+    // Prepared with an older schema (a column added or renamed since), for a table dropped and created again,
+    // or a preparation failed: map every part again, as if its records had arrived now.
+    if (!append || append.table !== table.uuid || !prepared.every(current)) append = await stageAgain(false);
+    const failed = parts.flatMap((part) => part?.failed ?? []);
+    const delivered = parts.flatMap((part) => part?.delivered ?? []);
+    if (delivered.length === 0) {
+      await append.pending.discard();
+      return failed;
+    }
+    const commitStarted = performance.now();
+    this.committing = true;
+    const options = {
+      summary: commitSummary(this.target.streamName, this.log.logId, buffer.number, buffer.records),
+      simulateConflict: () => this.faults.conflictCommit(),
+    };
+    try {
+      const result = await append.pending.commit(options).catch(async (error: unknown) => {
+        // Bytes the reader refused although JSON.parse took them (a duplicate key): every record as its
+        // canonical line, once. Nothing was committed, and the verdicts do not change.
+        if (!(error instanceof UnreadableRowsError)) throw error;
+        append = await stageAgain(true);
+        return append.pending.commit(options);
+      });
+      this.stats.recordsDelivered += delivered.length;
+      if (result.snapshot) this.stats.commits++;
+      this.stats.commitConflicts += (result.attempts ?? 1) - 1;
+      return failed;
+    } catch (error) {
+      // The engine's commit loop already retried lost races (CommitConflictError is what it gives up with).
+      const reason = error instanceof CommitConflictError ? 'lost every commit race' : 'failed';
+      this.stats.lastError = (error as Error).message;
+      return [
+        ...failed,
+        ...asFailed(
+          delivered,
+          RECORD_ERROR.commitFailed,
+          `Commit to ${this.target.database}.${this.target.table} ${reason}: ${(error as Error).message}`,
+        ),
+      ];
+    } finally {
+      this.committing = false;
+      this.stats.commitMsTotal = round((this.stats.commitMsTotal ?? 0) + performance.now() - commitStarted);
+    }
+  }
+
+  /**
+   * Counters, then the checkpoint that settles the generation (its log files go). After a failure to settle (the
+   * disk is full), no later generation settles either: the checkpoint would cover the one left in the log. They
+   * are still committed; the next start replays them all and finds their commits.
+   */
+  private settle(buffer: Generation, started: number): void {
+    this.pending.records -= buffer.records.length;
+    for (const record of buffer.records) this.pending.bytes -= record.data.length;
+    this.stats.flushes++;
+    this.stats.flushMsTotal = round((this.stats.flushMsTotal ?? 0) + performance.now() - started);
+    this.stats.lastFlushAt = new Date().toISOString();
+    if (this.unsettled) return;
+    // Persisted counts are of settled generations only: replay adds the ones still in the log.
+    const { durability: _durability, ...persisted } = this.stats;
+    try {
+      this.log.settle(buffer.number, {
+        ...persisted,
+        recordsReceived: this.stats.recordsReceived - this.pending.records,
+        bytesReceived: this.stats.bytesReceived - this.pending.bytes,
+      });
+    } catch (error) {
+      this.unsettled = buffer.number;
+      this.stats.lastError =
+        `Generation ${buffer.number} was delivered but could not be settled in the log ` +
+        `(${(error as Error).message}); it and later ones are delivered once more, exactly once, on the next start.`;
     }
   }
 }
 
-interface Segment {
-  batch: BufferedRecord[];
-  /** Started when the segment closes; never rejects (prepare() catches). */
-  prepared: Promise<Prepared>;
+/** One buffer: a generation of the log, its records once durable, and its parts as they are prepared. */
+class Generation {
+  readonly records: BufferedRecord[] = [];
+  /** Bytes of calls accepted into it, durable or not yet (what the size cap counts). */
+  acceptedBytes = 0;
+  readonly parts: Promise<Prepared>[] = [];
+  append: { table: string; pending: PendingAppend } | undefined;
+  private partStart = 0;
+  private openBytes = 0;
+
+  constructor(readonly number: number) {}
+
+  /** Adds durable records; true when a part's worth of them is waiting to be prepared. */
+  add(records: readonly BufferedRecord[]): boolean {
+    for (const record of records) {
+      this.records.push(record);
+      this.openBytes += record.data.length;
+    }
+    return this.openBytes >= PART_BYTES;
+  }
+
+  /** The records not yet in a part, now one. */
+  closePart(): BufferedRecord[] {
+    const records = this.records.slice(this.partStart);
+    this.partStart = this.records.length;
+    this.openBytes = 0;
+    return records;
+  }
 }
 
-type Prepared = { ok: true; flush: PreparedFlush } | { ok: false; error: Error };
+interface KnownTable {
+  handle: TableHandle;
+  metadata: Awaited<ReturnType<TableHandle['metadata']>>;
+  schema: Schema;
+  uuid: string;
+}
+
+/** A part after preparation: `staged` when its lines are in the generation's append (or it had none). */
+interface Prepared {
+  records: BufferedRecord[];
+  part?: PreparedPart;
+  staged: boolean;
+}
 
 const round = (ms: number) => Math.round(ms);
 
-function asFailed(records: BufferedRecord[], errorCode: string, errorMessage: string): FailedRecord[] {
+function asFailed(records: BufferedRecord[], errorCode: string, errorMessage: string): RejectedRecord[] {
   return records.map((r) => ({ ...r, errorCode, errorMessage }));
-}
-
-function commitFailedMessage(target: DeliveryTarget, error: unknown): string {
-  return `Commit to ${target.database}.${target.table} failed: ${(error as Error).message}`;
 }

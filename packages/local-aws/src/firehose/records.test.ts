@@ -29,8 +29,30 @@ describe('Firehose record mapping of timestamps', () => {
       canonical: true,
       microsColumns: ['start_time'],
       textTimestampColumns: [],
-      row: { start_time: '2024-05-01 10:00:00.123456', srcaddr: '10.0.1.10' },
     });
+  });
+
+  test('a canonical line gives each timestamp in its column form, keeping the microseconds either way', () => {
+    // Prepare: micros, a text with an offset, and a case-folded key, none of them canonical as the part needs
+    const micros = Date.UTC(2024, 4, 1, 10, 0, 0, 123) * 1000 + 456;
+    const mapper = new RecordMapper(schema);
+    const line = (record: unknown, forms: Map<string, 'micros' | 'text'>) =>
+      JSON.parse(mapper.canonicalLine(Buffer.from(JSON.stringify(record)), forms).toString()) as unknown;
+
+    // Act
+    const asText = line({ START_TIME: micros, srcaddr: 5 }, new Map([['start_time', 'text']]));
+    const asMicros = line(
+      { start_time: '2024-05-01T12:00:00.123+02:00' },
+      new Map([['start_time', 'micros']]),
+    );
+    const forms = new Map<string, 'micros' | 'text'>();
+    const firstDecides = line({ start_time: micros }, forms);
+
+    // Assess
+    expect(asText).toEqual({ start_time: '2024-05-01 10:00:00.123456', srcaddr: '5' });
+    expect(asMicros).toEqual({ start_time: Date.UTC(2024, 4, 1, 10, 0, 0, 123) * 1000 });
+    expect(firstDecides).toEqual({ start_time: micros });
+    expect(forms.get('start_time')).toBe('micros');
   });
 
   test('microseconds before 1970 floor to the right second', () => {
@@ -43,31 +65,26 @@ describe('Firehose record mapping of timestamps', () => {
     expect(mapRecord({ start_time: 1.5 })).toMatchObject({ ok: false, errorCode: 'Iceberg.SchemaMismatch' });
   });
 
-  test('validating only (the raw path) gives the same verdicts as mapping, impossible dates included', () => {
-    // Prepare: the ISO shape with month 13, an epoch beyond what a date holds, valid forms of each kind
-    const values = [
-      '2024-13-01T10:00:00.000Z',
-      '2024-02-30T10:00:00.000Z',
-      '2024-05-01T10:00:00.000Z',
-      '2024-05-01 10:00:00',
-      'yesterday',
-      Date.UTC(2024, 4, 1) * 1000,
-      9e18,
-      -1,
-    ];
+  test('impossible dates and out-of-range epochs are misfits, valid forms of each kind are not', () => {
+    // Prepare: the ISO shape with month 13 and February 30, an epoch beyond 2^53, valid forms of each kind
+    const verdicts = [
+      ['2024-13-01T10:00:00.000Z', false],
+      ['2024-02-30T10:00:00.000Z', false],
+      ['yesterday', false],
+      [9e18, false],
+      ['2024-05-01T10:00:00.000Z', true],
+      ['2024-05-01 10:00:00', true],
+      [Date.UTC(2024, 4, 1) * 1000, true],
+      [-1, true],
+    ] as const;
     const mapper = new RecordMapper(schema);
-    for (const start_time of values) {
-      const data = Buffer.from(JSON.stringify({ start_time }));
-      // Act
-      const mapped = mapper.map(data);
-      const validated = mapper.map(data, false);
-      // Assess
-      expect({ start_time, ok: validated.ok }).toEqual({ start_time, ok: mapped.ok });
-    }
-    expect(mapRecord({ start_time: '2024-13-01T10:00:00.000Z' })).toMatchObject({
-      ok: false,
-      errorCode: 'Iceberg.SchemaMismatch',
-    });
+    // Act
+    const seen = verdicts.map(([start_time]) => [
+      start_time,
+      mapper.map(Buffer.from(JSON.stringify({ start_time }))).ok,
+    ]);
+    // Assess
+    expect(seen).toEqual(verdicts.map(([value, ok]) => [value, ok]));
   });
 
   test('the ISO fast check agrees with the regular expression and Date.parse on every edge of every part', () => {
@@ -117,7 +134,7 @@ describe('Firehose record mapping of timestamps', () => {
     expect(disagreements).toEqual([]);
   });
 
-  test('validating only and mapping agree on verdict, code and flags for native and converted values of every type', () => {
+  test('every accepted value of every type has a canonical line, and only native values keep the raw bytes', () => {
     // Prepare
     const wide: Schema = {
       'schema-id': 0,
@@ -129,34 +146,76 @@ describe('Firehose record mapping of timestamps', () => {
         { id: 4, name: 'd', type: 'double', required: false },
         { id: 5, name: 'b', type: 'boolean', required: false },
         { id: 6, name: 't', type: 'timestamp', required: false },
+        { id: 7, name: 'n', type: 'decimal(6,2)', required: false },
+        { id: 8, name: 'day', type: 'date', required: false },
       ],
     };
-    const values: Record<string, unknown[]> = {
-      s: ['x', 5, true, {}],
-      i: [443, 2147483648, -2147483649, 443.5, '443', 'x', 2 ** 53 + 2],
-      l: [1, 9007199254740991, 2 ** 60, '12', '99999999999999999999', 1.5],
-      d: [0.5, 2, '2.5', 'NaN', true],
-      b: [true, 'false', 1],
+    const values: Record<string, [unknown, unknown][]> = {
+      // [value, what its canonical line holds (undefined = a misfit)]
+      s: [
+        ['x', 'x'],
+        [5, '5'],
+        [true, 'true'],
+        [{}, undefined],
+      ],
+      i: [
+        [443, 443],
+        [2147483648, undefined],
+        [443.5, undefined],
+        ['443', 443],
+        ['x', undefined],
+      ],
+      l: [
+        [1, 1],
+        ['12', 12],
+        ['99999999999999999999', undefined],
+        [1.5, undefined],
+      ],
+      d: [
+        [0.5, 0.5],
+        ['2.5', 2.5],
+        [true, undefined],
+      ],
+      b: [
+        [true, true],
+        ['false', false],
+        [1, undefined],
+      ],
       t: [
-        '2024-05-01T10:00:00.000Z',
-        '2024-05-01T24:00:00.000Z',
-        '2024-05-01 10:00:00',
-        1714557600000000,
-        1.5,
-        'x',
+        ['2024-05-01 10:00:00', '2024-05-01 10:00:00.000000'],
+        [1.5, undefined],
+        ['x', undefined],
+      ],
+      n: [
+        [12.5, '12.50'],
+        ['1.234', undefined],
+        ['12345.6', undefined],
+      ],
+      day: [
+        ['2024-02-29', '2024-02-29'],
+        ['2023-02-29', undefined],
+        [20240229, undefined],
       ],
     };
     const mapper = new RecordMapper(wide);
     for (const [column, list] of Object.entries(values))
-      for (const value of list) {
+      for (const [value, expected] of list) {
         const data = Buffer.from(JSON.stringify({ [column]: value }));
         // Act
-        const mapped = mapper.map(data);
-        const validated = mapper.map(data, false);
+        const outcome = mapper.map(data);
+        const line = outcome.ok ? JSON.parse(mapper.canonicalLine(data, new Map()).toString()) : undefined;
         // Assess
-        const { row: _row, ...rest } = mapped as { row?: unknown };
-        const { row: _none, ...validatedRest } = validated as { row?: unknown };
-        expect({ column, value, ...validatedRest }).toEqual({ column, value, ...rest });
+        expect({ column, value, line }).toEqual({
+          column,
+          value,
+          line: expected === undefined ? undefined : { [column]: expected },
+        });
+        if (outcome.ok)
+          expect({ column, value, canonical: outcome.canonical }).toEqual({
+            column,
+            value,
+            canonical: JSON.stringify(expected) === JSON.stringify(value) && !['n', 'day'].includes(column),
+          });
       }
   });
 });

@@ -1,23 +1,38 @@
 // One Firehose record → one table row, as Firehose's Iceberg destination maps it: the record must be a JSON
 // object; its top-level keys fill the columns of the same name (exact match first, then case-insensitive);
 // unknown keys are ignored; missing optional columns are NULL. Anything else is a misfit the caller routes to
-// the error output with the code returned here — a record is written whole or not at all.
-import type { Schema, SchemaField } from '@loglake/lakehouse';
+// the error output with the code returned here — a record is written whole or not at all. A record that fits is
+// handed to the engine as one NDJSON line: its own bytes when they already are the canonical form (every column
+// under its exact name with its native JSON type, on one line, valid UTF-8), otherwise a canonical line built
+// from its values (canonicalLine), so the engine reads every record one way.
+import { isUtf8 } from 'node:buffer';
+import { coerceValue, literalToText, type Schema, type SchemaField } from '@loglake/lakehouse';
+
+/** A record accepted into a stream's buffer: its bytes, arrival time and sequence number in the stream's log. */
+export interface BufferedRecord {
+  data: Buffer;
+  arrivalMs: number;
+  seq: number;
+}
+
+/** A record that goes to the error output, with the code and message saying why. */
+export type RejectedRecord = BufferedRecord & { errorCode: string; errorMessage: string };
 
 export type RecordOutcome =
   | {
       ok: true;
-      /** The mapped row; empty when map() was asked not to build it (the raw path only needs the verdict). */
-      row: Record<string, unknown>;
       /** The raw JSON already has every column under its exact name with its native JSON type, so DuckDB can
-       * read the raw bytes and get the same values (see staging.ts). */
+       * read the raw bytes and get the same values. */
       canonical: boolean;
-      /** Timestamp columns this record gives as epoch microseconds (numbers); the raw path reads them as BIGINT. */
+      /** Timestamp columns this record gives as epoch microseconds (numbers). */
       microsColumns: string[];
-      /** Timestamp columns this record gives as text (a raw batch must use one form per column). */
+      /** Timestamp columns this record gives as text (a staged part uses one form per column). */
       textTimestampColumns: string[];
     }
   | { ok: false; errorCode: string; errorMessage: string };
+
+/** How a part gives each timestamp column: epoch microseconds or text (decided by the first record giving it). */
+export type TimestampForms = Map<string, 'micros' | 'text'>;
 
 /** Error codes the local endpoint writes to the error output (local names; see README "Local endpoint"). */
 export const RECORD_ERROR = {
@@ -45,22 +60,79 @@ const KINDS: Record<string, Kind> = {
 interface Column {
   field: SchemaField;
   name: string;
+  /** The column name as a JSON key (quoted once). */
+  key: string;
   kind: Kind;
 }
 
 export class RecordMapper {
   private readonly columns: Column[];
 
-  constructor(private readonly schema: Schema) {
+  constructor(readonly schema: Schema) {
     this.columns = schema.fields.map((field) => ({
       field,
       name: field.name,
+      key: JSON.stringify(field.name),
       kind: KINDS[field.type] ?? Kind.Other,
     }));
   }
 
-  /** `withRow` false: validate only (same verdict, codes and flags) without building the row object. */
-  map(data: Buffer, withRow = true): RecordOutcome {
+  /** The verdict on one record, and whether its own bytes are already the canonical line. */
+  map(data: Buffer): RecordOutcome {
+    const record = ParsedRecord.parse(data);
+    if (!(record instanceof ParsedRecord)) return record;
+    let canonical = true;
+    const microsColumns: string[] = [];
+    const textTimestampColumns: string[] = [];
+    for (const column of this.columns) {
+      const raw = record.get(column.name);
+      if (record.folded) canonical = false;
+      if (raw === undefined || raw === null) {
+        if (column.field.required) return misfit(`Required column ${column.name} is missing or null.`);
+        continue;
+      }
+      // Native values (the common case) are valid as they are, and DuckDB's reader reads them alike.
+      if (!isNative(column.kind, raw)) {
+        const converted = convert(column.field, raw);
+        if (converted instanceof Misfit) return misfit(converted.message);
+        canonical = false;
+      }
+      if (column.kind === Kind.Timestamp)
+        (typeof raw === 'number' ? microsColumns : textTimestampColumns).push(column.name);
+    }
+    return { ok: true, canonical, microsColumns, textTimestampColumns };
+  }
+
+  /**
+   * The canonical NDJSON line of a record map() accepted: exact column names, native JSON values, decimals,
+   * dates, times, uuids and binary (base64) as the engine's own text, and each timestamp in the form `forms` gives
+   * its column (a column not there yet takes this record's form, and is added).
+   */
+  canonicalLine(data: Buffer, forms: TimestampForms): Buffer {
+    const record = ParsedRecord.parse(data);
+    if (!(record instanceof ParsedRecord))
+      throw new Error(`Record re-mapping failed: ${record.errorMessage}`);
+    const members: string[] = [];
+    for (const column of this.columns) {
+      const raw = record.get(column.name);
+      if (raw === undefined || raw === null) continue;
+      const value =
+        isNative(column.kind, raw) && column.kind !== Kind.Timestamp ? raw : convert(column.field, raw);
+      // These records passed map() once; mapping is deterministic.
+      if (value instanceof Misfit) throw new Error(`Record re-mapping failed: ${value.message}`);
+      members.push(`${column.key}:${jsonValue(column, value, raw, forms)}`);
+    }
+    return Buffer.from(`{${members.join(',')}}`);
+  }
+}
+
+/** A record parsed as a JSON object, with its lower-case key index built on first need. */
+class ParsedRecord {
+  private byLowerKey: Map<string, unknown> | undefined;
+
+  private constructor(private readonly object: Record<string, unknown>) {}
+
+  static parse(data: Buffer): ParsedRecord | Extract<RecordOutcome, { ok: false }> {
     let parsed: unknown;
     try {
       parsed = JSON.parse(data.toString('utf8'));
@@ -78,45 +150,47 @@ export class RecordMapper {
         errorMessage: 'Record is not a JSON object; Iceberg destinations need one object per record.',
       };
     }
-    const source = parsed as Record<string, unknown>;
-    // Case-insensitive lookup only when a column is not found by its exact name (the common case is exact).
-    let byLowerKey: Map<string, unknown> | undefined;
-    let canonical = true;
-    const microsColumns: string[] = [];
-    const textTimestampColumns: string[] = [];
-    const row: Record<string, unknown> = {};
-    for (const { field, name, kind } of this.columns) {
-      let raw = source[name];
-      if (raw === undefined && !Object.hasOwn(source, name)) {
-        byLowerKey ??= new Map(
-          Object.entries(source)
-            .reverse()
-            .map(([key, value]) => [key.toLowerCase(), value]),
-        );
-        raw = byLowerKey.get(name.toLowerCase());
-        if (raw !== undefined) canonical = false;
-      }
-      if (raw === undefined || raw === null) {
-        if (field.required) return misfit(`Required column ${name} is missing or null.`);
-        if (withRow) row[name] = null;
-        continue;
-      }
-      // Native values (the common case) are valid as they are, and DuckDB's reader reads them alike; only a
-      // timestamp's row value still needs building.
-      const native = isNative(kind, raw);
-      if (native && !(withRow && kind === Kind.Timestamp)) {
-        if (withRow) row[name] = raw;
-      } else {
-        const converted = convert(field, raw);
-        if (converted instanceof Misfit) return misfit(converted.message);
-        if (withRow) row[name] = converted;
-        if (!native) canonical = false;
-      }
-      if (kind === Kind.Timestamp)
-        (typeof raw === 'number' ? microsColumns : textTimestampColumns).push(name);
-    }
-    return { ok: true, row, canonical, microsColumns, textTimestampColumns };
+    return new ParsedRecord(parsed as Record<string, unknown>);
   }
+
+  /** Whether the last get() found its value case-insensitively (a field, not a result object: it runs per value). */
+  folded = false;
+
+  /** A column's value by its exact name, else case-insensitively. */
+  get(name: string): unknown {
+    const raw = this.object[name];
+    this.folded = false;
+    if (raw !== undefined || Object.hasOwn(this.object, name)) return raw;
+    this.byLowerKey ??= new Map(
+      Object.entries(this.object)
+        .reverse()
+        .map(([key, value]) => [key.toLowerCase(), value]),
+    );
+    const folded = this.byLowerKey.get(name.toLowerCase());
+    this.folded = folded !== undefined;
+    return folded;
+  }
+}
+
+/** A record's bytes as one NDJSON line when they can be one as they are: one line, valid UTF-8. */
+export function asJsonLine(data: Buffer): Buffer | undefined {
+  let end = data.length;
+  while (end > 0 && (data[end - 1] === 0x0a || data[end - 1] === 0x0d)) end--;
+  const line = end === data.length ? data : data.subarray(0, end);
+  if (line.includes(0x0a) || line.includes(0x0d)) return undefined;
+  return isUtf8(line) ? line : undefined;
+}
+
+/** A converted value as JSON text; timestamps (epoch micros from convert) in their column's form. */
+function jsonValue(column: Column, value: unknown, raw: unknown, forms: TimestampForms): string {
+  if (column.kind === Kind.Timestamp) {
+    let form = forms.get(column.name);
+    if (!form) forms.set(column.name, (form = typeof raw === 'number' ? 'micros' : 'text'));
+    const micros = value as number;
+    return form === 'micros' ? String(micros) : JSON.stringify(fromEpochMicros(micros));
+  }
+  if (typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value);
 }
 
 class Misfit {
@@ -149,14 +223,19 @@ function isNative(kind: Kind, raw: unknown): boolean {
     case Kind.Timestamp:
       // Epoch microseconds: any safe integer is a valid instant.
       return typeof raw === 'string'
-        ? isoMillisUtc(raw)
+        ? isoMillisUtc(raw) && realDay(raw)
         : typeof raw === 'number' && Number.isSafeInteger(raw);
     default:
       return false;
   }
 }
 
-// Returns the converted value or a Misfit. No closures here: it runs once per value of every record.
+/**
+ * The value a record's JSON value stands for, or a Misfit: numbers, booleans and strings as JSON gives them (a
+ * long beyond 2^53 as a bigint), timestamps as epoch microseconds, and the types without a JSON kind of their own
+ * (date, time, uuid, decimal, base64 binary) as the engine's canonical text, judged by the engine's own rules.
+ * No closures here: it runs once per value of every record that is not native.
+ */
 function convert(field: SchemaField, raw: unknown): unknown {
   switch (field.type) {
     case 'string':
@@ -173,6 +252,7 @@ function convert(field: SchemaField, raw: unknown): unknown {
       if (typeof raw === 'number' && Number.isInteger(raw)) return raw;
       if (typeof raw === 'string' && /^-?\d+$/.test(raw.trim())) {
         const big = BigInt(raw.trim());
+        if (big < -(2n ** 63n) || big >= 2n ** 63n) return wrongValue(field, raw);
         return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER)
           ? Number(big)
           : big;
@@ -181,7 +261,7 @@ function convert(field: SchemaField, raw: unknown): unknown {
     }
     case 'timestamp':
     case 'timestamptz':
-      return toDate(raw) ?? wrongValue(field, raw);
+      return toMicros(raw) ?? wrongValue(field, raw);
     case 'boolean':
       if (typeof raw === 'boolean') return raw;
       if (raw === 'true' || raw === 'false') return raw === 'true';
@@ -191,26 +271,14 @@ function convert(field: SchemaField, raw: unknown): unknown {
       const n = toNumber(raw);
       return n === undefined ? wrongValue(field, raw) : n;
     }
-    case 'date': {
-      if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return wrongValue(field, raw);
-      const date = new Date(`${raw}T00:00:00Z`);
-      return Number.isNaN(date.getTime()) ? wrongValue(field, raw) : date;
-    }
-    case 'uuid':
-      return typeof raw === 'string' &&
-        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw)
-        ? raw
-        : wrongValue(field, raw);
-    case 'time':
-      return typeof raw === 'string' && /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(raw)
-        ? raw
-        : wrongValue(field, raw);
-    case 'binary':
-      return typeof raw === 'string' ? raw : wrongValue(field, raw);
     default:
-      if (field.type.startsWith('decimal('))
-        return toNumber(raw) === undefined ? wrongValue(field, raw) : String(raw);
-      return wrongValue(field, raw);
+      if (typeof raw === 'object') return wrongValue(field, raw);
+      try {
+        const literal = coerceValue(field.type, raw);
+        return literal === null ? wrongValue(field, raw) : literalToText(field.type, literal);
+      } catch {
+        return wrongValue(field, raw);
+      }
   }
 }
 
@@ -255,21 +323,39 @@ export function isoMillisUtc(s: string): boolean {
   return hour < 24 || (minute === 0 && second === 0 && s.slice(20, 23) === '000');
 }
 
+/** Days of each month (index 1-12) in a common year. */
+const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * The `yyyy-MM-dd` a text starts with is a day of the calendar. V8's Date.parse rolls 2024-02-30 over into March;
+ * the engine's reader refuses it, and a record is a misfit rather than a value nobody sent.
+ */
+function realDay(text: string): boolean {
+  const year = Number(text.slice(0, 4));
+  const month = twoDigits(text, 5);
+  const day = twoDigits(text, 8);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month] ?? 0);
+  return day >= 1 && day <= days;
+}
+
 /** ISO 8601 / `yyyy-MM-dd HH:mm:ss[.fff]` strings (UTC unless an offset is given), or an epoch number in
- * MICROseconds: AWS documents that Firehose's Iceberg destination takes timestamps "always in microseconds". */
-function toDate(raw: unknown): Date | string | undefined {
-  if (typeof raw === 'number') return Number.isSafeInteger(raw) ? fromEpochMicros(raw) : undefined;
+ * MICROseconds (AWS documents that Firehose's Iceberg destination takes timestamps "always in microseconds"), as
+ * epoch microseconds; text keeps milliseconds. */
+function toMicros(raw: unknown): number | undefined {
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) ? raw : undefined;
   if (typeof raw !== 'string') return undefined;
   // Fast path: what JSON.stringify(Date) and most producers send.
-  if (isoMillisUtc(raw)) return new Date(raw);
+  if (isoMillisUtc(raw)) return realDay(raw) ? Date.parse(raw) * 1000 : undefined;
   const text = raw.trim();
   if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(text))
     return undefined;
+  if (!realDay(text)) return undefined;
   const normalised = text.replace(' ', 'T');
   const withZone =
     /(Z|[+-]\d{2}:?\d{2})$/i.test(normalised) || !normalised.includes('T') ? normalised : `${normalised}Z`;
-  const date = new Date(withZone.replace(/(\.\d{3})\d+/, '$1'));
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  const millis = Date.parse(withZone.replace(/(\.\d{3})\d+/, '$1'));
+  return Number.isNaN(millis) ? undefined : millis * 1000;
 }
 
 /** Epoch microseconds → `YYYY-MM-DD HH:MM:SS.ffffff` (UTC), keeping the microseconds a Date would drop. */

@@ -145,9 +145,12 @@ describe('Firehose over loopback (protocol layer, in-memory engine stand-in)', (
     expect(batch.FailedPutCount).toBe(0);
     expect(warehouse.appendCalls - appendsBefore).toBe(1);
     expect(warehouse.rowsOf('lab-bucket', 'network', 'vpc_flow_logs')).toHaveLength(1201);
-    expect(warehouse.rowsOf('lab-bucket', 'network', 'vpc_flow_logs')[0]?.start_time).toEqual(
-      new Date('2026-11-29T10:00:00Z'),
-    );
+    // What the engine is handed: the record's canonical NDJSON line (its timestamp as exact text).
+    expect(warehouse.rowsOf('lab-bucket', 'network', 'vpc_flow_logs')[0]).toEqual({
+      srcaddr: '10.0.0.0',
+      bytes: 0,
+      start_time: '2026-11-29 10:00:00.000000',
+    });
     expect(stats.flows).toMatchObject({
       recordsReceived: 1204,
       recordsDelivered: 1201,

@@ -1,6 +1,8 @@
 // Amazon Data Firehose (awsJson1_1, `Firehose_20150804.<Op>`): Direct PUT streams into Iceberg tables of the
-// local table buckets, with PutRecord/PutRecordBatch's real limits and error shapes.
+// local table buckets, with PutRecord/PutRecordBatch's real limits and error shapes. A put is answered only once
+// its records are durable in the stream's record log; on start, each stream replays what its log still holds.
 import { randomBytes } from 'node:crypto';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import type { Warehouse } from '@loglake/lakehouse';
 import { deliveryStreamArn, LOCAL_ACCOUNT_ID } from '../arn';
 import { AwsServiceError } from '../errors';
@@ -9,7 +11,8 @@ import { InputReader } from '../input';
 import { awsJsonService, type ServiceModule } from '../protocol';
 import { localDataPath } from '../data-dir';
 import type { JsonStore } from '../store';
-import { MAX_BUFFER_BYTES, StreamDelivery, type BufferedRecord, type DeliveryStats } from './delivery';
+import { MAX_BUFFER_BYTES, StreamDelivery, type DeliveryStats } from './delivery';
+import { LogWriteError, RecordLog, type LogDamage } from './record-log';
 import { describeStream, invalidArgument, parseIcebergStream, type StreamDefinition } from './streams';
 
 export interface FirehoseOptions {
@@ -30,13 +33,27 @@ export const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 /** A stream's delivery counters with the records still buffered (the admin API's answer). */
 export type LocalStreamStats = DeliveryStats & { pendingRecords: number };
 
+/** What a stream's log held when the endpoint started: replayed records, and damaged tails found. */
+export interface StreamRecovery {
+  stream: string;
+  replayedRecords: number;
+  replayedGenerations: number;
+  damage: LogDamage[];
+}
+
 export interface FirehoseService extends ServiceModule {
   stats(): Record<string, LocalStreamStats>;
   /** Flushes every stream's buffer now and waits for the commits (admin hook and shutdown). */
   flushAll(): Promise<void>;
+  /** Streams whose log held records (or damage) at start. */
+  readonly recovery: StreamRecovery[];
+  /** Starts delivering what the logs held (once the endpoint serves requests). */
+  replay(): void;
 }
 
 const streamKey = (name: string) => `firehose/streams/${name}`;
+/** Where counters were kept before the record log's checkpoint (read once, for data directories from then). */
+const legacyStatsKey = (name: string) => `firehose/stats/${name}`;
 
 function validation(message: string): AwsServiceError {
   return new AwsServiceError('ValidationException', 400, `1 validation error detected: ${message}`);
@@ -59,43 +76,62 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
     if (!stream) throw notFound(name);
     return stream;
   };
+  const logDir = (name: string) => localDataPath(options.dataDir, 'firehose', name);
   // Puts take the stream's live delivery (kept until the stream is deleted): no store read per call.
   const deliveryNamed = (name: string): StreamDelivery => deliveries.get(name) ?? deliveryOf(load(name));
   const deliveryOf = (stream: StreamDefinition): StreamDelivery => {
     let delivery = deliveries.get(stream.name);
-    if (!delivery) {
-      const intervalSeconds = options.bufferIntervalOverrideSeconds ?? stream.intervalInSeconds;
-      delivery = new StreamDelivery(
-        warehouse,
-        {
-          bucket: stream.tableBucket,
+    if (delivery) return delivery;
+    const opened = RecordLog.open<DeliveryStats>(logDir(stream.name));
+    const intervalSeconds = options.bufferIntervalOverrideSeconds ?? stream.intervalInSeconds;
+    delivery = new StreamDelivery(
+      warehouse,
+      {
+        streamName: stream.name,
+        bucket: stream.tableBucket,
+        database: stream.database,
+        table: stream.table,
+        // SizeInMBs is kept and described, but does not cut commits (delivery.ts).
+        maxBufferBytes: MAX_BUFFER_BYTES,
+        intervalMs: Math.max(0, intervalSeconds * 1000),
+        tempDir: localDataPath(options.dataDir, 'tmp', 'firehose'),
+        errorOutput: {
+          s3Root: localDataPath(options.dataDir, 's3'),
+          bucket: stream.errorBucket,
+          prefix: stream.tableErrorOutputPrefix ?? stream.errorOutputPrefix,
+          streamName: stream.name,
           database: stream.database,
           table: stream.table,
-          // SizeInMBs is kept and described, but does not cut commits (delivery.ts).
-          maxBufferBytes: MAX_BUFFER_BYTES,
-          intervalMs: Math.max(0, intervalSeconds * 1000),
-          stagingDir: localDataPath(options.dataDir, 'tmp', 'firehose'),
-          errorOutput: {
-            s3Root: localDataPath(options.dataDir, 's3'),
-            bucket: stream.errorBucket,
-            prefix: stream.tableErrorOutputPrefix ?? stream.errorOutputPrefix,
-            streamName: stream.name,
-            database: stream.database,
-            table: stream.table,
-            catalogArn: stream.catalogArn,
-            region,
-          },
+          catalogArn: stream.catalogArn,
+          region,
         },
-        faults,
-        store.read<DeliveryStats>(`firehose/stats/${stream.name}`),
-        (stats) => store.write(`firehose/stats/${stream.name}`, stats),
-      );
-      deliveries.set(stream.name, delivery);
-    }
+      },
+      faults,
+      opened.log,
+      // A data directory from before the record log kept its counters in the store.
+      opened.checkpoint?.stats ?? store.read<DeliveryStats>(legacyStatsKey(stream.name)),
+    );
+    deliveries.set(stream.name, delivery);
+    const damage = opened.damage.map(
+      (d) => `${d.file} at byte ${d.offset}: ${d.reason}; ${d.bytes} bytes not replayed, kept in ${d.keptAt}`,
+    );
+    if (damage.length > 0) delivery.stats.logDamage = [...(delivery.stats.logDamage ?? []), ...damage];
+    if (opened.recovered.length > 0) replays.push(() => delivery.recover(opened.recovered));
+    if (opened.recovered.length > 0 || opened.damage.length > 0)
+      recovery.push({
+        stream: stream.name,
+        replayedRecords: opened.recovered.reduce((n, g) => n + g.records.length, 0),
+        replayedGenerations: opened.recovered.length,
+        damage: opened.damage,
+      });
     return delivery;
   };
-  const decodeRecords = (records: unknown[]): BufferedRecord[] => {
-    const now = Date.now();
+  const recovery: StreamRecovery[] = [];
+  const replays: (() => void)[] = [];
+  // Every stream's log is opened (and what it holds replayed) before the first request.
+  for (const name of store.list('firehose/streams')) deliveryOf(load(name));
+
+  const decodeRecords = (records: unknown[]): Buffer[] => {
     const texts = records.map((entry, index) => {
       const data = (entry as { Data?: unknown } | null)?.Data;
       if (typeof data !== 'string')
@@ -120,13 +156,33 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
       }
       const data = bytes.subarray(offset, offset + length);
       offset += length;
-      return { data, arrivalMs: now };
+      return data;
     });
     if (offset > MAX_BATCH_BYTES) throw invalidArgument('Records size exceeds 4 MB limit');
     return decoded;
   };
   const throttle = () => {
     if (faults.throttleCall()) throw new AwsServiceError('ServiceUnavailableException', 503, 'Slow down.');
+  };
+  // A record is accepted once it is written and synced in the stream's log. If that fails (disk full, no
+  // permission), the call fails as AWS fails a put on its side: ServiceUnavailableException, a server fault with
+  // HTTP 503 in Firehose's API model, which the SDKs retry ("The service is unavailable. Back off and retry the
+  // operation."). PutRecordBatch's reference warns that such a retry can duplicate records: none of these was
+  // acknowledged, and none is kept in the buffer.
+  const accept = async (delivery: StreamDelivery, records: Buffer[]) => {
+    try {
+      await delivery.accept(records, Date.now());
+    } catch (error) {
+      if (!(error instanceof LogWriteError)) throw error;
+      throw new AwsServiceError(
+        'ServiceUnavailableException',
+        503,
+        `The local endpoint could not make the records durable, so it accepted none of them: ${error.message} ` +
+          'Back off and retry the operation.',
+        {},
+        { cause: error },
+      );
+    }
   };
   // Record ids are opaque to callers; a random per-process prefix + counter is unique and cheap (no RNG per record).
   const idPrefix = randomBytes(24).toString('base64url');
@@ -168,6 +224,9 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         }
         const arn = deliveryStreamArn(region, name);
         const stream: StreamDefinition = { ...parseIcebergStream(name, arn, iceberg), createdAt: Date.now() };
+        // A log left by a stream of this name whose definition is gone is kept aside, never appended to.
+        if (existsSync(logDir(name))) renameSync(logDir(name), `${logDir(name)}.orphaned-${Date.now()}`);
+        store.delete(legacyStatsKey(name));
         store.write(streamKey(name), stream);
         deliveryOf(stream).warmUp();
         return { DeliveryStreamARN: arn };
@@ -191,10 +250,11 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         load(name);
         const delivery = deliveries.get(name);
         // Firehose drops undelivered data on delete; flushing first keeps records local users already sent.
-        if (delivery) await delivery.drain();
+        if (delivery) await delivery.close();
         deliveries.delete(name);
         store.delete(streamKey(name));
-        store.delete(`firehose/stats/${name}`);
+        store.delete(legacyStatsKey(name));
+        rmSync(logDir(name), { recursive: true, force: true });
         return {};
       },
       async PutRecord(input) {
@@ -205,7 +265,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
           throw validation("Value null at 'record' failed to satisfy constraint: Member must not be null");
         const decoded = decodeRecords([record]);
         throttle();
-        delivery.add(decoded);
+        await accept(delivery, decoded);
         return { RecordId: recordId(), Encrypted: false };
       },
       async PutRecordBatch(input) {
@@ -223,14 +283,14 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         }
         const decoded = decodeRecords(records);
         throttle();
-        const accepted: BufferedRecord[] = [];
+        const accepted: Buffer[] = [];
         const responses = decoded.map((record) => {
           if (faults.failRecord())
             return { ErrorCode: 'ServiceUnavailableException', ErrorMessage: 'Slow down.' };
           accepted.push(record);
           return { RecordId: recordId() };
         });
-        delivery.add(accepted);
+        if (accepted.length > 0) await accept(delivery, accepted);
         return {
           FailedPutCount: decoded.length - accepted.length,
           Encrypted: false,
@@ -238,21 +298,23 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         };
       },
     },
-    close: () => service.flushAll(),
+    close: async () => {
+      await Promise.all([...deliveries.values()].map((d) => d.close()));
+    },
   }) as FirehoseService;
 
   service.flushAll = async () => {
-    // Streams created before a restart have no delivery object until their first record: nothing to flush.
     await Promise.all([...deliveries.values()].map((d) => d.drain()));
   };
   service.stats = () => {
     const result: Record<string, LocalStreamStats> = {};
-    for (const name of store.list('firehose/streams')) {
-      const live = deliveries.get(name);
-      const stats = live?.stats ?? store.read<DeliveryStats>(`firehose/stats/${name}`);
-      if (stats) result[name] = { ...stats, pendingRecords: live?.pendingRecords ?? 0 };
-    }
+    for (const [name, delivery] of deliveries)
+      result[name] = { ...delivery.stats, pendingRecords: delivery.pendingRecords };
     return result;
+  };
+  Object.assign(service, { recovery });
+  service.replay = () => {
+    for (const replay of replays.splice(0)) replay();
   };
   return service;
 }

@@ -4,18 +4,24 @@
 import {
   applyUpdates,
   checkRequirements,
+  CommitConflictError,
   GenericUserError,
   newTableMetadata,
+  NoSuchTableError,
   prepareStatement,
   ScanCutoffError,
 } from '@loglake/lakehouse';
 import type {
+  CommitOptions,
   CommitResult,
   CommittedTable,
   CreateTableInput,
   NamespaceInfo,
+  NdjsonSource,
+  PendingAppend,
   PreparedStatement,
   RowSource,
+  Schema,
   SqlEngine,
   StatementResult,
   TableBucketInfo,
@@ -47,10 +53,6 @@ export class MemoryWarehouse implements Warehouse {
   readonly tables = new Map<string, MemoryTable>();
   appendCalls = 0;
   closed = false;
-
-  get connection(): Warehouse['connection'] {
-    throw new Error('MemoryWarehouse has no DuckDB connection');
-  }
 
   async createTableBucket(name: string) {
     if (this.buckets.has(name))
@@ -125,7 +127,7 @@ export class MemoryWarehouse implements Warehouse {
   async loadTable(bucket: string, namespace: string, name: string) {
     const key = `${bucket}/${namespace}/${name}`;
     if (!this.tables.has(key))
-      throw new FakeError('TableNotFoundError', `The specified table does not exist: ${namespace}.${name}`);
+      throw new NoSuchTableError(`The specified table does not exist: ${namespace}.${name}`);
     return this.handle(key);
   }
   async listTables(bucket: string, namespace?: string) {
@@ -180,6 +182,9 @@ export class MemoryWarehouse implements Warehouse {
     };
     return { metadata: table.metadata, metadataLocation };
   }
+  async describeParquet(): Promise<never> {
+    throw new Error('MemoryWarehouse reads no Parquet files');
+  }
   async close() {
     this.closed = true;
   }
@@ -215,17 +220,36 @@ export class MemoryWarehouse implements Warehouse {
       addedDeleteFiles: 0,
       rewrittenFiles: 0,
     });
+    // Lost races as the engine's one commit loop takes them (up to its 25 attempts), then its error type.
+    const append = async (rows: Record<string, unknown>[], options: CommitOptions = {}) => {
+      let attempt = 1;
+      while (options.simulateConflict?.(attempt)) {
+        if (++attempt > 25) throw new CommitConflictError('25 attempts lost to concurrent writers');
+      }
+      this.appendCalls++;
+      table.rows.push(...rows);
+      return { ...commit(rows.length), attempts: attempt };
+    };
+    const parse = (source: NdjsonSource) =>
+      source.ndjson.map((line) => JSON.parse(line.toString('utf8')) as Record<string, unknown>);
     return {
       bucket: table.summary.bucket,
       namespace: table.summary.namespace,
       name: table.summary.name,
       metadata: async () => table.metadata,
       scan: unsupported,
-      append: async (source: RowSource) => {
-        if (!('rows' in source)) throw new Error('fake supports rows only');
-        this.appendCalls++;
-        table.rows.push(...source.rows);
-        return commit(source.rows.length);
+      append: async (source: RowSource, options?: CommitOptions) => {
+        if ('sql' in source) throw new Error('fake supports rows and NDJSON only');
+        return append('rows' in source ? source.rows : parse(source), options);
+      },
+      newAppend: (schema: Schema): PendingAppend => {
+        const rows: Record<string, unknown>[] = [];
+        return {
+          schema,
+          add: (part) => void rows.push(...parse(part)),
+          commit: (options) => append(rows, options),
+          discard: async () => undefined,
+        };
       },
       deleteWhere: unsupported,
       rowDelta: unsupported,

@@ -97,6 +97,9 @@ function parquetTable(
     metadata: async () => metadata,
     scan,
     append: refuse('INSERT'),
+    newAppend: () => {
+      throw new NotSupportedError(`INSERT on the Hive table ${spec.schema}.${spec.name}`);
+    },
     deleteWhere: refuse('DELETE'),
     rowDelta: refuse('Row-level changes'),
     overwriteWhere: refuse('Overwrite'),
