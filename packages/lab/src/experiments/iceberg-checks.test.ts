@@ -33,7 +33,7 @@ const rest: RestEndpointFacts = {
   locationAfterCommit: 'v8',
   locationAfterRefusals: 'v8',
   staleStatus: 409,
-  upgradeStatus: 400,
+  invalidUpdateStatus: 400,
   formatVersion: 2,
 };
 
@@ -74,7 +74,8 @@ const undo: UndoWindowFacts = {
     snapshots: 5,
     remaining: 1,
     minSnapshotsToKeep: 1,
-    refusal: 'INVALID_ARGUMENTS: No version history',
+    refusal:
+      'INVALID_ARGUMENTS: line 1:41: No version history table network.vpc_flow_logs at or before 2026-11-24T12:00:00Z',
   },
 };
 
@@ -109,7 +110,7 @@ describe('Iceberg experiment checks', () => {
     ['sameMetadataLocation', { loadedLocation: 'v6' }],
     ['commitIsNewMetadataLocation', { committedLocation: 'v9' }],
     ['staleRequirementIs409', { staleStatus: 0 }],
-    ['unsupportedUpdateIs400', { upgradeStatus: 200 }],
+    ['invalidUpdateIs400', { invalidUpdateStatus: 200 }],
     ['refusalsChangeNothing', { locationAfterRefusals: 'v9' }],
     ['formatVersion2', { formatVersion: 3 }],
   ])('rest-endpoint %s fails on a contradicting measurement', (check, change) => {
@@ -149,6 +150,10 @@ describe('Iceberg experiment checks', () => {
     ['expiredPastTheWindow', { ...undo, expired: { ...undo.expired!, snapshots: 0 } }],
     ['keepsMinSnapshots', { ...undo, expired: { ...undo.expired!, remaining: 0 } }],
     ['undoFailsAfterExpiry', { ...undo, expired: { ...undo.expired!, refusal: '' } }],
+    [
+      'undoFailsAfterExpiry',
+      { ...undo, expired: { ...undo.expired!, refusal: 'HIVE_CURSOR_ERROR: Failed to read data file' } },
+    ],
   ])('undo-window %s fails on a contradicting measurement', (check, facts) => {
     expectOnlyFailing(undoWindowChecks(facts), check);
   });

@@ -36,6 +36,9 @@ async function listed(catalog: IcebergRestCatalog, namespace: string) {
   return { namespaces, tables };
 }
 
+/** A schema id no table of the lab has (ids count up from 0). */
+const INVALID_SCHEMA_ID = 999_999;
+
 export const restEndpoint: Experiment = {
   name: 'rest-endpoint',
   title: 'The S3 Tables Iceberg REST endpoint',
@@ -65,10 +68,12 @@ export const restEndpoint: Experiment = {
         updates: [{ action: 'set-properties', updates: { 'loglake.lab.stale': 'true' } }],
       }),
     );
-    const upgrade = await refusedStatus(
+    // An update that cannot apply: the current schema set to one the table does not have. Harmless on both targets
+    // (an upgrade-format-version probe is not: S3 Tables accepts v3, one-way, and Athena does not read v3 tables).
+    const invalid = await refusedStatus(
       catalog.commitTable(id, {
         requirements: [],
-        updates: [{ action: 'upgrade-format-version', 'format-version': 3 }],
+        updates: [{ action: 'set-current-schema', 'schema-id': INVALID_SCHEMA_ID }],
       }),
     );
     const afterRefusals = await metadataLocation(ctx);
@@ -77,13 +82,13 @@ export const restEndpoint: Experiment = {
       result:
         `iceberg-js: ${namespaces.length} namespaces; loadTable ${loaded?.['metadata-location'] === before ? '=' : '≠'} GetTableMetadataLocation; ` +
         `commit → ${committed['metadata-location'] === afterCommit && afterCommit !== before ? 'new' : 'SAME'} location; ` +
-        `stale requirement ${stale.status || 'accepted'}, v3 ${upgrade.status || 'accepted'}, nothing changed`,
+        `stale requirement ${stale.status || 'accepted'}, unknown schema ${invalid.status || 'accepted'}, nothing changed`,
       measures: {
         namespaces: namespaces.join(', '),
         tables: tables.length,
         staleStatus: stale.status,
         staleType: stale.type,
-        upgradeStatus: upgrade.status,
+        invalidUpdateStatus: invalid.status,
         formatVersion: final['format-version'],
       },
       checks: restEndpointChecks({
@@ -97,7 +102,7 @@ export const restEndpoint: Experiment = {
         locationAfterCommit: afterCommit,
         locationAfterRefusals: afterRefusals,
         staleStatus: stale.status,
-        upgradeStatus: upgrade.status,
+        invalidUpdateStatus: invalid.status,
         formatVersion: final['format-version'],
       }),
     };

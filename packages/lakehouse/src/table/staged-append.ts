@@ -66,9 +66,13 @@ export class StagedAppend implements PendingAppend {
       if (this.failure) throw this.failure;
       if (!this.created) return NOTHING;
       const columns = this.schema.fields.map((f) => f.name);
-      return await this.target.appendStaged(`SELECT * FROM ${sqlIdent(this.stage)}`, columns, options);
+      const result = await this.target.appendStaged(`SELECT * FROM ${sqlIdent(this.stage)}`, columns, options);
+      // The snapshot has landed: a failure to drop the staging table must not turn a commit into a reported failure
+      // (the caller would send delivered records to the error output as well); a leftover staging table harms nothing.
+      await this.drop().catch(() => undefined);
+      return result;
     } finally {
-      await this.drop();
+      if (this.created) await this.drop();
     }
   }
 

@@ -263,7 +263,7 @@ export class StreamDelivery {
           : undefined;
         if (landed) {
           // Committed before the crash: only what did not fit is left to write (checked as that commit checked).
-          const schema = table.metadata.schemas.find((s) => s['schema-id'] === landed['schema-id']);
+          const schema = table.metadata.schemas.find((s) => s['schema-id'] === landed.schemaId);
           const part = await preparePart(schema ?? table.schema, buffer.records);
           failed = part.failed;
           this.stats.recordsDelivered += part.delivered.length;

@@ -28,13 +28,30 @@ export function commitSummary(
   };
 }
 
-/** The snapshot that committed this generation of this log, if one did (any snapshot the table still lists). */
+/** What the table says about a generation of a log: committed, and under which schema when that is still known. */
+export interface CommittedGeneration {
+  /** The schema its commit was checked against; undefined when only a later generation's snapshot is left. */
+  readonly schemaId: number | undefined;
+}
+
+/**
+ * Whether this generation of this log was committed. Its own snapshot says so; so does a later generation's of the
+ * same log, because a log's generations conclude strictly in order (a generation that did not commit concluded by
+ * writing its error output, which replay checks first). The later snapshot matters once snapshot management has
+ * expired the generation's own: without it a replay would append the generation a second time. Left exposed: a
+ * replay after every snapshot of the log has expired (down longer than the table's snapshot retention).
+ */
 export function committedGeneration(
   metadata: TableMetadata,
   logId: string,
   generation: number,
-): Snapshot | undefined {
-  return metadata.snapshots.find(
-    (s) => s.summary[KEYS.logId] === logId && s.summary[KEYS.generation] === String(generation),
-  );
+): CommittedGeneration | undefined {
+  let later = false;
+  for (const s of metadata.snapshots as readonly Snapshot[]) {
+    if (s.summary[KEYS.logId] !== logId) continue;
+    const committed = Number(s.summary[KEYS.generation]);
+    if (committed === generation) return { schemaId: s['schema-id'] };
+    if (committed > generation) later = true;
+  }
+  return later ? { schemaId: undefined } : undefined;
 }

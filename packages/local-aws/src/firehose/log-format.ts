@@ -103,6 +103,16 @@ function coalesce(records: readonly Buffer[]): Buffer[] {
 }
 
 /**
+ * A segment shorter than its header whose bytes begin as a header does (an empty file included): the header write
+ * was cut short (a full disk, a crash or power loss right after the file was created). It holds no record.
+ */
+export function isCutShortHeader(bytes: Buffer): boolean {
+  if (bytes.length >= HEADER_BYTES) return false;
+  const n = Math.min(bytes.length, MAGIC.length);
+  return bytes.subarray(0, n).equals(MAGIC.subarray(0, n));
+}
+
+/**
  * Reads a whole segment file's bytes. A header of another format version is refused (FirehoseLogError saying what
  * to do); frames are read until the first one that is cut short, fails its checksum or does not follow its
  * predecessor, which is reported as the damaged tail with its offset: nothing after it is read.

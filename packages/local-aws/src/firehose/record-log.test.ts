@@ -102,6 +102,30 @@ describe('the Firehose record log', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  test('a segment whose header was cut short (empty, or part of a header) is reported and kept aside, not a refusal to start', async () => {
+    // Prepare: generation 1 acknowledged; then two parts that a full disk or a crash left without a whole header.
+    await writeTwoGenerations();
+    const empty = join(dir, segmentName(3, 0));
+    const partial = join(dir, segmentName(3, 1));
+    writeFileSync(empty, Buffer.alloc(0));
+    writeFileSync(partial, readFileSync(join(dir, segmentName(1, 0))).subarray(0, 20));
+
+    // Act
+    const { recovered, damage } = RecordLog.open<object>(dir);
+
+    // Assess: every acknowledged record replays; both files are reported at offset 0 and moved aside
+    expect(recovered.map((g) => g.records.length)).toEqual([6, 2]);
+    expect(damage.map((d) => [d.file, d.offset, d.bytes])).toEqual([
+      [empty, 0, 0],
+      [partial, 0, 20],
+    ]);
+    expect(damage[0]?.reason).toMatch(/header cut short/);
+    expect(existsSync(empty) || existsSync(partial)).toBe(false);
+    // A file that does not start like a segment at all is still refused (it is not ours to discard).
+    writeFileSync(join(dir, segmentName(9, 0)), Buffer.from('not a log'));
+    expect(() => RecordLog.open<object>(dir)).toThrow(FirehoseLogError);
+  });
+
   test('a damaged frame in the middle stops the read there and reports what after it was not replayed', async () => {
     // Prepare: flip one byte inside the second frame of generation 1 (three frames).
     await writeTwoGenerations();
@@ -180,7 +204,10 @@ describe('the Firehose record log', () => {
     expect((failed as Error).message).toMatch(/ENOSPC/);
     expect(acknowledged).toBe(1);
     expect(log.stats.failedWrites).toBe(1);
-    rmSync(join(dir, segmentName(1, 0)));
-    expect(texts(RecordLog.open<object>(dir).recovered[0]?.records ?? [])).toEqual(['{"n":3}', '{"n":4}']);
+    // The part whose header could not be written is gone: a restart reads what was acknowledged, nothing refused.
+    expect(existsSync(join(dir, segmentName(1, 0)))).toBe(false);
+    const reopened = RecordLog.open<object>(dir);
+    expect(texts(reopened.recovered[0]?.records ?? [])).toEqual(['{"n":3}', '{"n":4}']);
+    expect(reopened.damage).toEqual([]);
   });
 });

@@ -30,6 +30,7 @@ import {
   encodeFrame,
   encodeHeader,
   parseSegmentName,
+  isCutShortHeader,
   readSegment,
   segmentName,
   type DamagedTail,
@@ -164,7 +165,20 @@ export class RecordLog<S> {
         rmSync(file, { force: true });
         continue;
       }
-      const read = readSegment(file, readFileSync(file));
+      const bytes = readFileSync(file);
+      if (isCutShortHeader(bytes)) {
+        // No record was ever acknowledged from a file whose header is not whole: report it, keep it aside.
+        damage.push(
+          keepDamagedTail(dir, name, 0, {
+            offset: 0,
+            bytes: bytes.length,
+            reason: 'a segment header cut short (an unfinished write)',
+          }),
+        );
+        rmSync(file, { force: true });
+        continue;
+      }
+      const read = readSegment(file, bytes);
       logId ??= read.header.logId;
       if (read.header.logId !== logId)
         throw new FirehoseLogError(
@@ -346,6 +360,8 @@ export class RecordLog<S> {
       writeAll(fd, [header]);
     } catch (error) {
       closeSync(fd);
+      // A file without its whole header holds nothing; leaving it would only be reported again on the next start.
+      rmSync(join(this.dir, segmentName(generation, part)), { force: true });
       throw error;
     }
     this.current = { generation, fd, size: header.length, isNew: true };

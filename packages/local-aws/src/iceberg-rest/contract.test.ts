@@ -209,6 +209,17 @@ describe('S3 Tables Iceberg REST endpoint, driven by iceberg-js', () => {
         updates: [{ action: 'upgrade-format-version', 'format-version': 3 }],
       }),
     );
+    // Well-formed JSON, malformed members: each a 400, none a crash (a 500) inside the commit.
+    const shapes = await Promise.all(
+      [
+        '{"requirements": [null], "updates": []}',
+        '{"updates": [null]}',
+        '{"updates": [{"action": "remove-snapshots", "snapshot-ids": 5}]}',
+        '{"updates": [{"action": "set-properties", "updates": {"a": 1}}]}',
+        '{"requirements": [{"type": "assert-current-schema-id"}], "updates": []}',
+        '{"requirements": []}',
+      ].map((body) => post('/namespaces/network/tables/events', body)),
+    );
     const badName = await refused(catalog.createNamespace({ namespace: ['Bad-Name'] }));
     const nested = await refused(catalog.createNamespace({ namespace: ['a', 'b'] }));
     const register = await refused(
@@ -222,6 +233,9 @@ describe('S3 Tables Iceberg REST endpoint, driven by iceberg-js', () => {
       code: 400,
     });
     expect([upgrade.status, upgrade.icebergType]).toEqual([400, 'BadRequestException']);
+    expect(shapes.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400]);
+    for (const r of shapes)
+      expect(((await r.json()) as { error: { type: string } }).error.type).toBe('BadRequestException');
     expect([badName.status, nested.status]).toEqual([400, 400]);
     expect([register.status, register.icebergType]).toEqual([406, 'UnsupportedOperationException']);
     expect(await metadataLocation()).toBe(before);

@@ -4,7 +4,7 @@
 // Routes served are the ones AWS lists for this endpoint ("Accessing tables using the Amazon S3 Tables Iceberg REST
 // endpoint": getConfig, list/create/load/drop namespace, namespace and table existence, list/create/load/update/
 // drop table); the spec's other routes answer the spec's 406. Signatures are not checked, as everywhere locally.
-import type { Warehouse } from '@loglake/lakehouse';
+import { parseTableCommit, type Warehouse } from '@loglake/lakehouse';
 import { bucketFromArn } from '../arn';
 import { parseJsonText } from '../json-body';
 import type { LocalReply, LocalRequest, ServiceModule } from '../protocol';
@@ -75,10 +75,18 @@ function splitPrefix(rawPath: string): { prefix: string; rest: string } | undefi
 }
 
 export function createIcebergRestService({ warehouse }: { warehouse: Warehouse }): ServiceModule {
+  // The location and the metadata must be of one version: a commit landing between the two reads would pair version
+  // N's location with N+1's metadata. The location is read on both sides of the metadata; unchanged means the
+  // metadata read between them is that version's (locations only move forward).
   const loadResult = async (bucket: string, namespace: string, name: string) => {
-    const summary = await warehouse.getTable(bucket, namespace, name);
-    const metadata = await (await warehouse.loadTable(bucket, namespace, name)).metadata();
-    return { 'metadata-location': summary.metadataLocation, metadata, config: {} };
+    const handle = await warehouse.loadTable(bucket, namespace, name);
+    let location = (await warehouse.getTable(bucket, namespace, name)).metadataLocation;
+    for (;;) {
+      const metadata = await handle.metadata();
+      const after = (await warehouse.getTable(bucket, namespace, name)).metadataLocation;
+      if (after === location) return { 'metadata-location': location, metadata, config: {} };
+      location = after;
+    }
   };
   const routes = [
     route<Handler>('listNamespaces', 'GET /namespaces', async (_p, request, bucket) => {
@@ -133,14 +141,14 @@ export function createIcebergRestService({ warehouse }: { warehouse: Warehouse }
       'updateTable',
       'POST /namespaces/{namespace}/tables/{table}',
       async (p, request, bucket) => {
-        const body = bodyOf(request);
-        const { requirements, updates } = body;
-        if (!Array.isArray(updates) || (requirements !== undefined && !Array.isArray(requirements)))
-          throw badRequest('CommitTableRequest needs an updates list (and a requirements list, if any).');
-        const committed = await warehouse.commitTable(bucket, namespaceOf(p.namespace), p.table ?? '', {
-          requirements: (requirements ?? []) as never[],
-          updates: updates as never[],
-        });
+        // Every requirement and update checked member by member (a malformed one is a 400, InvalidUpdateError).
+        const commit = parseTableCommit(bodyOf(request));
+        const committed = await warehouse.commitTable(
+          bucket,
+          namespaceOf(p.namespace),
+          p.table ?? '',
+          commit,
+        );
         return ok({ 'metadata-location': committed.metadataLocation, metadata: committed.metadata });
       },
     ),
