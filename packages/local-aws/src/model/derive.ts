@@ -41,6 +41,8 @@ const PROTOCOLS: Record<string, Protocol> = {
   'aws.protocols#restJson1': 'restJson1',
   'aws.protocols#awsJson1_1': 'awsJson1_1',
   'aws.protocols#restXml': 'restXml',
+  'aws.protocols#awsJson1_0': 'awsJson1_0',
+  'aws.protocols#awsQuery': 'awsQuery',
 };
 const SCALARS = new Set([
   'string',

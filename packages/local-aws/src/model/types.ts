@@ -4,7 +4,7 @@
 // jsonName) kept and documentation dropped. Derived from AWS's published models by `pnpm models:derive`
 // (src/model/derive.ts); the files live in packages/local-aws/models/, each with its source recorded.
 
-export type Protocol = 'restJson1' | 'awsJson1_1' | 'restXml';
+export type Protocol = 'restJson1' | 'awsJson1_1' | 'awsJson1_0' | 'restXml' | 'awsQuery';
 
 export interface ModelSource {
   /** The public repository the Smithy model was read from, and the commit. */
