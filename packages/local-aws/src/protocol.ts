@@ -1,8 +1,11 @@
 // The wire layer shared by every service module: the request a module sees, the reply it returns, and how an
 // error is written so the AWS SDK raises the same exception class it would raise against AWS.
 import type { IncomingHttpHeaders } from 'node:http';
-import { AwsServiceError, notSupported, unknownOperation } from './errors';
+import type { AwsServiceError} from './errors';
+import { notSupported, unknownOperation } from './errors';
 import { checkInput, type ServiceApi } from './model/api';
+import { matchRest, restInput, restRoutes } from './model/rest';
+import { firstSegment } from './routes';
 import { parseJsonText } from './json-body';
 
 export interface LocalRequest {
@@ -118,6 +121,49 @@ export function awsJsonService<Ops extends Record<string, JsonOperation<never>>>
   };
 }
 
+/**
+ * A restJson1 service: the operation is found by the model's HTTP bindings (method, URI labels, literal query),
+ * its input assembled from labels, query, headers and JSON body and checked against the model, and the handler's
+ * output answered with the operation's HTTP code (an empty body for `undefined`). A request that matches no
+ * operation of the model answers UnsupportedOperationException naming the method and path.
+ */
+export function restJsonService<Ops extends { [K in keyof Ops]: JsonOperation<never> }>(options: {
+  name: string;
+  api: ServiceApi;
+  internalErrorCode: string;
+  operations: Ops;
+  messageKey?: 'message' | 'Message';
+}): ServiceModule {
+  const routes = restRoutes(options.api.model);
+  const roots = new Set(
+    routes.map((r) => r.segments[0]).flatMap((s) => (s && 'literal' in s ? [s.literal] : [])),
+  );
+  const served = new Map<string, JsonOperation<unknown>>(
+    Object.entries(options.operations) as [string, JsonOperation<unknown>][],
+  );
+  return {
+    name: options.name,
+    api: options.api,
+    served: [...served.keys()],
+    errorStyle: { protocol: 'restJson1', messageKey: options.messageKey ?? 'message' },
+    internalErrorCode: options.internalErrorCode,
+    claims: (request) => !request.headers['x-amz-target'] && roots.has(firstSegment(request.path)),
+    async handle(request) {
+      const found = matchRest(routes, request);
+      if (!found) throw notSupported(options.name, `${request.method} ${request.path}`);
+      const operation = found.route.operation;
+      const run = served.get(operation);
+      if (!run) throw notSupported(options.name, operation);
+      const input = restInput(options.api.model, operation, request, found.labels, () =>
+        parseJsonBody(request.body, options.api),
+      );
+      checkInput(options.api, operation, input);
+      const output = await run(input);
+      return { status: found.route.code, json: output ?? (found.route.code === 204 ? undefined : {}) };
+    },
+  };
+}
+
 function targetOf(request: LocalRequest): string | undefined {
   const target = request.headers['x-amz-target'];
   return Array.isArray(target) ? target[0] : target;
@@ -125,7 +171,9 @@ function targetOf(request: LocalRequest): string | undefined {
 
 /** A JSON request body (empty = `{}`); anything but a JSON object is the service's malformed-request error. */
 export function parseJsonBody(body: Buffer, api: ServiceApi): Record<string, unknown> {
-  return parseJsonObject(body, () => api.malformed(`The request body is not a JSON object (${api.model.sdkId}).`));
+  return parseJsonObject(body, () =>
+    api.malformed(`The request body is not a JSON object (${api.model.sdkId}).`),
+  );
 }
 
 /** A JSON object body (empty = `{}`), or `bad()` thrown. */
@@ -137,7 +185,8 @@ export function parseJsonObject(body: Buffer, bad: () => AwsServiceError): Recor
   } catch {
     parsed = undefined;
   }
-  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+    return parsed as Record<string, unknown>;
   throw bad();
 }
 

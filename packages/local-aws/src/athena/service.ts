@@ -57,7 +57,9 @@ export function athenaApi(minCutoffBytes: number): ServiceApi {
       invalid: (message) => invalidRequest(message),
       malformed: (message) => new AwsServiceError('SerializationException', 400, message),
     },
-    minCutoffBytes === ATHENA_MIN_CUTOFF_BYTES ? {} : { BytesScannedCutoffValue: { range: { min: minCutoffBytes } } },
+    minCutoffBytes === ATHENA_MIN_CUTOFF_BYTES
+      ? {}
+      : { BytesScannedCutoffValue: { range: { min: minCutoffBytes } } },
   );
 }
 

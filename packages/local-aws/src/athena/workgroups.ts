@@ -1,6 +1,10 @@
 // Athena workgroups, stored in the data directory. `primary` always exists, as in every AWS account.
 import { AwsServiceError } from '../errors';
-import type { CreateWorkGroupInput, UpdateWorkGroupInput, WorkGroupConfiguration } from '@aws-sdk/client-athena';
+import type {
+  CreateWorkGroupInput,
+  UpdateWorkGroupInput,
+  WorkGroupConfiguration,
+} from '@aws-sdk/client-athena';
 import type { Wire } from '../model/api';
 import type { JsonStore } from '../store';
 
@@ -65,7 +69,8 @@ export class WorkGroups {
       config.EnforceWorkGroupConfiguration = updates.EnforceWorkGroupConfiguration;
     if (updates.PublishCloudWatchMetricsEnabled !== undefined)
       config.PublishCloudWatchMetricsEnabled = updates.PublishCloudWatchMetricsEnabled;
-    if (updates.RequesterPaysEnabled !== undefined) config.RequesterPaysEnabled = updates.RequesterPaysEnabled;
+    if (updates.RequesterPaysEnabled !== undefined)
+      config.RequesterPaysEnabled = updates.RequesterPaysEnabled;
     const rc = updates.ResultConfigurationUpdates;
     if (rc) {
       const current = { ...config.ResultConfiguration };
@@ -105,5 +110,4 @@ export class WorkGroups {
       config.BytesScannedCutoffPerQuery = given.BytesScannedCutoffPerQuery;
     return config;
   }
-
 }

@@ -81,7 +81,8 @@ export const FIREHOSE_API = serviceApi('firehose', {
 
 /** Operations of Firehose's model the local endpoint does not serve, and why. */
 export const FIREHOSE_NOT_SERVED: Record<string, string> = {
-  UpdateDestination: 'a stream keeps the destination it was created with locally (delete and create it again)',
+  UpdateDestination:
+    'a stream keeps the destination it was created with locally (delete and create it again)',
   StartDeliveryStreamEncryption: 'server-side encryption of the stream buffer has no local meaning',
   StopDeliveryStreamEncryption: 'server-side encryption of the stream buffer has no local meaning',
   TagDeliveryStream: 'delivery stream tags are not kept locally',
@@ -223,7 +224,9 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
       const name = input.DeliveryStreamName as string;
       const type = input.DeliveryStreamType ?? 'DirectPut';
       if (type !== 'DirectPut')
-        throw invalidArgument(`DeliveryStreamType ${type} is not supported by the local endpoint: use DirectPut.`);
+        throw invalidArgument(
+          `DeliveryStreamType ${type} is not supported by the local endpoint: use DirectPut.`,
+        );
       const iceberg = input.IcebergDestinationConfiguration;
       if (!iceberg) {
         throw invalidArgument(
@@ -283,7 +286,8 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
       throttle();
       const accepted: Buffer[] = [];
       const responses = decoded.map((record) => {
-        if (faults.failRecord()) return { ErrorCode: 'ServiceUnavailableException', ErrorMessage: 'Slow down.' };
+        if (faults.failRecord())
+          return { ErrorCode: 'ServiceUnavailableException', ErrorMessage: 'Slow down.' };
         accepted.push(record);
         return { RecordId: recordId() };
       });

@@ -45,7 +45,11 @@ export function memberPath(parent: string, member: string): string {
   return parent ? `${parent}.${name}` : name;
 }
 
-export function validateInput(model: CompactModel, shapeName: string | undefined, input: unknown): Violation[] {
+export function validateInput(
+  model: CompactModel,
+  shapeName: string | undefined,
+  input: unknown,
+): Violation[] {
   const violations: Violation[] = [];
   if (shapeName === undefined) return violations;
   checkShape(model, { target: shapeName }, input, '', violations);
@@ -115,7 +119,8 @@ function checkStructure(
     const memberValue = value[wireName];
     const at = memberPath(path, name);
     if (memberValue === undefined || memberValue === null) {
-      if (member.required) out.push({ kind: 'required', path: at, message: failure('null', at, 'Member must not be null') });
+      if (member.required)
+        out.push({ kind: 'required', path: at, message: failure('null', at, 'Member must not be null') });
       continue;
     }
     set++;
@@ -156,7 +161,11 @@ function checkScalar(
           out.push({
             kind: 'pattern',
             path,
-            message: failure(`'${value}'`, path, `Member must satisfy regular expression pattern: ${pattern}`),
+            message: failure(
+              `'${value}'`,
+              path,
+              `Member must satisfy regular expression pattern: ${pattern}`,
+            ),
           });
       }
       return;
@@ -220,29 +229,62 @@ function checkBounds(
   rendered = false,
 ): void {
   if (!bounds) return;
-  const shown = rendered ? `'${String(value)}'` : typeof value === 'string' ? `'${value}'` : `'${render(value)}'`;
+  const shown = rendered
+    ? `'${String(value)}'`
+    : typeof value === 'string'
+      ? `'${value}'`
+      : `'${render(value)}'`;
   const kind = what === 'length' ? 'length' : 'range';
   if (bounds.max !== undefined && measure > bounds.max)
-    out.push({ kind, path, message: failure(shown, path, `Member must have ${what} less than or equal to ${bounds.max}`) });
+    out.push({
+      kind,
+      path,
+      message: failure(shown, path, `Member must have ${what} less than or equal to ${bounds.max}`),
+    });
   if (bounds.min !== undefined && measure < bounds.min)
-    out.push({ kind, path, message: failure(shown, path, `Member must have ${what} greater than or equal to ${bounds.min}`) });
+    out.push({
+      kind,
+      path,
+      message: failure(shown, path, `Member must have ${what} greater than or equal to ${bounds.min}`),
+    });
 }
 
-function enumFailure(out: Violation[], path: string, value: unknown, values: readonly (string | number)[]): void {
+function enumFailure(
+  out: Violation[],
+  path: string,
+  value: unknown,
+  values: readonly (string | number)[],
+): void {
   out.push({
     kind: 'enum',
     path,
-    message: failure(`'${String(value)}'`, path, `Member must satisfy enum value set: [${values.join(', ')}]`),
+    message: failure(
+      `'${String(value)}'`,
+      path,
+      `Member must satisfy enum value set: [${values.join(', ')}]`,
+    ),
   });
 }
 
-function mapFailure(out: Violation[], path: string, value: unknown, what: string, failures: Violation[]): void {
+function mapFailure(
+  out: Violation[],
+  path: string,
+  value: unknown,
+  what: string,
+  failures: Violation[],
+): void {
   if (failures.length === 0) return;
-  const constraints = [...new Set(failures.map((f) => f.message.replace(/^.*failed to satisfy constraint: /, '')))];
+  const constraints = [
+    ...new Set(failures.map((f) => f.message.replace(/^.*failed to satisfy constraint: /, ''))),
+  ];
   out.push({
     kind: failures[0]?.kind ?? 'length',
     path,
-    message: failure(`'${render(value)}'`, path, `${what} must satisfy constraint: [${constraints.join(', ')}]`),
+    message: failure(
+      `'${render(value)}'`,
+      path,
+      `${what} must satisfy constraint: [${constraints.join(', ')}]`,
+    ),
   });
 }
 

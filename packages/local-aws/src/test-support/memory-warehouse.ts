@@ -142,7 +142,12 @@ export class MemoryWarehouse implements Warehouse {
     await this.table(bucket, namespace, name);
     this.tables.delete(`${bucket}/${namespace}/${name}`);
   }
-  async renameTable(bucket: string, namespace: string, name: string, to: { namespace: string; name: string }) {
+  async renameTable(
+    bucket: string,
+    namespace: string,
+    name: string,
+    to: { namespace: string; name: string },
+  ) {
     const table = await this.table(bucket, namespace, name);
     await this.getNamespace(bucket, to.namespace);
     const key = `${bucket}/${to.namespace}/${to.name}`;
