@@ -1,7 +1,7 @@
 // The wire layer shared by every service module: the request a module sees, the reply it returns, and how an
 // error is written so the AWS SDK raises the same exception class it would raise against AWS.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AwsServiceError} from './errors';
+import type { AwsServiceError } from './errors';
 import { notSupported, unknownOperation } from './errors';
 import { checkInput, type ServiceApi } from './model/api';
 import { matchRest, restInput, restRoutes } from './model/rest';

@@ -4,7 +4,7 @@
 // `Wire<…Input>`). A new service plugs in by adding its model file (scripts/derive-aws-models.ts) and one
 // `serviceApi(...)` call naming its error conventions.
 import { readFileSync } from 'node:fs';
-import type { AwsServiceError} from '../errors';
+import type { AwsServiceError } from '../errors';
 import { LocalAwsError } from '../errors';
 import type { CompactModel, CompactShape } from './types';
 import { validateInput, type Violation } from './validate';

@@ -129,8 +129,7 @@ export function catalogOperations(ctx: S3TablesContext): CatalogOperations {
     },
     async CreateTable(input) {
       const bucket = bucketOf(input.tableBucketARN);
-      const metadata = input.metadata && 'iceberg' in input.metadata ? input.metadata.iceberg : undefined;
-      const columns = columnsFromMetadata(metadata);
+      const columns = columnsFromMetadata(input.metadata);
       if (input.encryptionConfiguration) checkEncryption(input.encryptionConfiguration);
       if (input.tags) checkTags(input.tags, {});
       const bucketSettings = settings.bucket(bucket);
