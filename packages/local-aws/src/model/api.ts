@@ -67,10 +67,16 @@ export function serviceApi(
  * Throws the service's error when `input` breaks the operation's input shape: malformed (wrong JSON types) first,
  * then every constraint violation in one message, as AWS's services report them.
  */
-export function checkInput(api: ServiceApi, operation: string, input: unknown): void {
+export function checkInput(
+  api: ServiceApi,
+  operation: string,
+  input: unknown,
+  /** Top-level members not checked here (restXml payloads, which their handlers parse). */
+  skip?: ReadonlySet<string>,
+): void {
   const spec = api.model.operations[operation];
   if (!spec) return;
-  const violations = validateInput(api.model, spec.input, input);
+  const violations = validateInput(api.model, spec.input, input, skip);
   if (violations.length === 0) return;
   throw errorFor(api, violations);
 }

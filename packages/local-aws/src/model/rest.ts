@@ -12,6 +12,8 @@ export interface RestRoute {
   segments: Segment[];
   /** Literal query parameters of the URI (`?list-type=2`, `?delete`): a request must carry them. */
   query: [string, string | undefined][];
+  /** The URI's `x-id` (S3): a request that sends one must send this one. */
+  xId?: string;
   code: number;
 }
 
@@ -28,14 +30,23 @@ export function restRoutes(model: CompactModel): RestRoute[] {
         const label = /^\{([^}]+?)(\+)?\}$/.exec(part);
         return label ? { label: label[1] as string, greedy: label[2] === '+' } : { literal: part };
       });
+    // `x-id=<Operation>` (S3) names the operation for clients that send it; it is not part of the match.
     const query = search
       .split('&')
-      .filter(Boolean)
+      .filter((pair) => pair && !pair.startsWith('x-id='))
       .map((pair): [string, string | undefined] => {
         const [key = '', value] = pair.split('=');
         return [key, value];
       });
-    routes.push({ operation, method: spec.http.method, segments, query, code: spec.http.code });
+    const xId = /(?:^|&)x-id=([^&]+)/.exec(search)?.[1];
+    routes.push({
+      operation,
+      method: spec.http.method,
+      segments,
+      query,
+      ...(xId ? { xId } : {}),
+      code: spec.http.code,
+    });
   }
   const literals = (route: RestRoute) => route.segments.filter((s) => 'literal' in s).length;
   return routes.sort(
@@ -51,10 +62,18 @@ export function restRoutes(model: CompactModel): RestRoute[] {
 export function matchRest(
   routes: RestRoute[],
   request: Pick<LocalRequest, 'method' | 'path' | 'query'>,
+  /** Routes tried first (S3: the served ones, so a PUT object without `x-id` is PutObject, not CopyObject). */
+  preferred: (operation: string) => boolean = () => true,
 ): { route: RestRoute; labels: Record<string, string> } | undefined {
   const parts = request.path.split('/').filter(Boolean);
-  for (const route of routes) {
-    if (route.method !== request.method) continue;
+  const named = request.query.get('x-id');
+  const ordered = [
+    ...routes.filter((r) => preferred(r.operation)),
+    ...routes.filter((r) => !preferred(r.operation)),
+  ];
+  for (const route of ordered) {
+    if (route.method !== request.method || (named !== null && route.xId !== undefined && named !== route.xId))
+      continue;
     if (
       !route.query.every(
         ([key, value]) => request.query.has(key) && (value === undefined || request.query.get(key) === value),

@@ -49,10 +49,16 @@ export function validateInput(
   model: CompactModel,
   shapeName: string | undefined,
   input: unknown,
+  /** Top-level members left to the handler (restXml payloads). */
+  skip?: ReadonlySet<string>,
 ): Violation[] {
   const violations: Violation[] = [];
   if (shapeName === undefined) return violations;
-  checkShape(model, { target: shapeName }, input, '', violations);
+  const shape = model.shapes[shapeName];
+  if (skip && shape && shape.type === 'structure') {
+    const members = Object.fromEntries(Object.entries(shape.members).filter(([name]) => !skip.has(name)));
+    checkStructure(model, { ...shape, members }, input, '', violations);
+  } else checkShape(model, { target: shapeName }, input, '', violations);
   return violations;
 }
 
