@@ -17,6 +17,13 @@ export interface ServiceApi {
   malformed(message: string): AwsServiceError;
 }
 
+/** A service as the endpoint serves it: its API and the operations of its model it serves. */
+export interface ServedService {
+  name: string;
+  api: ServiceApi;
+  served: readonly string[];
+}
+
 /** A model file that is missing or not a compact model. */
 export class ServiceModelError extends LocalAwsError {
   override name = 'ServiceModelError';

@@ -48,13 +48,14 @@ export function restRoutes(model: CompactModel): RestRoute[] {
       code: spec.http.code,
     });
   }
+  return routes.sort((a, b) => specificity(a, b) || a.operation.localeCompare(b.operation));
+}
+
+/** More literal segments first, then more literal query parameters, then more segments. */
+function specificity(a: RestRoute, b: RestRoute): number {
   const literals = (route: RestRoute) => route.segments.filter((s) => 'literal' in s).length;
-  return routes.sort(
-    (a, b) =>
-      literals(b) - literals(a) ||
-      b.query.length - a.query.length ||
-      b.segments.length - a.segments.length ||
-      a.operation.localeCompare(b.operation),
+  return (
+    literals(b) - literals(a) || b.query.length - a.query.length || b.segments.length - a.segments.length
   );
 }
 
@@ -67,10 +68,10 @@ export function matchRest(
 ): { route: RestRoute; labels: Record<string, string> } | undefined {
   const parts = request.path.split('/').filter(Boolean);
   const named = request.query.get('x-id');
-  const ordered = [
-    ...routes.filter((r) => preferred(r.operation)),
-    ...routes.filter((r) => !preferred(r.operation)),
-  ];
+  // Among routes equally specific (PutObject and CopyObject differ only by x-id), the preferred first.
+  const ordered = [...routes].sort(
+    (a, b) => specificity(a, b) || Number(preferred(b.operation)) - Number(preferred(a.operation)),
+  );
   for (const route of ordered) {
     if (route.method !== request.method || (named !== null && route.xId !== undefined && named !== route.xId))
       continue;

@@ -183,6 +183,8 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
     internalErrorCode: 'InternalError',
     // Registered last: every target-less request no other service claimed is a path-style S3 request.
     claims: (request) => !request.headers['x-amz-target'] && !reserved.has(firstSegment(request.path)),
+    api: S3_API,
+    served: [...served],
     handle,
     objects,
   };
