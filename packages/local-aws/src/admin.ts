@@ -66,6 +66,11 @@ export async function handleAdmin(request: LocalRequest, context: AdminContext):
 function adminBody(request: LocalRequest): Record<string, unknown> {
   return parseJsonObject(
     request.body,
-    () => new AwsServiceError('SerializationException', 400, 'The admin request body is not a JSON object.'),
+    (problem) =>
+      new AwsServiceError(
+        'SerializationException',
+        400,
+        `The admin request body is not a JSON object: ${problem}.`,
+      ),
   );
 }

@@ -171,23 +171,26 @@ function targetOf(request: LocalRequest): string | undefined {
 
 /** A JSON request body (empty = `{}`); anything but a JSON object is the service's malformed-request error. */
 export function parseJsonBody(body: Buffer, api: ServiceApi): Record<string, unknown> {
-  return parseJsonObject(body, () =>
-    api.malformed(`The request body is not a JSON object (${api.model.sdkId}).`),
+  return parseJsonObject(body, (problem) =>
+    api.malformed(`The request body is not a JSON object (${api.model.sdkId}): ${problem}.`),
   );
 }
 
-/** A JSON object body (empty = `{}`), or `bad()` thrown. */
-export function parseJsonObject(body: Buffer, bad: () => AwsServiceError): Record<string, unknown> {
+/** A JSON object body (empty = `{}`), or `bad(what is wrong)` thrown. */
+export function parseJsonObject(
+  body: Buffer,
+  bad: (problem: string) => AwsServiceError,
+): Record<string, unknown> {
   if (body.length === 0) return {};
   let parsed: unknown;
   try {
     parsed = parseJsonText(body);
-  } catch {
-    parsed = undefined;
+  } catch (error) {
+    throw bad(error instanceof Error ? error.message : String(error));
   }
   if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
     return parsed as Record<string, unknown>;
-  throw bad();
+  throw bad(`got ${Array.isArray(parsed) ? 'a list' : typeof parsed}`);
 }
 
 /** S3's error document: `<Error><Code>…</Code><Message>…</Message>…</Error>` (HEAD replies carry no body). */
