@@ -96,15 +96,10 @@ export function awsJsonService<Ops extends Record<string, JsonOperation<never>>>
   close?: () => Promise<void>;
 }): ServiceModule {
   const prefix = `${options.api.model.targetPrefix}.`;
-  const served = new Map<string, JsonOperation<unknown>>(
-    Object.entries(options.operations) as [string, JsonOperation<unknown>][],
-  );
+  const served = handlers(options.operations);
   return {
-    name: options.name,
-    api: options.api,
-    served: [...served.keys()],
+    ...serviceFace(options, served),
     errorStyle: { protocol: 'awsJson1_1', messageKey: options.messageKey },
-    internalErrorCode: options.internalErrorCode,
     claims: (request) => targetOf(request)?.startsWith(prefix) ?? false,
     async handle(request) {
       const operation = (targetOf(request) ?? '').slice(prefix.length);
@@ -138,15 +133,10 @@ export function restJsonService<Ops extends { [K in keyof Ops]: JsonOperation<ne
   const roots = new Set(
     routes.map((r) => r.segments[0]).flatMap((s) => (s && 'literal' in s ? [s.literal] : [])),
   );
-  const served = new Map<string, JsonOperation<unknown>>(
-    Object.entries(options.operations) as [string, JsonOperation<unknown>][],
-  );
+  const served = handlers(options.operations);
   return {
-    name: options.name,
-    api: options.api,
-    served: [...served.keys()],
+    ...serviceFace(options, served),
     errorStyle: { protocol: 'restJson1', messageKey: options.messageKey ?? 'message' },
-    internalErrorCode: options.internalErrorCode,
     claims: (request) => !request.headers['x-amz-target'] && roots.has(firstSegment(request.path)),
     async handle(request) {
       const found = matchRest(routes, request);
@@ -161,6 +151,23 @@ export function restJsonService<Ops extends { [K in keyof Ops]: JsonOperation<ne
       const output = await run(input);
       return { status: found.route.code, json: output ?? (found.route.code === 204 ? undefined : {}) };
     },
+  };
+}
+
+/** The handlers by operation name (each checked input is passed on as its operation's input type). */
+function handlers(operations: object): Map<string, JsonOperation<unknown>> {
+  return new Map(Object.entries(operations) as [string, JsonOperation<unknown>][]);
+}
+
+function serviceFace(
+  options: { name: string; api: ServiceApi; internalErrorCode: string },
+  served: Map<string, unknown>,
+): Pick<ServiceModule, 'name' | 'api' | 'served' | 'internalErrorCode'> {
+  return {
+    name: options.name,
+    api: options.api,
+    served: [...served.keys()],
+    internalErrorCode: options.internalErrorCode,
   };
 }
 

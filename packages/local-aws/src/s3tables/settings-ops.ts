@@ -88,6 +88,14 @@ export function settingsOperations(ctx: S3TablesContext): SettingsOperations {
     if (current && given !== undefined && given !== current.versionToken)
       throw conflict('Provided version token does not match the replication configuration version token.');
   };
+  /** A Put's new replication configuration, with a new version token (the given one must be the current one's). */
+  const replace = <C>(
+    current: { versionToken: string } | undefined,
+    input: { versionToken?: string; configuration?: C },
+  ) => {
+    checkVersion(current, input.versionToken);
+    return { configuration: input.configuration as C, versionToken: newToken() };
+  };
   const replicationOf = (summary: TableSummary, id: string) =>
     settings.table(id).replication ?? settings.bucket(summary.bucket).replication;
 
@@ -171,11 +179,7 @@ export function settingsOperations(ctx: S3TablesContext): SettingsOperations {
     },
     async PutTableBucketReplication(input) {
       const bucket = await existingBucket(input.tableBucketARN);
-      checkVersion(settings.bucket(bucket).replication, input.versionToken);
-      const replication = {
-        configuration: input.configuration as NonNullable<typeof input.configuration>,
-        versionToken: newToken(),
-      };
+      const replication = replace(settings.bucket(bucket).replication, input);
       settings.updateBucket(bucket, (s) => (s.replication = replication));
       return { versionToken: replication.versionToken, status: 'Success' };
     },
@@ -193,11 +197,7 @@ export function settingsOperations(ctx: S3TablesContext): SettingsOperations {
     },
     async PutTableReplication(input) {
       const id = await tableIdFromArn(input.tableArn as string);
-      checkVersion(settings.table(id).replication, input.versionToken);
-      const replication = {
-        configuration: input.configuration as NonNullable<typeof input.configuration>,
-        versionToken: newToken(),
-      };
+      const replication = replace(settings.table(id).replication, input);
       settings.updateTable(id, (s) => (s.replication = replication));
       return { versionToken: replication.versionToken, status: 'Success' };
     },
