@@ -251,6 +251,22 @@ describe('S3 Tables settings, tags, replication and RenameTable (SDK client over
     ).rejects.toBeInstanceOf(MethodNotAllowedException);
   });
 
+  test('the SDK client gets the model refusal as its own exception class, naming the member', async () => {
+    // The SDK v3 does not check patterns or lengths client-side: the endpoint's model-driven validation answers.
+    const refused = clients.s3tables.send(new CreateTableBucketCommand({ name: 'Not_Valid' }));
+    await expect(refused).rejects.toBeInstanceOf(BadRequestException);
+    await expect(refused).rejects.toThrow(
+      "1 validation error detected: Value 'Not_Valid' at 'name' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[0-9a-z-]*$",
+    );
+    await expect(
+      clients.s3tables.send(
+        new TagResourceCommand({ resourceArn: bucketArn, tags: { ['k'.repeat(129)]: 'v' } }),
+      ),
+    ).rejects.toThrow(
+      /at 'tags' failed to satisfy constraint: Map keys must satisfy constraint: \[Member must have length less than or equal to 128\]/,
+    );
+  });
+
   test('RenameTable moves the table with its ARN, tags and policy; a stale version token or a taken name conflicts', async () => {
     // Prepare
     const tableArn = await createTable('old_name', { tags: { keep: 'me' } });
