@@ -7,6 +7,7 @@ const benches: Record<string, string> = {
   synth: 'stacks/bench/synth.ts',
   engine: 'packages/lakehouse/bench/engine.ts',
   local: 'packages/local-aws/bench/local.ts',
+  api: 'packages/local-aws/bench/api.ts',
   lab: 'packages/lab/bench/lab.ts',
   snapshots: 'packages/snapshot-lambdas/bench/snapshots.ts',
   sql: 'packages/lab/bench/sql.ts',

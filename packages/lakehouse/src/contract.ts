@@ -365,6 +365,13 @@ export interface Warehouse {
   listTables(bucket: string, namespace?: string): Promise<TableSummary[]>;
   getTable(bucket: string, namespace: string, name: string): Promise<TableSummary>;
   dropTable(bucket: string, namespace: string, name: string, options?: { purge?: boolean }): Promise<void>;
+  /** S3 Tables' RenameTable: the table (its files, metadata and UUID) under a new namespace and/or name. */
+  renameTable(
+    bucket: string,
+    namespace: string,
+    name: string,
+    to: { namespace: string; name: string },
+  ): Promise<TableSummary>;
   /** S3 Tables' UpdateTableMetadataLocation: compare-and-swap on the version token. */
   updateMetadataLocation(
     bucket: string,

@@ -10,7 +10,7 @@
 import { AwsServiceError } from './errors';
 import type { FaultInjector } from './faults';
 import type { FirehoseService } from './firehose/service';
-import { parseJsonBody, type LocalRequest, type WireResponse } from './protocol';
+import { parseJsonObject, type LocalRequest, type WireResponse } from './protocol';
 import type { MaintenanceService } from './s3tables/maintenance';
 
 export interface AdminContext {
@@ -33,7 +33,7 @@ export async function handleAdmin(request: LocalRequest, context: AdminContext):
       case 'GET /_local/health':
         return json(200, { ok: true, dataDir: context.dataDir, faults: context.faults.describe() });
       case 'POST /_local/maintenance/run': {
-        const body = parseJsonBody(request.body, 'local admin');
+        const body = adminBody(request);
         const select = {
           bucket: typeof body.bucket === 'string' ? body.bucket : undefined,
           namespace: typeof body.namespace === 'string' ? body.namespace : undefined,
@@ -42,7 +42,7 @@ export async function handleAdmin(request: LocalRequest, context: AdminContext):
         return json(200, { runs: await context.maintenance.run(select) });
       }
       case 'POST /_local/maintenance/clock': {
-        const hours = Number(parseJsonBody(request.body, 'local admin').advanceHours);
+        const hours = Number(adminBody(request).advanceHours);
         return json(200, { now: context.maintenance.advanceClock(hours).toISOString() });
       }
       case 'GET /_local/maintenance/reports':
@@ -61,4 +61,16 @@ export async function handleAdmin(request: LocalRequest, context: AdminContext):
     if (error instanceof AwsServiceError) return json(error.status, { message: error.message });
     return json(500, { message: error instanceof Error ? error.message : String(error) });
   }
+}
+
+function adminBody(request: LocalRequest): Record<string, unknown> {
+  return parseJsonObject(
+    request.body,
+    (problem) =>
+      new AwsServiceError(
+        'SerializationException',
+        400,
+        `The admin request body is not a JSON object: ${problem}.`,
+      ),
+  );
 }

@@ -36,13 +36,22 @@ export class AwsServiceError extends LocalAwsError {
   }
 }
 
-/** The operation exists in AWS but the local endpoint does not implement it. */
-export function notSupported(service: string, operation: string): AwsServiceError {
+/** The operation exists in AWS but the local endpoint does not implement it (`reason`: why, when known). */
+export function notSupported(service: string, operation: string, reason?: string): AwsServiceError {
   return new AwsServiceError(
     'UnsupportedOperationException',
     400,
-    `${service} operation ${operation} is not supported by the local endpoint (loglake local). ` +
+    `${service} operation ${operation} is not supported by the local endpoint (loglake local)${reason ? `: ${reason}` : ''}. ` +
       'Run it against AWS (--target aws), or see the README section "Local endpoint" for the supported operations.',
+  );
+}
+
+/** A target the service's model does not have (AWS's awsJson services answer UnknownOperationException). */
+export function unknownOperation(service: string, operation: string): AwsServiceError {
+  return new AwsServiceError(
+    'UnknownOperationException',
+    400,
+    `${service} has no operation ${JSON.stringify(operation)} in its API model.`,
   );
 }
 

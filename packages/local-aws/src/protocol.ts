@@ -1,7 +1,11 @@
 // The wire layer shared by every service module: the request a module sees, the reply it returns, and how an
 // error is written so the AWS SDK raises the same exception class it would raise against AWS.
 import type { IncomingHttpHeaders } from 'node:http';
-import { AwsServiceError, notSupported } from './errors';
+import type { AwsServiceError } from './errors';
+import { notSupported, unknownOperation } from './errors';
+import { checkInput, type ServiceApi } from './model/api';
+import { matchRest, restInput, restRoutes } from './model/rest';
+import { firstSegment } from './routes';
 import { parseJsonText } from './json-body';
 
 export interface LocalRequest {
@@ -28,9 +32,13 @@ export type ErrorStyle = {
   messageKey: 'message' | 'Message';
 };
 
-/** One AWS service the endpoint speaks. Adding a service = adding one module (see router.ts). */
+/** One AWS service the endpoint speaks. Adding a service = adding its model file and one module (see server.ts). */
 export interface ServiceModule {
   readonly name: string;
+  /** The service's model and error conventions: every request is checked against it. */
+  readonly api?: ServiceApi;
+  /** The model's operations this module serves (the conformance suite and the coverage table read it). */
+  readonly served?: readonly string[];
   readonly errorStyle: ErrorStyle;
   /** The service's own error code for an unexpected failure (answered with status 500). */
   readonly internalErrorCode: string;
@@ -68,34 +76,98 @@ export function renderError(style: ErrorStyle, error: AwsServiceError): WireResp
   };
 }
 
-export type JsonOperation = (input: Record<string, unknown>) => Promise<unknown>;
+/** One awsJson operation's handler: input already checked against the model (typed as the SDK's, on the wire). */
+export type JsonOperation<I = never> = (input: I) => Promise<unknown>;
 
 /**
- * An awsJson1_1 service: `X-Amz-Target: <targetPrefix>.<Operation>`, JSON body in, JSON body out.
- * Operations not in `operations` answer UnsupportedOperationException naming the operation.
+ * An awsJson1_1 service: `X-Amz-Target: <targetPrefix>.<Operation>`, JSON body in, JSON body out. The body is
+ * checked against the operation's input shape in the service's model before its handler runs. Operations of the
+ * model not in `operations` answer UnsupportedOperationException naming the operation and `notServed`'s reason;
+ * targets the model does not have answer UnknownOperationException, as AWS does.
  */
-export function awsJsonService(options: {
+export function awsJsonService<Ops extends Record<string, JsonOperation<never>>>(options: {
   name: string;
-  targetPrefix: string;
+  api: ServiceApi;
   messageKey: 'message' | 'Message';
   internalErrorCode: string;
-  operations: Record<string, JsonOperation>;
+  operations: Ops;
+  /** Why the local endpoint does not serve an operation of the model (said in the error). */
+  notServed: (operation: string) => string;
   close?: () => Promise<void>;
 }): ServiceModule {
-  const prefix = `${options.targetPrefix}.`;
+  const prefix = `${options.api.model.targetPrefix}.`;
+  const served = handlers(options.operations);
   return {
-    name: options.name,
+    ...serviceFace(options, served),
     errorStyle: { protocol: 'awsJson1_1', messageKey: options.messageKey },
-    internalErrorCode: options.internalErrorCode,
     claims: (request) => targetOf(request)?.startsWith(prefix) ?? false,
     async handle(request) {
       const operation = (targetOf(request) ?? '').slice(prefix.length);
-      const run = options.operations[operation];
-      if (!run) throw notSupported(options.name, operation);
-      const input = parseJsonBody(request.body, options.name);
+      const run = served.get(operation);
+      if (!run) {
+        if (!options.api.model.operations[operation]) throw unknownOperation(options.name, operation);
+        throw notSupported(options.name, operation, options.notServed(operation));
+      }
+      const input = parseJsonBody(request.body, options.api);
+      checkInput(options.api, operation, input);
       return { status: 200, json: (await run(input)) ?? {} };
     },
     close: options.close,
+  };
+}
+
+/**
+ * A restJson1 service: the operation is found by the model's HTTP bindings (method, URI labels, literal query),
+ * its input assembled from labels, query, headers and JSON body and checked against the model, and the handler's
+ * output answered with the operation's HTTP code (an empty body for `undefined`). A request that matches no
+ * operation of the model answers UnsupportedOperationException naming the method and path.
+ */
+export function restJsonService<Ops extends { [K in keyof Ops]: JsonOperation<never> }>(options: {
+  name: string;
+  api: ServiceApi;
+  internalErrorCode: string;
+  operations: Ops;
+  messageKey?: 'message' | 'Message';
+}): ServiceModule {
+  const routes = restRoutes(options.api.model);
+  const roots = new Set(
+    routes.map((r) => r.segments[0]).flatMap((s) => (s && 'literal' in s ? [s.literal] : [])),
+  );
+  const served = handlers(options.operations);
+  return {
+    ...serviceFace(options, served),
+    errorStyle: { protocol: 'restJson1', messageKey: options.messageKey ?? 'message' },
+    claims: (request) => !request.headers['x-amz-target'] && roots.has(firstSegment(request.path)),
+    async handle(request) {
+      const found = matchRest(routes, request);
+      if (!found) throw notSupported(options.name, `${request.method} ${request.path}`);
+      const operation = found.route.operation;
+      const run = served.get(operation);
+      if (!run) throw notSupported(options.name, operation);
+      const input = restInput(options.api.model, operation, request, found.labels, () =>
+        parseJsonBody(request.body, options.api),
+      );
+      checkInput(options.api, operation, input);
+      const output = await run(input);
+      return { status: found.route.code, json: output ?? (found.route.code === 204 ? undefined : {}) };
+    },
+  };
+}
+
+/** The handlers by operation name (each checked input is passed on as its operation's input type). */
+function handlers(operations: object): Map<string, JsonOperation<unknown>> {
+  return new Map(Object.entries(operations) as [string, JsonOperation<unknown>][]);
+}
+
+function serviceFace(
+  options: { name: string; api: ServiceApi; internalErrorCode: string },
+  served: Map<string, unknown>,
+): Pick<ServiceModule, 'name' | 'api' | 'served' | 'internalErrorCode'> {
+  return {
+    name: options.name,
+    api: options.api,
+    served: [...served.keys()],
+    internalErrorCode: options.internalErrorCode,
   };
 }
 
@@ -104,16 +176,28 @@ function targetOf(request: LocalRequest): string | undefined {
   return Array.isArray(target) ? target[0] : target;
 }
 
-export function parseJsonBody(body: Buffer, service: string): Record<string, unknown> {
+/** A JSON request body (empty = `{}`); anything but a JSON object is the service's malformed-request error. */
+export function parseJsonBody(body: Buffer, api: ServiceApi): Record<string, unknown> {
+  return parseJsonObject(body, (problem) =>
+    api.malformed(`The request body is not a JSON object (${api.model.sdkId}): ${problem}.`),
+  );
+}
+
+/** A JSON object body (empty = `{}`), or `bad(what is wrong)` thrown. */
+export function parseJsonObject(
+  body: Buffer,
+  bad: (problem: string) => AwsServiceError,
+): Record<string, unknown> {
   if (body.length === 0) return {};
-  const parsed = parseJsonText(body);
+  let parsed: unknown;
+  try {
+    parsed = parseJsonText(body);
+  } catch (error) {
+    throw bad(error instanceof Error ? error.message : String(error));
+  }
   if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
     return parsed as Record<string, unknown>;
-  throw new AwsServiceError(
-    'SerializationException',
-    400,
-    `${service}: the request body is not a JSON object.`,
-  );
+  throw bad(`got ${Array.isArray(parsed) ? 'a list' : typeof parsed}`);
 }
 
 /** S3's error document: `<Error><Code>…</Code><Message>…</Message>…</Error>` (HEAD replies carry no body). */

@@ -31,6 +31,7 @@ import { glueSqlCatalog } from './glue/sql-catalog';
 import { LOCAL_ACCOUNT_ID } from './arn';
 import { JsonStore } from './store';
 import { handleAdmin } from './admin';
+import type { ServedService } from './model/api';
 
 export interface LocalEndpointOptions {
   /** Data directory (state survives restarts). */
@@ -62,6 +63,8 @@ export interface LocalEndpoint {
   faults: FaultInjector;
   /** Firehose streams whose record log held records (replayed now) or a damaged tail when the endpoint started. */
   recovery: StreamRecovery[];
+  /** The AWS services served: each one's model, error conventions and the operations served (conformance, coverage). */
+  services: ServedService[];
   /** Flushes Firehose buffers, waits for running queries, closes the engine and the server. */
   stop(): Promise<void>;
 }
@@ -229,6 +232,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
     dataDir,
     faults,
     recovery: firehose.recovery,
+    services: services.flatMap((s) => (s.api ? [{ name: s.name, api: s.api, served: s.served ?? [] }] : [])),
     stop,
   };
 }

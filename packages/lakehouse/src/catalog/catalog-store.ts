@@ -126,6 +126,12 @@ export class CatalogStore {
     );
     return records.filter((r): r is TableRecord => r !== null);
   }
+  /** Adds the record under its new name (exclusive: false when that name is taken), then drops the old one. */
+  async renameTable(from: TableRecord, to: TableRecord): Promise<boolean> {
+    if (!(await this.createTable(to))) return false;
+    await this.deleteTable(from.bucket, from.namespace, from.name);
+    return true;
+  }
   async deleteTable(bucket: string, namespace: string, name: string): Promise<boolean> {
     try {
       await fs.unlink(this.tableFile(bucket, namespace, name));

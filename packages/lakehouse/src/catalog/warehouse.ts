@@ -254,6 +254,21 @@ export class LocalWarehouse implements Warehouse {
     return this.summary(await this.record(bucket, namespace, name));
   }
 
+  async renameTable(
+    bucket: string,
+    namespace: string,
+    name: string,
+    to: { namespace: string; name: string },
+  ): Promise<TableSummary> {
+    const record = await this.record(bucket, namespace, name);
+    await this.getNamespace(bucket, to.namespace);
+    checkTableName(to.name);
+    // The table keeps its files and metadata (and so its UUID and ARN): only the catalog entry moves.
+    const renamed: TableRecord = { ...record, namespace: to.namespace, name: to.name };
+    if (!(await this.store.renameTable(record, renamed))) throw alreadyExists(to.namespace, to.name);
+    return this.summary(renamed);
+  }
+
   async dropTable(
     bucket: string,
     namespace: string,

@@ -1,4 +1,5 @@
 // Athena's ColumnInfo for a result column, as GetQueryResults reports it (engine version 3).
+import type { ColumnInfo } from '@aws-sdk/client-athena';
 import type { ResultColumn } from '@loglake/lakehouse';
 
 const PRECISION: Record<string, number> = {
@@ -16,7 +17,7 @@ const PRECISION: Record<string, number> = {
   json: 0,
 };
 
-export function columnInfo(column: ResultColumn): Record<string, unknown> {
+export function columnInfo(column: ResultColumn): ColumnInfo {
   const type = column.type;
   const base = type.replace(/\(.*$/, '');
   let precision = PRECISION[base] ?? 0;

@@ -1,12 +1,39 @@
 // Amazon Athena (awsJson1_1, `AmazonAthena.<Op>`): workgroups and query executions over the SQL front end.
+import type {
+  BatchGetQueryExecutionInput,
+  BatchGetQueryExecutionOutput,
+  CreateWorkGroupInput,
+  CreateWorkGroupOutput,
+  DeleteWorkGroupInput,
+  DeleteWorkGroupOutput,
+  GetQueryExecutionInput,
+  GetQueryExecutionOutput,
+  GetQueryResultsInput,
+  GetQueryResultsOutput,
+  GetWorkGroupInput,
+  GetWorkGroupOutput,
+  QueryExecution,
+  UnprocessedQueryExecutionId,
+  ListQueryExecutionsInput,
+  ListQueryExecutionsOutput,
+  ListWorkGroupsInput,
+  ListWorkGroupsOutput,
+  StartQueryExecutionInput,
+  StartQueryExecutionOutput,
+  StopQueryExecutionInput,
+  StopQueryExecutionOutput,
+  UpdateWorkGroupInput,
+  UpdateWorkGroupOutput,
+} from '@aws-sdk/client-athena';
 import type { SqlEngine } from '@loglake/lakehouse';
-import { InputReader } from '../input';
+import { AwsServiceError } from '../errors';
+import { serviceApi, type ServiceApi, type Wire } from '../model/api';
 import { awsJsonService, type ServiceModule } from '../protocol';
 import type { JsonStore } from '../store';
 import { columnInfo } from './columns';
 import { QueryRunner, type QueryRecord } from './queries';
 import { checkStatementAgainstWorkGroup, enforcesConfiguration } from './workgroup-rules';
-import { invalidRequest, WorkGroups, type WorkGroupRecord } from './workgroups';
+import { ATHENA_MIN_CUTOFF_BYTES, invalidRequest, WorkGroups, type WorkGroupRecord } from './workgroups';
 
 export interface AthenaOptions {
   store: JsonStore;
@@ -15,13 +42,55 @@ export interface AthenaOptions {
   minCutoffBytes: number;
 }
 
-const MAX_QUERY_LENGTH = 262_144;
 const ENGINE_VERSION = { SelectedEngineVersion: 'AUTO', EffectiveEngineVersion: 'Athena engine version 3' };
 
+/**
+ * Athena answers input that breaks its model with InvalidRequestException ("Indicates that something is wrong with
+ * the input to the request. For example, a required parameter may be missing or out of range.", API reference),
+ * carrying AthenaErrorCode INVALID_INPUT; JSON of the wrong types is a SerializationException.
+ * `minCutoffBytes` lowers the model's minimum BytesScannedCutoffPerQuery (10,000,000) for tests.
+ */
+export function athenaApi(minCutoffBytes: number): ServiceApi {
+  return serviceApi(
+    'athena',
+    {
+      invalid: (message) => invalidRequest(message),
+      malformed: (message) => new AwsServiceError('SerializationException', 400, message),
+    },
+    minCutoffBytes === ATHENA_MIN_CUTOFF_BYTES
+      ? {}
+      : { BytesScannedCutoffValue: { range: { min: minCutoffBytes } } },
+  );
+}
+
+/** Operations of Athena's model the local endpoint does not serve, with a reason more precise than the default. */
+const ATHENA_NOT_SERVED: Record<string, string> = {
+  GetQueryRuntimeStatistics: 'the local engine reports its statistics in GetQueryExecution only',
+  GetTableMetadata: 'read tables through Glue or S3 Tables locally',
+  ListTableMetadata: 'read tables through Glue or S3 Tables locally',
+  GetDatabase: 'read databases through Glue or S3 Tables locally',
+  ListDatabases: 'read databases through Glue or S3 Tables locally',
+};
+
+type Op<I, O> = (input: Wire<I>) => Promise<Wire<O>>;
+interface AthenaOperations {
+  [operation: string]: Op<never, unknown>;
+  CreateWorkGroup: Op<CreateWorkGroupInput, CreateWorkGroupOutput>;
+  GetWorkGroup: Op<GetWorkGroupInput, GetWorkGroupOutput>;
+  UpdateWorkGroup: Op<UpdateWorkGroupInput, UpdateWorkGroupOutput>;
+  DeleteWorkGroup: Op<DeleteWorkGroupInput, DeleteWorkGroupOutput>;
+  ListWorkGroups: Op<ListWorkGroupsInput, ListWorkGroupsOutput>;
+  StartQueryExecution: Op<StartQueryExecutionInput, StartQueryExecutionOutput>;
+  GetQueryExecution: Op<GetQueryExecutionInput, GetQueryExecutionOutput>;
+  BatchGetQueryExecution: Op<BatchGetQueryExecutionInput, BatchGetQueryExecutionOutput>;
+  StopQueryExecution: Op<StopQueryExecutionInput, StopQueryExecutionOutput>;
+  ListQueryExecutions: Op<ListQueryExecutionsInput, ListQueryExecutionsOutput>;
+  GetQueryResults: Op<GetQueryResultsInput, GetQueryResultsOutput>;
+}
+
 export function createAthenaService(options: AthenaOptions): ServiceModule {
-  const workgroups = new WorkGroups(options.store, options.minCutoffBytes);
+  const workgroups = new WorkGroups(options.store);
   const runner = new QueryRunner(options.store, options.sqlEngine);
-  const reader = (input: Record<string, unknown>) => new InputReader(input, (m) => invalidRequest(m));
 
   const describe = (record: QueryRecord) => {
     const group = safeWorkGroup(workgroups, record.workgroup);
@@ -67,134 +136,126 @@ export function createAthenaService(options: AthenaOptions): ServiceModule {
     };
   };
 
+  const operations: AthenaOperations = {
+    async CreateWorkGroup(input) {
+      workgroups.create(input);
+      return {};
+    },
+    async GetWorkGroup(input) {
+      return { WorkGroup: workgroups.get(input.WorkGroup as string) };
+    },
+    async UpdateWorkGroup(input) {
+      workgroups.update(input);
+      return {};
+    },
+    async DeleteWorkGroup(input) {
+      workgroups.delete(input.WorkGroup as string);
+      return {};
+    },
+    async ListWorkGroups(input) {
+      const max = input.MaxResults ?? 50;
+      const start = decodeToken(input.NextToken);
+      const all = workgroups.list();
+      return {
+        WorkGroups: all.slice(start, start + max).map((g) => ({
+          Name: g.Name,
+          State: g.State,
+          ...(g.Description ? { Description: g.Description } : {}),
+          CreationTime: g.CreationTime,
+          EngineVersion: ENGINE_VERSION,
+        })),
+        ...(start + max < all.length ? { NextToken: encodeToken(start + max) } : {}),
+      };
+    },
+    async StartQueryExecution(input) {
+      const query = input.QueryString as string;
+      const group = workgroups.get(input.WorkGroup ?? 'primary');
+      if (group.State !== 'ENABLED') throw invalidRequest(`WorkGroup ${group.Name} is disabled.`);
+      const requestedOutput = input.ResultConfiguration?.OutputLocation;
+      if (!outputLocationOf(group) && !managedResults(group) && requestedOutput === undefined) {
+        throw invalidRequest(
+          'No output location provided. An output location is required either through the Workgroup result configuration setting or as an API input.',
+        );
+      }
+      const submission = await runner.prepare(query);
+      if ('prepared' in submission) checkStatementAgainstWorkGroup(submission.prepared, group);
+      const id = runner.start({
+        query,
+        submission,
+        workgroup: group.Name,
+        catalog: input.QueryExecutionContext?.Catalog,
+        database: input.QueryExecutionContext?.Database,
+        outputLocation: requestedOutput,
+        cutoff: workgroups.cutoffOf(group),
+      });
+      return { QueryExecutionId: id };
+    },
+    async GetQueryExecution(input) {
+      return { QueryExecution: describe(runner.get(input.QueryExecutionId as string)) };
+    },
+    async BatchGetQueryExecution(input) {
+      const found: Wire<QueryExecution>[] = [];
+      const missing: Wire<UnprocessedQueryExecutionId>[] = [];
+      for (const id of input.QueryExecutionIds ?? []) {
+        try {
+          found.push(describe(runner.get(id)));
+        } catch {
+          missing.push({
+            QueryExecutionId: id,
+            ErrorCode: 'INVALID_INPUT',
+            ErrorMessage: `QueryExecution ${id} was not found`,
+          });
+        }
+      }
+      return { QueryExecutions: found, UnprocessedQueryExecutionIds: missing };
+    },
+    async StopQueryExecution(input) {
+      runner.stop(input.QueryExecutionId as string);
+      return {};
+    },
+    async ListQueryExecutions(input) {
+      const group = workgroups.get(input.WorkGroup ?? 'primary');
+      const max = input.MaxResults ?? 50;
+      const start = decodeToken(input.NextToken);
+      const ids = runner.list(group.Name);
+      return {
+        QueryExecutionIds: ids.slice(start, start + max),
+        ...(start + max < ids.length ? { NextToken: encodeToken(start + max) } : {}),
+      };
+    },
+    async GetQueryResults(input) {
+      const id = input.QueryExecutionId as string;
+      const max = input.MaxResults ?? 1000;
+      const start = decodeToken(input.NextToken);
+      const record = runner.get(id);
+      const result = runner.results(id);
+      const rows = record.hasHeaderRow
+        ? [result.columns.map((c) => c.name as string | null), ...result.rows]
+        : result.rows;
+      const page = rows.slice(start, start + max);
+      return {
+        UpdateCount: record.updateCount ?? 0,
+        ResultSet: {
+          Rows: page.map((row) => ({
+            Data: row.map((value) => (value === null ? {} : { VarCharValue: value })),
+          })),
+          ResultSetMetadata: { ColumnInfo: result.columns.map(columnInfo) },
+        },
+        ...(start + max < rows.length ? { NextToken: encodeToken(start + max) } : {}),
+      };
+    },
+  };
+
   return awsJsonService({
     name: 'Athena',
-    targetPrefix: 'AmazonAthena',
+    api: athenaApi(options.minCutoffBytes),
     messageKey: 'Message',
     internalErrorCode: 'InternalServerException',
     close: () => runner.settle(),
-    operations: {
-      async CreateWorkGroup(input) {
-        workgroups.create(input);
-        return {};
-      },
-      async GetWorkGroup(input) {
-        return { WorkGroup: workgroups.get(reader(input).requiredString('WorkGroup')) };
-      },
-      async UpdateWorkGroup(input) {
-        workgroups.update(input);
-        return {};
-      },
-      async DeleteWorkGroup(input) {
-        workgroups.delete(reader(input).requiredString('WorkGroup'));
-        return {};
-      },
-      async ListWorkGroups(input) {
-        const r = reader(input);
-        const max = r.optionalInteger('MaxResults', 1, 50) ?? 50;
-        const start = decodeToken(r.optionalString('NextToken'));
-        const all = workgroups.list();
-        return {
-          WorkGroups: all.slice(start, start + max).map((g) => ({
-            Name: g.Name,
-            State: g.State,
-            ...(g.Description ? { Description: g.Description } : {}),
-            CreationTime: g.CreationTime,
-            EngineVersion: ENGINE_VERSION,
-          })),
-          ...(start + max < all.length ? { NextToken: encodeToken(start + max) } : {}),
-        };
-      },
-      async StartQueryExecution(input) {
-        const r = reader(input);
-        const query = r.requiredString('QueryString');
-        if (query.length > MAX_QUERY_LENGTH)
-          throw invalidRequest(`QueryString is ${query.length} bytes; the maximum is ${MAX_QUERY_LENGTH}.`);
-        const group = workgroups.get(r.optionalString('WorkGroup') ?? 'primary');
-        if (group.State !== 'ENABLED') throw invalidRequest(`WorkGroup ${group.Name} is disabled.`);
-        const resultConfig = r.optionalObject('ResultConfiguration');
-        if (
-          !outputLocationOf(group) &&
-          !managedResults(group) &&
-          typeof resultConfig?.OutputLocation !== 'string'
-        ) {
-          throw invalidRequest(
-            'No output location provided. An output location is required either through the Workgroup result configuration setting or as an API input.',
-          );
-        }
-        const submission = await runner.prepare(query);
-        if ('prepared' in submission) checkStatementAgainstWorkGroup(submission.prepared, group);
-        const context = r.child('QueryExecutionContext');
-        const id = runner.start({
-          query,
-          submission,
-          workgroup: group.Name,
-          catalog: context?.optionalString('Catalog'),
-          database: context?.optionalString('Database'),
-          outputLocation:
-            typeof resultConfig?.OutputLocation === 'string' ? resultConfig.OutputLocation : undefined,
-          cutoff: workgroups.cutoffOf(group),
-        });
-        return { QueryExecutionId: id };
-      },
-      async GetQueryExecution(input) {
-        return { QueryExecution: describe(runner.get(reader(input).requiredString('QueryExecutionId'))) };
-      },
-      async BatchGetQueryExecution(input) {
-        const ids = (reader(input).optionalArray('QueryExecutionIds') ?? []) as string[];
-        const found: unknown[] = [];
-        const missing: unknown[] = [];
-        for (const id of ids) {
-          try {
-            found.push(describe(runner.get(id)));
-          } catch {
-            missing.push({
-              QueryExecutionId: id,
-              ErrorCode: 'INVALID_INPUT',
-              ErrorMessage: `QueryExecution ${id} was not found`,
-            });
-          }
-        }
-        return { QueryExecutions: found, UnprocessedQueryExecutionIds: missing };
-      },
-      async StopQueryExecution(input) {
-        runner.stop(reader(input).requiredString('QueryExecutionId'));
-        return {};
-      },
-      async ListQueryExecutions(input) {
-        const r = reader(input);
-        const group = workgroups.get(r.optionalString('WorkGroup') ?? 'primary');
-        const max = r.optionalInteger('MaxResults', 0, 50) ?? 50;
-        const start = decodeToken(r.optionalString('NextToken'));
-        const ids = runner.list(group.Name);
-        return {
-          QueryExecutionIds: ids.slice(start, start + max),
-          ...(start + max < ids.length ? { NextToken: encodeToken(start + max) } : {}),
-        };
-      },
-      async GetQueryResults(input) {
-        const r = reader(input);
-        const id = r.requiredString('QueryExecutionId');
-        const max = r.optionalInteger('MaxResults', 1, 1000) ?? 1000;
-        const start = decodeToken(r.optionalString('NextToken'));
-        const record = runner.get(id);
-        const result = runner.results(id);
-        const rows = record.hasHeaderRow
-          ? [result.columns.map((c) => c.name as string | null), ...result.rows]
-          : result.rows;
-        const page = rows.slice(start, start + max);
-        return {
-          UpdateCount: record.updateCount ?? 0,
-          ResultSet: {
-            Rows: page.map((row) => ({
-              Data: row.map((value) => (value === null ? {} : { VarCharValue: value })),
-            })),
-            ResultSetMetadata: { ColumnInfo: result.columns.map(columnInfo) },
-          },
-          ...(start + max < rows.length ? { NextToken: encodeToken(start + max) } : {}),
-        };
-      },
-    },
+    operations,
+    notServed: (operation) =>
+      ATHENA_NOT_SERVED[operation] ??
+      'the local Athena serves workgroups and query executions (named queries, prepared statements, data catalogs, capacity, notebooks and sessions are not kept)',
   });
 }
 
@@ -207,16 +268,11 @@ function safeWorkGroup(workgroups: WorkGroups, name: string): WorkGroupRecord | 
 }
 
 function outputLocationOf(group: WorkGroupRecord | undefined): string | undefined {
-  const location = (group?.Configuration.ResultConfiguration as { OutputLocation?: unknown } | undefined)
-    ?.OutputLocation;
-  return typeof location === 'string' ? location : undefined;
+  return group?.Configuration.ResultConfiguration?.OutputLocation;
 }
 
 function managedResults(group: WorkGroupRecord | undefined): boolean {
-  return (
-    (group?.Configuration.ManagedQueryResultsConfiguration as { Enabled?: unknown } | undefined)?.Enabled ===
-    true
-  );
+  return group?.Configuration.ManagedQueryResultsConfiguration?.Enabled === true;
 }
 
 function encodeToken(offset: number): string {

@@ -2,12 +2,27 @@
 // local table buckets, with PutRecord/PutRecordBatch's real limits and error shapes. A put is answered only once
 // its records are durable in the stream's record log; on start, each stream replays what its log still holds.
 import { randomBytes } from 'node:crypto';
+import type {
+  CreateDeliveryStreamInput,
+  CreateDeliveryStreamOutput,
+  DeleteDeliveryStreamInput,
+  DeleteDeliveryStreamOutput,
+  DescribeDeliveryStreamInput,
+  DescribeDeliveryStreamOutput,
+  ListDeliveryStreamsInput,
+  ListDeliveryStreamsOutput,
+  PutRecordBatchInput,
+  PutRecordBatchOutput,
+  PutRecordInput,
+  PutRecordOutput,
+  _Record as FirehoseRecord,
+} from '@aws-sdk/client-firehose';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import type { Warehouse } from '@loglake/lakehouse';
 import { deliveryStreamArn, LOCAL_ACCOUNT_ID } from '../arn';
 import { AwsServiceError } from '../errors';
 import type { FaultInjector } from '../faults';
-import { InputReader } from '../input';
+import { serviceApi, type Wire } from '../model/api';
 import { awsJsonService, type ServiceModule } from '../protocol';
 import { localDataPath } from '../data-dir';
 import type { JsonStore } from '../store';
@@ -55,8 +70,35 @@ const streamKey = (name: string) => `firehose/streams/${name}`;
 /** Where counters were kept before the record log's checkpoint (read once, for data directories from then). */
 const legacyStatsKey = (name: string) => `firehose/stats/${name}`;
 
-function validation(message: string): AwsServiceError {
-  return new AwsServiceError('ValidationException', 400, `1 validation error detected: ${message}`);
+// Firehose answers a request that breaks its model's constraints with ValidationException ("1 validation error
+// detected: …"), and one whose JSON does not fit the model's types with SerializationException; its own
+// InvalidArgumentException is for values the model allows but the service refuses (API reference, Common Errors
+// and each operation's Errors section).
+export const FIREHOSE_API = serviceApi('firehose', {
+  invalid: (message) => new AwsServiceError('ValidationException', 400, message),
+  malformed: (message) => new AwsServiceError('SerializationException', 400, message),
+});
+
+/** Operations of Firehose's model the local endpoint does not serve, and why. */
+export const FIREHOSE_NOT_SERVED: Record<string, string> = {
+  UpdateDestination:
+    'a stream keeps the destination it was created with locally (delete and create it again)',
+  StartDeliveryStreamEncryption: 'server-side encryption of the stream buffer has no local meaning',
+  StopDeliveryStreamEncryption: 'server-side encryption of the stream buffer has no local meaning',
+  TagDeliveryStream: 'delivery stream tags are not kept locally',
+  UntagDeliveryStream: 'delivery stream tags are not kept locally',
+  ListTagsForDeliveryStream: 'delivery stream tags are not kept locally',
+};
+
+type Op<I, O> = (input: Wire<I>) => Promise<Wire<O>>;
+interface FirehoseOperations {
+  [operation: string]: Op<never, unknown>;
+  CreateDeliveryStream: Op<CreateDeliveryStreamInput, CreateDeliveryStreamOutput>;
+  DescribeDeliveryStream: Op<DescribeDeliveryStreamInput, DescribeDeliveryStreamOutput>;
+  ListDeliveryStreams: Op<ListDeliveryStreamsInput, ListDeliveryStreamsOutput>;
+  DeleteDeliveryStream: Op<DeleteDeliveryStreamInput, DeleteDeliveryStreamOutput>;
+  PutRecord: Op<PutRecordInput, PutRecordOutput>;
+  PutRecordBatch: Op<PutRecordBatchInput, PutRecordBatchOutput>;
 }
 
 function notFound(name: string): AwsServiceError {
@@ -131,29 +173,17 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
   // Every stream's log is opened (and what it holds replayed) before the first request.
   for (const name of store.list('firehose/streams')) deliveryOf(load(name));
 
-  const decodeRecords = (records: unknown[]): Buffer[] => {
-    const texts = records.map((entry, index) => {
-      const data = (entry as { Data?: unknown } | null)?.Data;
-      if (typeof data !== 'string')
-        throw validation(
-          `Value null at 'records.${index + 1}.member.data' failed to satisfy constraint: Member must not be null`,
-        );
-      return data;
-    });
+  // The model has checked every record's Data (present, at most 1,000 KiB decoded); what is left is the call's
+  // 4 MiB total, which the model does not express.
+  const decodeRecords = (records: Wire<FirehoseRecord>[]): Buffer[] => {
     // One allocation for the call's records (each a view of it), not one per record. byteLength is an upper bound
     // of what decoding writes (at most 3 bytes per 4 characters, less at padding), so no record is cut short.
     let capacity = 0;
-    for (const text of texts) capacity += Buffer.byteLength(text, 'base64');
+    for (const record of records) capacity += Buffer.byteLength(record.Data ?? '', 'base64');
     const bytes = Buffer.allocUnsafe(capacity);
     let offset = 0;
-    const decoded = texts.map((text, index) => {
-      const length = bytes.write(text, offset, 'base64');
-      if (length > MAX_RECORD_BYTES) {
-        throw validation(
-          `Value 'java.nio.HeapByteBuffer[pos=0 lim=${length} cap=${length}]' at 'records.${index + 1}.member.data' ` +
-            `failed to satisfy constraint: Member must have length less than or equal to ${MAX_RECORD_BYTES}`,
-        );
-      }
+    const decoded = records.map((record) => {
+      const length = bytes.write(record.Data ?? '', offset, 'base64');
       const data = bytes.subarray(offset, offset + length);
       offset += length;
       return data;
@@ -189,115 +219,95 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
   let idCounter = 0;
   const recordId = () => `${idPrefix}${(idCounter++).toString(36).padStart(24, '0')}`;
 
+  const operations: FirehoseOperations = {
+    async CreateDeliveryStream(input) {
+      const name = input.DeliveryStreamName as string;
+      const type = input.DeliveryStreamType ?? 'DirectPut';
+      if (type !== 'DirectPut')
+        throw invalidArgument(
+          `DeliveryStreamType ${type} is not supported by the local endpoint: use DirectPut.`,
+        );
+      const iceberg = input.IcebergDestinationConfiguration;
+      if (!iceberg) {
+        throw invalidArgument(
+          'The local endpoint supports Iceberg destinations only: give IcebergDestinationConfiguration.',
+        );
+      }
+      if (store.read(streamKey(name))) {
+        throw new AwsServiceError(
+          'ResourceInUseException',
+          400,
+          `Firehose ${name} under accountId ${LOCAL_ACCOUNT_ID} already exists`,
+        );
+      }
+      const arn = deliveryStreamArn(region, name);
+      const stream: StreamDefinition = { ...parseIcebergStream(name, arn, iceberg), createdAt: Date.now() };
+      // A log left by a stream of this name whose definition is gone is kept aside, never appended to.
+      if (existsSync(logDir(name))) renameSync(logDir(name), `${logDir(name)}.orphaned-${Date.now()}`);
+      store.delete(legacyStatsKey(name));
+      store.write(streamKey(name), stream);
+      deliveryOf(stream).warmUp();
+      return { DeliveryStreamARN: arn };
+    },
+    async DescribeDeliveryStream(input) {
+      return { DeliveryStreamDescription: describeStream(load(input.DeliveryStreamName as string)) };
+    },
+    async ListDeliveryStreams(input) {
+      const limit = input.Limit ?? 10;
+      const after = input.ExclusiveStartDeliveryStreamName;
+      const names = store
+        .list('firehose/streams')
+        .sort()
+        .filter((n) => !after || n > after);
+      return { DeliveryStreamNames: names.slice(0, limit), HasMoreDeliveryStreams: names.length > limit };
+    },
+    async DeleteDeliveryStream(input) {
+      const name = input.DeliveryStreamName as string;
+      load(name);
+      const delivery = deliveries.get(name);
+      // Firehose drops undelivered data on delete; flushing first keeps records local users already sent.
+      if (delivery) await delivery.close();
+      deliveries.delete(name);
+      store.delete(streamKey(name));
+      store.delete(legacyStatsKey(name));
+      rmSync(logDir(name), { recursive: true, force: true });
+      return {};
+    },
+    async PutRecord(input) {
+      const delivery = deliveryNamed(input.DeliveryStreamName as string);
+      const decoded = decodeRecords([input.Record as Wire<FirehoseRecord>]);
+      throttle();
+      await accept(delivery, decoded);
+      return { RecordId: recordId(), Encrypted: false };
+    },
+    async PutRecordBatch(input) {
+      const delivery = deliveryNamed(input.DeliveryStreamName as string);
+      const decoded = decodeRecords(input.Records ?? []);
+      throttle();
+      const accepted: Buffer[] = [];
+      const responses = decoded.map((record) => {
+        if (faults.failRecord())
+          return { ErrorCode: 'ServiceUnavailableException', ErrorMessage: 'Slow down.' };
+        accepted.push(record);
+        return { RecordId: recordId() };
+      });
+      if (accepted.length > 0) await accept(delivery, accepted);
+      return {
+        FailedPutCount: decoded.length - accepted.length,
+        Encrypted: false,
+        RequestResponses: responses,
+      };
+    },
+  };
+
   const service = awsJsonService({
     name: 'Firehose',
-    targetPrefix: 'Firehose_20150804',
+    api: FIREHOSE_API,
     messageKey: 'message',
     // Firehose's API has no internal-error code of its own; its SDK treats this one as retryable.
     internalErrorCode: 'ServiceUnavailableException',
-    operations: {
-      async CreateDeliveryStream(input) {
-        const reader = new InputReader(input, invalidArgument);
-        const name = reader.requiredString('DeliveryStreamName');
-        if (!/^[a-zA-Z0-9_.-]{1,64}$/.test(name)) {
-          throw validation(
-            `Value '${name}' at 'deliveryStreamName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+`,
-          );
-        }
-        const type = reader.optionalString('DeliveryStreamType') ?? 'DirectPut';
-        if (type !== 'DirectPut')
-          throw invalidArgument(
-            `DeliveryStreamType ${type} is not supported by the local endpoint: use DirectPut.`,
-          );
-        const iceberg = reader.optionalObject('IcebergDestinationConfiguration');
-        if (!iceberg) {
-          throw invalidArgument(
-            'The local endpoint supports Iceberg destinations only: give IcebergDestinationConfiguration.',
-          );
-        }
-        if (store.read(streamKey(name))) {
-          throw new AwsServiceError(
-            'ResourceInUseException',
-            400,
-            `Firehose ${name} under accountId ${LOCAL_ACCOUNT_ID} already exists`,
-          );
-        }
-        const arn = deliveryStreamArn(region, name);
-        const stream: StreamDefinition = { ...parseIcebergStream(name, arn, iceberg), createdAt: Date.now() };
-        // A log left by a stream of this name whose definition is gone is kept aside, never appended to.
-        if (existsSync(logDir(name))) renameSync(logDir(name), `${logDir(name)}.orphaned-${Date.now()}`);
-        store.delete(legacyStatsKey(name));
-        store.write(streamKey(name), stream);
-        deliveryOf(stream).warmUp();
-        return { DeliveryStreamARN: arn };
-      },
-      async DescribeDeliveryStream(input) {
-        const name = new InputReader(input, invalidArgument).requiredString('DeliveryStreamName');
-        return { DeliveryStreamDescription: describeStream(load(name)) };
-      },
-      async ListDeliveryStreams(input) {
-        const reader = new InputReader(input, invalidArgument);
-        const limit = reader.optionalInteger('Limit', 1, 10000) ?? 10;
-        const after = reader.optionalString('ExclusiveStartDeliveryStreamName');
-        const names = store
-          .list('firehose/streams')
-          .sort()
-          .filter((n) => !after || n > after);
-        return { DeliveryStreamNames: names.slice(0, limit), HasMoreDeliveryStreams: names.length > limit };
-      },
-      async DeleteDeliveryStream(input) {
-        const name = new InputReader(input, invalidArgument).requiredString('DeliveryStreamName');
-        load(name);
-        const delivery = deliveries.get(name);
-        // Firehose drops undelivered data on delete; flushing first keeps records local users already sent.
-        if (delivery) await delivery.close();
-        deliveries.delete(name);
-        store.delete(streamKey(name));
-        store.delete(legacyStatsKey(name));
-        rmSync(logDir(name), { recursive: true, force: true });
-        return {};
-      },
-      async PutRecord(input) {
-        const reader = new InputReader(input, invalidArgument);
-        const delivery = deliveryNamed(reader.requiredString('DeliveryStreamName'));
-        const record = reader.optionalObject('Record');
-        if (!record)
-          throw validation("Value null at 'record' failed to satisfy constraint: Member must not be null");
-        const decoded = decodeRecords([record]);
-        throttle();
-        await accept(delivery, decoded);
-        return { RecordId: recordId(), Encrypted: false };
-      },
-      async PutRecordBatch(input) {
-        const reader = new InputReader(input, invalidArgument);
-        const delivery = deliveryNamed(reader.requiredString('DeliveryStreamName'));
-        const records = reader.optionalArray('Records') ?? [];
-        if (records.length === 0)
-          throw validation(
-            "Value '[]' at 'records' failed to satisfy constraint: Member must have length greater than or equal to 1",
-          );
-        if (records.length > MAX_BATCH_RECORDS) {
-          throw validation(
-            `Value '[...${records.length} records]' at 'records' failed to satisfy constraint: Member must have length less than or equal to ${MAX_BATCH_RECORDS}`,
-          );
-        }
-        const decoded = decodeRecords(records);
-        throttle();
-        const accepted: Buffer[] = [];
-        const responses = decoded.map((record) => {
-          if (faults.failRecord())
-            return { ErrorCode: 'ServiceUnavailableException', ErrorMessage: 'Slow down.' };
-          accepted.push(record);
-          return { RecordId: recordId() };
-        });
-        if (accepted.length > 0) await accept(delivery, accepted);
-        return {
-          FailedPutCount: decoded.length - accepted.length,
-          Encrypted: false,
-          RequestResponses: responses,
-        };
-      },
-    },
+    operations,
+    notServed: (operation) => FIREHOSE_NOT_SERVED[operation] ?? 'not implemented locally',
     close: async () => {
       await Promise.all([...deliveries.values()].map((d) => d.close()));
     },

@@ -2,7 +2,13 @@
 // validated and stored as Firehose would describe it back.
 import { bucketFromCatalogArn, bucketFromS3Arn } from '../arn';
 import { AwsServiceError } from '../errors';
-import { InputReader } from '../input';
+import type {
+  DeliveryStreamDescription,
+  IcebergS3BackupMode,
+  IcebergDestinationConfiguration,
+  S3DestinationConfiguration,
+} from '@aws-sdk/client-firehose';
+import type { Wire } from '../model/api';
 
 export interface StreamDefinition {
   name: string;
@@ -21,25 +27,23 @@ export interface StreamDefinition {
   errorBucket: string;
   errorOutputPrefix?: string;
   s3RoleArn: string;
-  s3BackupMode: string;
+  s3BackupMode: IcebergS3BackupMode;
   retryDurationInSeconds: number;
   /** What the caller sent, echoed in DescribeDeliveryStream. */
-  icebergConfiguration: Record<string, unknown>;
+  icebergConfiguration: Wire<IcebergDestinationConfiguration>;
 }
 
 export function invalidArgument(message: string): AwsServiceError {
   return new AwsServiceError('InvalidArgumentException', 400, message);
 }
 
+/** A CreateDeliveryStream's Iceberg destination (already checked against Firehose's model) → the stream. */
 export function parseIcebergStream(
   name: string,
   arn: string,
-  config: Record<string, unknown>,
+  config: Wire<IcebergDestinationConfiguration>,
 ): Omit<StreamDefinition, 'createdAt'> {
-  const reader = new InputReader(config, invalidArgument);
-  const roleArn = reader.requiredString('RoleARN');
-  const catalog = reader.child('CatalogConfiguration');
-  const catalogArn = catalog?.requiredString('CatalogARN');
+  const catalogArn = config.CatalogConfiguration?.CatalogARN;
   const tableBucket = catalogArn ? bucketFromCatalogArn(catalogArn) : undefined;
   if (!catalogArn || !tableBucket) {
     throw invalidArgument(
@@ -47,66 +51,52 @@ export function parseIcebergStream(
         'use arn:aws:glue:<region>:<account>:catalog/s3tablescatalog/<table bucket name>.',
     );
   }
-  const tables = (reader.optionalArray('DestinationTableConfigurationList') ?? []) as Record<
-    string,
-    unknown
-  >[];
-  if (tables.length !== 1) {
+  const tables = config.DestinationTableConfigurationList ?? [];
+  const destination = tables[0];
+  if (tables.length !== 1 || !destination) {
     throw invalidArgument(
       `DestinationTableConfigurationList has ${tables.length} entries: the local endpoint delivers a stream to exactly one ` +
         'table, so give one {DestinationDatabaseName, DestinationTableName}.',
     );
   }
-  const tableReader = new InputReader(tables[0] ?? {}, invalidArgument);
-  const database = tableReader.requiredString('DestinationDatabaseName');
-  const table = tableReader.requiredString('DestinationTableName');
-  const hints = reader.child('BufferingHints');
-  const sizeInMBs = hints?.optionalInteger('SizeInMBs', 1, 128);
-  const intervalInSeconds = hints?.optionalInteger('IntervalInSeconds', 0, 900);
+  const sizeInMBs = config.BufferingHints?.SizeInMBs;
+  const intervalInSeconds = config.BufferingHints?.IntervalInSeconds;
   if ((sizeInMBs === undefined) !== (intervalInSeconds === undefined)) {
     throw invalidArgument(
       'BufferingHints: if you specify SizeInMBs or IntervalInSeconds you must also specify the other.',
     );
   }
-  const s3 = reader.child('S3Configuration');
-  if (!s3)
-    throw invalidArgument(
-      'S3Configuration is required: the bucket Firehose writes failed records to ({RoleARN, BucketARN, ErrorOutputPrefix}).',
-    );
-  const errorBucketArn = s3.requiredString('BucketARN');
+  const s3 = config.S3Configuration as Wire<S3DestinationConfiguration>;
+  const errorBucketArn = s3.BucketARN as string;
   const errorBucket = bucketFromS3Arn(errorBucketArn);
   if (!errorBucket)
     throw invalidArgument(
       `S3Configuration.BucketARN ${JSON.stringify(errorBucketArn)} is not an S3 bucket ARN (arn:aws:s3:::<bucket>).`,
     );
-  const backupMode = reader.optionalString('S3BackupMode') ?? 'FailedDataOnly';
-  if (backupMode !== 'FailedDataOnly' && backupMode !== 'AllData')
-    throw invalidArgument(`S3BackupMode must be FailedDataOnly or AllData, got ${backupMode}.`);
   return {
     name,
     arn,
-    roleArn,
+    roleArn: config.RoleARN as string,
     catalogArn,
     tableBucket,
-    database,
-    table,
-    uniqueKeys: (tables[0]?.UniqueKeys as string[] | undefined) ?? undefined,
-    tableErrorOutputPrefix: tableReader.optionalString('S3ErrorOutputPrefix'),
+    database: destination.DestinationDatabaseName as string,
+    table: destination.DestinationTableName as string,
+    uniqueKeys: destination.UniqueKeys,
+    tableErrorOutputPrefix: destination.S3ErrorOutputPrefix,
     // Firehose defaults: 5 MiB / 300 s.
     sizeInMBs: sizeInMBs ?? 5,
     intervalInSeconds: intervalInSeconds ?? 300,
     errorBucketArn,
     errorBucket,
-    errorOutputPrefix: s3.optionalString('ErrorOutputPrefix'),
-    s3RoleArn: s3.requiredString('RoleARN'),
-    s3BackupMode: backupMode,
-    retryDurationInSeconds:
-      reader.child('RetryOptions')?.optionalInteger('DurationInSeconds', 0, 7200) ?? 300,
+    errorOutputPrefix: s3.ErrorOutputPrefix,
+    s3RoleArn: s3.RoleARN as string,
+    s3BackupMode: config.S3BackupMode ?? 'FailedDataOnly',
+    retryDurationInSeconds: config.RetryOptions?.DurationInSeconds ?? 300,
     icebergConfiguration: config,
   };
 }
 
-export function describeStream(stream: StreamDefinition): Record<string, unknown> {
+export function describeStream(stream: StreamDefinition): Wire<DeliveryStreamDescription> {
   const bufferingHints = { SizeInMBs: stream.sizeInMBs, IntervalInSeconds: stream.intervalInSeconds };
   const iceberg = stream.icebergConfiguration;
   return {

@@ -2,7 +2,11 @@
 // CreateBucket, HeadBucket, ListBuckets, DeleteBucket, PutObject, GetObject, HeadObject, DeleteObject,
 // DeleteObjects, ListObjectsV2. Enough for the snapshot bucket: the CTAS Lambda lists and prunes runs, tests and
 // the lab look at the files. Errors are S3's XML <Error> documents.
+import type { ListObjectsV2Request } from '@aws-sdk/client-s3';
 import { AwsServiceError, notSupported } from '../errors';
+import { checkInput, serviceApi, type Wire } from '../model/api';
+import { matchRest, restInput, restRoutes } from '../model/rest';
+import { SERVED_OPERATIONS_OF_LARGE_MODELS } from '../model/served';
 import type { LocalReply, LocalRequest, ServiceModule } from '../protocol';
 import { firstSegment } from '../routes';
 import { decodeContinuationToken, LocalObjectStore, s3Error } from './objects';
@@ -49,57 +53,70 @@ const empty = (status: number, headers: Record<string, string> = {}): LocalReply
 const tag = (name: string, value: string | number | boolean | undefined) =>
   value === undefined ? '' : `<${name}>${xmlEscape(String(value))}</${name}>`;
 
-function splitPath(path: string): { bucket: string; key: string } {
-  const [, bucket = '', ...rest] = path.split('/');
-  return { bucket: decodeURIComponent(bucket), key: rest.map((part) => decodeURIComponent(part)).join('/') };
-}
+// S3 answers a request argument it cannot accept with InvalidArgument (400) in its XML error document (API
+// reference, "Error responses"): both for values that break the model and for text of the wrong type.
+export const S3_API = serviceApi('s3', {
+  invalid: (message) => new AwsServiceError('InvalidArgument', 400, message),
+  malformed: (message) => new AwsServiceError('InvalidArgument', 400, message),
+});
 
 export function createS3Service(options: S3Options): ServiceModule & { objects: LocalObjectStore } {
   const objects = options.objects ?? new LocalObjectStore(options.dataDir);
   const reserved = new Set(options.reservedRoots ?? []);
 
+  const routes = restRoutes(S3_API.model);
+  const served = new Set<string>(SERVED_OPERATIONS_OF_LARGE_MODELS.s3);
+  const payloads = new Set(['Body', 'Delete', 'CreateBucketConfiguration']);
+
+  // The operation is found by S3's model (method, path-style labels, literal query); its labels, query and
+  // headers are checked against the model before the handler runs (the XML payload is the handler's to parse).
   const handle = async (request: LocalRequest): Promise<LocalReply> => {
-    const { bucket, key } = splitPath(request.path);
-    const q = request.query;
-    if (!bucket) {
-      if (request.method !== 'GET') throw notSupported('S3', `${request.method} /`);
-      const buckets = objects
-        .listBuckets()
-        .map(
-          (name) => `<Bucket>${tag('Name', name)}${tag('CreationDate', new Date(0).toISOString())}</Bucket>`,
-        );
-      return xml(
-        200,
-        `<ListAllMyBucketsResult xmlns="${NS}"><Buckets>${buckets.join('')}</Buckets></ListAllMyBucketsResult>`,
+    const found = matchRest(routes, request, (operation) => served.has(operation));
+    if (!found) throw notSupported('S3', `${request.method} ${request.path}`);
+    const operation = found.route.operation;
+    if (!served.has(operation) || (operation === 'PutObject' && request.headers['x-amz-copy-source'])) {
+      const named = request.headers['x-amz-copy-source'] ? 'CopyObject' : operation;
+      throw notSupported(
+        'S3',
+        named,
+        'the local S3 serves the bucket and object operations the snapshots unit uses',
       );
     }
-    if (!key) {
-      switch (request.method) {
-        case 'PUT':
-          objects.createBucket(bucket);
-          return empty(200, { location: `/${bucket}` });
-        case 'HEAD':
-          if (!objects.hasBucket(bucket)) throw s3Error.noSuchBucket(bucket);
-          return empty(200);
-        case 'DELETE':
-          objects.deleteBucket(bucket);
-          return empty(204);
-        case 'POST':
-          if (q.has('delete')) return deleteObjects(bucket, request.body.toString('utf8'));
-          break;
-        case 'GET':
-          if (q.get('list-type') === '2') return listObjectsV2(bucket, q);
-          break;
+    const input = restInput(S3_API.model, operation, request, found.labels, () => ({}));
+    checkInput(S3_API, operation, input, payloads);
+    const bucket = found.labels.Bucket ?? '';
+    const key = found.labels.Key ?? '';
+    switch (operation) {
+      case 'ListBuckets': {
+        const buckets = objects
+          .listBuckets()
+          .map(
+            (name) =>
+              `<Bucket>${tag('Name', name)}${tag('CreationDate', new Date(0).toISOString())}</Bucket>`,
+          );
+        return xml(
+          200,
+          `<ListAllMyBucketsResult xmlns="${NS}"><Buckets>${buckets.join('')}</Buckets></ListAllMyBucketsResult>`,
+        );
       }
-      throw notSupported('S3', `${request.method} /${bucket}?${[...q.keys()].join('&')}`);
-    }
-    switch (request.method) {
-      case 'PUT': {
-        if (request.headers['x-amz-copy-source']) throw notSupported('S3', 'CopyObject');
+      case 'CreateBucket':
+        objects.createBucket(bucket);
+        return empty(200, { location: `/${bucket}` });
+      case 'HeadBucket':
+        if (!objects.hasBucket(bucket)) throw s3Error.noSuchBucket(bucket);
+        return empty(200);
+      case 'DeleteBucket':
+        objects.deleteBucket(bucket);
+        return empty(204);
+      case 'DeleteObjects':
+        return deleteObjects(bucket, request.body.toString('utf8'));
+      case 'ListObjectsV2':
+        return listObjectsV2(bucket, input as Wire<ListObjectsV2Request>);
+      case 'PutObject': {
         const info = objects.put(bucket, key, request.body);
         return empty(200, { etag: info.etag });
       }
-      case 'GET': {
+      case 'GetObject': {
         const { info, body } = objects.get(bucket, key);
         return {
           status: 200,
@@ -114,7 +131,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
           },
         };
       }
-      case 'HEAD': {
+      case 'HeadObject': {
         const info = objects.head(bucket, key);
         return empty(200, {
           'content-length': String(info.size),
@@ -122,21 +139,19 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
           'last-modified': info.lastModified.toUTCString(),
         });
       }
-      case 'DELETE':
+      default:
         objects.delete(bucket, key);
         return empty(204);
     }
-    throw notSupported('S3', `${request.method} /${bucket}/${key}`);
   };
 
-  const listObjectsV2 = (bucket: string, q: URLSearchParams): LocalReply => {
-    const maxKeys = q.has('max-keys') ? Number(q.get('max-keys')) : 1000;
-    if (!Number.isInteger(maxKeys) || maxKeys < 0)
-      throw s3Error.invalidArgument('max-keys must be a non-negative integer.');
-    const prefix = q.get('prefix') ?? '';
-    const delimiter = q.get('delimiter') ?? undefined;
-    const token = q.get('continuation-token');
-    const startAfter = decodeContinuationToken(token) ?? q.get('start-after') ?? undefined;
+  const listObjectsV2 = (bucket: string, input: Wire<ListObjectsV2Request>): LocalReply => {
+    const maxKeys = input.MaxKeys ?? 1000;
+    if (maxKeys < 0) throw s3Error.invalidArgument('max-keys must be a non-negative integer.');
+    const prefix = input.Prefix ?? '';
+    const delimiter = input.Delimiter;
+    const token = input.ContinuationToken;
+    const startAfter = decodeContinuationToken(token ?? null) ?? input.StartAfter;
     const result = objects.list(bucket, { prefix, delimiter, startAfter, maxKeys });
     const contents = result.objects.map(
       (o) =>
@@ -168,6 +183,8 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
     internalErrorCode: 'InternalError',
     // Registered last: every target-less request no other service claimed is a path-style S3 request.
     claims: (request) => !request.headers['x-amz-target'] && !reserved.has(firstSegment(request.path)),
+    api: S3_API,
+    served: [...served],
     handle,
     objects,
   };

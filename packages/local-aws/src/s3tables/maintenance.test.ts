@@ -118,9 +118,9 @@ describe('snapshot management and retention in the table metadata', () => {
 
 describe('compaction strategy', () => {
   test.each([
-    ['binpack', 0],
-    ['sort', 1],
-    ['auto', 1],
+    ['binpack' as const, 0],
+    ['sort' as const, 1],
+    ['auto' as const, 1],
   ])('%s writes the compacted file with sort order %i', async (strategy, orderId) => {
     // Prepare
     const table = await flows(3);

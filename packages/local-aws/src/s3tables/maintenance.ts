@@ -12,6 +12,15 @@ import {
   type Warehouse,
 } from '@loglake/lakehouse';
 import { AwsServiceError, LocalAwsError } from '../errors';
+import type {
+  IcebergCompactionSettings,
+  IcebergCompactionStrategy,
+  IcebergSnapshotManagementSettings,
+  TableBucketMaintenanceConfigurationValue,
+  TableMaintenanceConfigurationValue,
+  TableMaintenanceType,
+} from '@aws-sdk/client-s3tables';
+import type { Wire } from '../model/api';
 import type { JsonStore } from '../store';
 
 export type MaintenanceType =
@@ -21,7 +30,7 @@ export type JobStatus = 'Not_Yet_Run' | 'Successful' | 'Failed' | 'Disabled';
 export interface TableMaintenance {
   icebergCompaction: {
     status: 'enabled' | 'disabled';
-    settings: { targetFileSizeMB: number; strategy: string };
+    settings: { targetFileSizeMB: number; strategy: IcebergCompactionStrategy };
   };
   icebergSnapshotManagement: {
     status: 'enabled' | 'disabled';
@@ -125,78 +134,76 @@ export class MaintenanceService {
     );
   }
 
+  /** Stores one table maintenance setting (the request has been checked against S3 Tables' model). */
   putTableConfig(
     bucket: string,
     namespace: string,
     table: string,
-    type: string,
-    value: Record<string, unknown>,
+    type: TableMaintenanceType,
+    value: Wire<TableMaintenanceConfigurationValue>,
   ): void {
     const config = this.tableConfig(bucket, namespace, table);
-    const status = statusOf(value);
-    const settings = (value.settings ?? {}) as Record<string, Record<string, unknown> | undefined>;
+    const settings = value.settings ?? {};
     if (type === 'icebergCompaction') {
-      const given = settings.icebergCompaction ?? {};
-      const target = optionalPositiveInt(
+      const given: Wire<IcebergCompactionSettings> =
+        ('icebergCompaction' in settings ? settings.icebergCompaction : undefined) ?? {};
+      // 64-512 MB (user guide, "Maintenance for tables"): narrower than the model's PositiveInteger.
+      const target = optionalBetween(
         given.targetFileSizeMB,
         'targetFileSizeMB',
         D.icebergCompaction.minTargetFileSizeMB,
         D.icebergCompaction.maxTargetFileSizeMB,
       );
-      const strategy = given.strategy;
-      if (strategy !== undefined && !['auto', 'binpack', 'sort', 'z-order'].includes(String(strategy))) {
-        throw bad(
-          `Unsupported compaction strategy ${JSON.stringify(strategy)}: use auto, binpack, sort or z-order.`,
-        );
-      }
       config.icebergCompaction = {
-        status: status ?? config.icebergCompaction.status,
+        status: value.status ?? config.icebergCompaction.status,
         settings: {
           targetFileSizeMB: target ?? config.icebergCompaction.settings.targetFileSizeMB,
-          strategy: strategy === undefined ? config.icebergCompaction.settings.strategy : String(strategy),
-        },
-      };
-    } else if (type === 'icebergSnapshotManagement') {
-      const given = settings.icebergSnapshotManagement ?? {};
-      const keep = optionalPositiveInt(given.minSnapshotsToKeep, 'minSnapshotsToKeep', 1, 2147483647);
-      const age = optionalPositiveInt(given.maxSnapshotAgeHours, 'maxSnapshotAgeHours', 1, 2147483647);
-      config.icebergSnapshotManagement = {
-        status: status ?? config.icebergSnapshotManagement.status,
-        settings: {
-          minSnapshotsToKeep: keep ?? config.icebergSnapshotManagement.settings.minSnapshotsToKeep,
-          maxSnapshotAgeHours: age ?? config.icebergSnapshotManagement.settings.maxSnapshotAgeHours,
+          strategy: given.strategy ?? config.icebergCompaction.settings.strategy,
         },
       };
     } else {
-      throw bad(
-        `Unknown table maintenance type ${JSON.stringify(type)}: use icebergCompaction or icebergSnapshotManagement.`,
-      );
+      const given: Wire<IcebergSnapshotManagementSettings> =
+        ('icebergSnapshotManagement' in settings ? settings.icebergSnapshotManagement : undefined) ?? {};
+      config.icebergSnapshotManagement = {
+        status: value.status ?? config.icebergSnapshotManagement.status,
+        settings: {
+          minSnapshotsToKeep:
+            given.minSnapshotsToKeep ?? config.icebergSnapshotManagement.settings.minSnapshotsToKeep,
+          maxSnapshotAgeHours:
+            given.maxSnapshotAgeHours ?? config.icebergSnapshotManagement.settings.maxSnapshotAgeHours,
+        },
+      };
     }
     this.store.write(`s3tables/maintenance/${tableKey(bucket, namespace, table)}`, config);
   }
 
-  putBucketConfig(bucket: string, type: string, value: Record<string, unknown>): void {
-    if (type !== 'icebergUnreferencedFileRemoval') {
-      throw bad(
-        `Unknown table bucket maintenance type ${JSON.stringify(type)}: use icebergUnreferencedFileRemoval.`,
-      );
-    }
+  /** Stores the bucket's unreferenced-file removal setting (checked against the model). */
+  putBucketConfig(bucket: string, value: Wire<TableBucketMaintenanceConfigurationValue>): void {
     const config = this.bucketConfig(bucket);
-    const settings =
-      ((value.settings ?? {}) as Record<string, Record<string, unknown> | undefined>)
-        .icebergUnreferencedFileRemoval ?? {};
+    const settings = value.settings?.icebergUnreferencedFileRemoval ?? {};
     config.icebergUnreferencedFileRemoval = {
-      status: statusOf(value) ?? config.icebergUnreferencedFileRemoval.status,
+      status: value.status ?? config.icebergUnreferencedFileRemoval.status,
       settings: {
         unreferencedDays:
-          optionalPositiveInt(settings.unreferencedDays, 'unreferencedDays', 1, 2147483647) ??
-          config.icebergUnreferencedFileRemoval.settings.unreferencedDays,
+          settings.unreferencedDays ?? config.icebergUnreferencedFileRemoval.settings.unreferencedDays,
         nonCurrentDays:
-          optionalPositiveInt(settings.nonCurrentDays, 'nonCurrentDays', 1, 2147483647) ??
-          config.icebergUnreferencedFileRemoval.settings.nonCurrentDays,
+          settings.nonCurrentDays ?? config.icebergUnreferencedFileRemoval.settings.nonCurrentDays,
       },
     };
     this.store.write(`s3tables/bucket-maintenance/${encodeURIComponent(bucket)}`, config);
+  }
+
+  /** RenameTable: the table's maintenance settings and job status go with it. */
+  renameTable(
+    from: { bucket: string; namespace: string; name: string },
+    to: { namespace: string; name: string },
+  ): void {
+    for (const folder of ['s3tables/maintenance', 's3tables/jobs']) {
+      const value = this.store.read(`${folder}/${tableKey(from.bucket, from.namespace, from.name)}`);
+      if (value === undefined) continue;
+      this.store.write(`${folder}/${tableKey(from.bucket, to.namespace, to.name)}`, value);
+      this.store.delete(`${folder}/${tableKey(from.bucket, from.namespace, from.name)}`);
+    }
   }
 
   jobStatus(bucket: string, namespace: string, table: string): Record<MaintenanceType, JobStatusValue> {
@@ -376,18 +383,13 @@ function bad(message: string): AwsServiceError {
   return new AwsServiceError('BadRequestException', 400, message);
 }
 
-function statusOf(value: Record<string, unknown>): 'enabled' | 'disabled' | undefined {
-  const status = value.status;
-  if (status === undefined) return undefined;
-  if (status !== 'enabled' && status !== 'disabled')
-    throw bad(`Maintenance status must be enabled or disabled, got ${JSON.stringify(status)}.`);
-  return status;
-}
-
-function optionalPositiveInt(value: unknown, name: string, min: number, max: number): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw bad(`${name} must be an integer between ${min} and ${max}, got ${JSON.stringify(value)}.`);
-  }
+function optionalBetween(
+  value: number | undefined,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
+  if (value === undefined) return undefined;
+  if (value < min || value > max) throw bad(`${name} must be between ${min} and ${max}, got ${value}.`);
   return value;
 }

@@ -1,31 +1,25 @@
-// CreateTable's `metadata.iceberg.schema` (S3 Tables' shape) → the engine's column definitions.
+// CreateTable's `metadata.iceberg.schema` (S3 Tables' shape, checked against the model: every field has a name and
+// a type) → the engine's column definitions.
+import type { TableMetadata } from '@aws-sdk/client-s3tables';
 import { isIcebergPrimitive, type ColumnDefinition } from '@loglake/lakehouse';
-import { AwsServiceError } from '../errors';
+import type { Wire } from '../model/api';
+import { bad } from './context';
 
-function bad(message: string): AwsServiceError {
-  return new AwsServiceError('BadRequestException', 400, message);
-}
-
-export function columnsFromMetadata(metadata: unknown): ColumnDefinition[] {
-  if (metadata === undefined || metadata === null) return [];
-  const iceberg = (metadata as { iceberg?: { schema?: { fields?: unknown } } }).iceberg;
-  const fields = iceberg?.schema?.fields;
+export function columnsFromMetadata(metadata: Wire<TableMetadata> | undefined): ColumnDefinition[] {
+  const fields = metadata && 'iceberg' in metadata ? metadata.iceberg?.schema?.fields : undefined;
   if (fields === undefined) return [];
-  if (!Array.isArray(fields))
-    throw bad('metadata.iceberg.schema.fields must be a list of {name, type, required}.');
   const seen = new Set<string>();
-  return fields.map((field: unknown, index) => {
-    const { name, type, required } = (field ?? {}) as { name?: unknown; type?: unknown; required?: unknown };
-    if (typeof name !== 'string' || name.length === 0)
-      throw bad(`metadata.iceberg.schema.fields[${index}] has no name.`);
+  return fields.map((field) => {
+    const name = field.name as string;
+    const type = field.type as string;
     if (seen.has(name.toLowerCase())) throw bad(`Duplicate column name in schema: ${name}.`);
     seen.add(name.toLowerCase());
-    if (typeof type !== 'string' || !isIcebergPrimitive(type)) {
+    if (!isIcebergPrimitive(type)) {
       throw bad(
         `Column ${name} has unsupported type ${JSON.stringify(type)}. Use an Iceberg primitive type: ` +
           'boolean, int, long, float, double, date, time, timestamp, timestamptz, string, uuid, binary or decimal(p,s).',
       );
     }
-    return { name, type, required: required === true };
+    return { name, type, required: field.required === true };
   });
 }

@@ -20,7 +20,6 @@ import {
   BadRequestException,
   PutTableMaintenanceConfigurationCommand,
   PutTablePolicyCommand,
-  RenameTableCommand,
   UpdateTableMetadataLocationCommand,
   DeleteTableCommand,
 } from '@aws-sdk/client-s3tables';
@@ -166,16 +165,6 @@ describe('S3 Tables over loopback (protocol layer, in-memory engine stand-in)', 
         }),
       ),
     ).rejects.toThrow(BadRequestException);
-    await expect(
-      clients.s3tables.send(
-        new RenameTableCommand({
-          tableBucketARN: bucketArn,
-          namespace: 'network',
-          name: 'cas',
-          newName: 'cas2',
-        }),
-      ),
-    ).rejects.toThrow(/RenameTable is not supported by the local endpoint/);
   });
 
   test('maintenance configuration round-trips and job status reports Successful runs with the engine reports beside it', async () => {

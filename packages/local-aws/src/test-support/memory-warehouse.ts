@@ -142,6 +142,22 @@ export class MemoryWarehouse implements Warehouse {
     await this.table(bucket, namespace, name);
     this.tables.delete(`${bucket}/${namespace}/${name}`);
   }
+  async renameTable(
+    bucket: string,
+    namespace: string,
+    name: string,
+    to: { namespace: string; name: string },
+  ) {
+    const table = await this.table(bucket, namespace, name);
+    await this.getNamespace(bucket, to.namespace);
+    const key = `${bucket}/${to.namespace}/${to.name}`;
+    if (this.tables.has(key))
+      throw new FakeError('TableAlreadyExistsError', `Table ${to.namespace}.${to.name} already exists.`);
+    this.tables.delete(`${bucket}/${namespace}/${name}`);
+    table.summary = { ...table.summary, namespace: to.namespace, name: to.name };
+    this.tables.set(key, table);
+    return table.summary;
+  }
   async updateMetadataLocation(
     bucket: string,
     namespace: string,

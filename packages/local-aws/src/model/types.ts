@@ -1,0 +1,99 @@
+// The compact form of an AWS service's Smithy model that the endpoint validates requests against: the
+// operations (HTTP bindings, input shape, errors) and the shapes their inputs reach, with the constraint traits
+// (required, length, range, pattern, enum) and the binding traits (httpLabel, httpQuery, httpHeader, httpPayload,
+// jsonName) kept and documentation dropped. Derived from AWS's published models by `pnpm models:derive`
+// (src/model/derive.ts); the files live in packages/local-aws/models/, each with its source recorded.
+
+export type Protocol = 'restJson1' | 'awsJson1_1' | 'awsJson1_0' | 'restXml' | 'awsQuery';
+
+export interface ModelSource {
+  /** The public repository the Smithy model was read from, and the commit. */
+  repository: string;
+  commit: string;
+  path: string;
+  /** sha256 of the model file as read. */
+  sha256: string;
+  licence: string;
+}
+
+export interface Bounds {
+  min?: number;
+  max?: number;
+}
+
+/** Constraint and binding traits, as they apply to a member (the member's own traits over its target's). */
+export interface MemberRef {
+  target: string;
+  required?: true;
+  length?: Bounds;
+  range?: Bounds;
+  pattern?: string;
+  httpLabel?: true;
+  httpQuery?: string;
+  httpHeader?: string;
+  httpPayload?: true;
+  httpQueryParams?: true;
+  httpPrefixHeaders?: string;
+  jsonName?: string;
+  timestampFormat?: string;
+}
+
+export type ScalarType =
+  | 'string'
+  | 'boolean'
+  | 'byte'
+  | 'short'
+  | 'integer'
+  | 'long'
+  | 'float'
+  | 'double'
+  | 'bigInteger'
+  | 'bigDecimal'
+  | 'timestamp'
+  | 'blob'
+  | 'document';
+
+export type CompactShape =
+  | {
+      type: 'structure' | 'union';
+      members: Record<string, MemberRef>;
+      error?: 'client' | 'server';
+      httpError?: number;
+    }
+  | { type: 'list'; member: MemberRef; length?: Bounds }
+  | { type: 'map'; key: MemberRef; value: MemberRef; length?: Bounds }
+  | { type: 'enum'; values: string[] }
+  | { type: 'intEnum'; values: number[] }
+  | {
+      type: ScalarType;
+      length?: Bounds;
+      range?: Bounds;
+      pattern?: string;
+      /** Smithy 1 string enums (`@enum`), kept as the values' list. */
+      enum?: string[];
+      timestampFormat?: string;
+      streaming?: true;
+    };
+
+export interface CompactOperation {
+  /** restJson1 / restXml: the HTTP binding. */
+  http?: { method: string; uri: string; code: number };
+  /** Undefined = `smithy.api#Unit` (no input members). */
+  input?: string;
+  errors: string[];
+  /** False when the input's shapes were left out (operations the endpoint does not serve, in large models). */
+  inputShapes: boolean;
+}
+
+export interface CompactModel {
+  /** The model's sdkId, lowercased: `s3tables`, `firehose`, `athena`, `glue`, `s3`. */
+  service: string;
+  sdkId: string;
+  version: string;
+  protocol: Protocol;
+  /** awsJson1_1: `X-Amz-Target` is `<targetPrefix>.<Operation>` (the service shape's name). */
+  targetPrefix: string;
+  source: ModelSource;
+  operations: Record<string, CompactOperation>;
+  shapes: Record<string, CompactShape>;
+}

@@ -1,0 +1,140 @@
+// TEST SUPPORT: the resources the generated conformance suite's valid requests name (a table bucket with a
+// namespace and tables, a delivery stream, a workgroup with a query, a Glue database and table, an S3 bucket), made
+// through the AWS SDK clients, and the member values that point the requests at them.
+import { CreateWorkGroupCommand, StartQueryExecutionCommand } from '@aws-sdk/client-athena';
+import { CreateDeliveryStreamCommand } from '@aws-sdk/client-firehose';
+import {
+  CreateDatabaseCommand,
+  CreateTableCommand as CreateGlueTableCommand,
+  GlueClient,
+} from '@aws-sdk/client-glue';
+import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateNamespaceCommand,
+  CreateTableBucketCommand,
+  CreateTableCommand,
+} from '@aws-sdk/client-s3tables';
+import { localClientConfig } from '../client-config';
+import type { ServiceFixtures } from '../model/conformance';
+import { localClients } from './clients';
+
+const ROLE = 'arn:aws:iam::123456789012:role/conformance';
+
+export async function prepareConformance(url: string): Promise<Record<string, ServiceFixtures>> {
+  const clients = localClients(url);
+  const glue = new GlueClient(localClientConfig(url, 1));
+  const s3 = new S3Client({ ...localClientConfig(url, 1), forcePathStyle: true });
+  try {
+    const { arn: bucketArn } = await clients.s3tables.send(
+      new CreateTableBucketCommand({ name: 'conformance' }),
+    );
+    const tableBucketARN = bucketArn as string;
+    await clients.s3tables.send(new CreateNamespaceCommand({ tableBucketARN, namespace: ['ns'] }));
+    const table = async (name: string) =>
+      (
+        await clients.s3tables.send(
+          new CreateTableCommand({
+            tableBucketARN,
+            namespace: 'ns',
+            name,
+            format: 'ICEBERG',
+            metadata: { iceberg: { schema: { fields: [{ name: 'a', type: 'long' }] } } },
+          }),
+        )
+      ).tableARN as string;
+    const tableArn = await table('tbl');
+    await table('to_rename');
+    const iceberg = {
+      RoleARN: ROLE,
+      CatalogConfiguration: {
+        CatalogARN: 'arn:aws:glue:us-east-1:123456789012:catalog/s3tablescatalog/conformance',
+      },
+      DestinationTableConfigurationList: [{ DestinationDatabaseName: 'ns', DestinationTableName: 'tbl' }],
+      S3Configuration: { RoleARN: ROLE, BucketARN: 'arn:aws:s3:::conformance-errors' },
+    };
+    await clients.firehose.send(
+      new CreateDeliveryStreamCommand({
+        DeliveryStreamName: 'conformance-stream',
+        DeliveryStreamType: 'DirectPut',
+        IcebergDestinationConfiguration: iceberg,
+      }),
+    );
+    await clients.athena.send(
+      new CreateWorkGroupCommand({
+        Name: 'conformance',
+        Configuration: { ResultConfiguration: { OutputLocation: 's3://conformance-results/' } },
+      }),
+    );
+    const { QueryExecutionId } = await clients.athena.send(
+      new StartQueryExecutionCommand({ QueryString: 'SELECT 1', WorkGroup: 'conformance' }),
+    );
+    await glue.send(new CreateDatabaseCommand({ DatabaseInput: { Name: 'conformance_db' } }));
+    await glue.send(
+      new CreateGlueTableCommand({
+        DatabaseName: 'conformance_db',
+        TableInput: { Name: 'conformance_table' },
+      }),
+    );
+    await s3.send(new CreateBucketCommand({ Bucket: 'conformance-bucket' }));
+    await s3.send(new PutObjectCommand({ Bucket: 'conformance-bucket', Key: 'k', Body: 'hello' }));
+    return {
+      S3Tables: {
+        members: {
+          tableBucketARN,
+          tableArn,
+          resourceArn: tableBucketARN,
+          namespace: 'ns',
+          'CreateNamespace.namespace': ['ns_new'],
+          name: 'tbl',
+          'CreateTableBucket.name': 'conformance-new',
+          'CreateTable.name': 'tbl_new',
+          // A table without a schema is one of the local differences (README): the valid request gives one.
+          'CreateTable.metadata': { iceberg: { schema: { fields: [{ name: 'a', type: 'long' }] } } },
+          'PutTablePolicy.resourcePolicy': '{"Version":"2012-10-17","Statement":[]}',
+          'PutTableBucketPolicy.resourcePolicy': '{"Version":"2012-10-17","Statement":[]}',
+          'RenameTable.name': 'to_rename',
+          'RenameTable.newName': 'renamed',
+          'UpdateTableMetadataLocation.metadataLocation': 's3://conformance/none.metadata.json',
+        },
+      },
+      Firehose: {
+        members: {
+          DeliveryStreamName: 'conformance-stream',
+          'CreateDeliveryStream.DeliveryStreamName': 'conformance-new',
+          'CreateDeliveryStream.IcebergDestinationConfiguration': iceberg,
+        },
+      },
+      Athena: {
+        members: {
+          WorkGroup: 'conformance',
+          QueryExecutionId,
+          QueryExecutionIds: [QueryExecutionId],
+          QueryString: 'SELECT 1',
+          'CreateWorkGroup.Name': 'conformance_new',
+        },
+      },
+      Glue: {
+        members: {
+          DatabaseName: 'conformance_db',
+          TableName: 'conformance_table',
+          'GetDatabase.Name': 'conformance_db',
+          'DeleteDatabase.Name': 'conformance_db',
+          'GetTable.Name': 'conformance_table',
+          'DeleteTable.Name': 'conformance_table',
+          'CreateDatabase.DatabaseInput': { Name: 'conformance_new' },
+          'CreateTable.TableInput': { Name: 'conformance_new_table' },
+          'UpdateTable.TableInput': { Name: 'conformance_table' },
+        },
+      },
+      S3: {
+        members: { Bucket: 'conformance-bucket', Key: 'k' },
+        rawBodies: { DeleteObjects: '<Delete><Object><Key>gone</Key></Object></Delete>', PutObject: 'hello' },
+        anyClientError: true,
+      },
+    };
+  } finally {
+    clients.destroy();
+    glue.destroy();
+    s3.destroy();
+  }
+}
