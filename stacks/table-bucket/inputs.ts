@@ -55,6 +55,8 @@ export interface TableBucketInputs {
    * The unit file reads it from LOGLAKE_ALERT_EMAIL.
    */
   readonly alertEmail: string;
+  /** The lab-wide alerts topic (`<prefix>-alerts`). */
+  readonly alertsTopicName: string;
 }
 
 export const TABLE_BUCKET_OUTPUTS = [
@@ -195,6 +197,11 @@ export const spec: InputsSpec<TableBucketInputs> = {
         checkAttempts: vt.int('checkAttempts', 4, { min: 1, max: 20 }),
       },
       alertEmail: readAlertEmail(r, raw),
+      alertsTopicName: r.string(
+        'alertsTopicName',
+        `${unit.namePrefix}-alerts`,
+        namePattern('the alerts topic name'),
+      ),
     };
   },
 };

@@ -182,7 +182,7 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
 
     // The lab's alerts: CloudWatch alarms (firehose, snapshots) and the snapshot state machine publish here. No KMS on
     // the topic: CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key.
-    this.alerts = new SnsTopic(this, 'alerts', { name: this.name('alerts') });
+    this.alerts = new SnsTopic(this, 'alerts', { name: i.alertsTopicName });
     new SnsTopicSubscription(this, 'alerts-email', {
       topicArn: this.alerts.arn,
       protocol: 'email',
