@@ -218,11 +218,9 @@ describe('bad records on --target aws (SDK mocked, requests pinned)', () => {
     cwMock
       .on(DescribeAlarmHistoryCommand, { HistoryItemType: 'StateUpdate' })
       .resolves({ AlarmHistoryItems: [transition('OK', 'ALARM'), transition('ALARM', 'OK')] });
-    cwMock
-      .on(DescribeAlarmHistoryCommand, { HistoryItemType: 'Action' })
-      .resolves({
-        AlarmHistoryItems: [{ HistoryItemType: 'Action' as const }, { HistoryItemType: 'Action' as const }],
-      });
+    cwMock.on(DescribeAlarmHistoryCommand, { HistoryItemType: 'Action' }).resolves({
+      AlarmHistoryItems: [{ HistoryItemType: 'Action' as const }, { HistoryItemType: 'Action' as const }],
+    });
     const { ctx, deps, slept } = context();
 
     // Act

@@ -174,9 +174,15 @@ export class ExperimentContext {
 export interface ExperimentOutcome {
   /** The seed table's "Result" cell, measured. */
   result: string;
-  /** Numbers behind the result (for the JSON report and the benchmark). */
+  /**
+   * Numbers behind the result: the article's figures are compared with them (src/article, after the run), and the
+   * JSON report and the benchmark keep them.
+   */
   measures: Record<string, number | string>;
-  /** What the article saw, checked against what happened (shown in the report; asserted by the CI test). */
+  /**
+   * Checks only the experiment can compute (pure functions of facts it does not keep in measures, each tested with a
+   * contradicting fact); the others are judged from the measures in src/article.
+   */
   checks: Record<string, boolean>;
 }
 
