@@ -3,6 +3,7 @@
 // requests it makes (PutRecordBatch with the bad records, the error bucket's listing, GetMetricData, DescribeAlarms
 // polled until ALARM and then OK, the alarm's history) on a clock that moves only when the experiment sleeps.
 import { beforeEach, describe, expect, test } from '@jest/globals';
+import { expectOnlyFailing } from '../testing/checks';
 import { gzipSync } from 'node:zlib';
 import {
   CloudWatchClient,
@@ -21,14 +22,6 @@ import { badRecordsChecks, type BadRecordsFacts } from './bad-records-checks';
 import { BAD_RECORDS, badRecordsExperiment, interleave } from './bad-records';
 import { DEFAULT_WAITS, FULL_SCALE, type ExperimentContext } from './context';
 import { jsonDocuments, failedRecordOf } from './error-output';
-
-function expectOnlyFailing(checks: Record<string, boolean>, failing: string): void {
-  expect(
-    Object.entries(checks)
-      .filter(([, ok]) => !ok)
-      .map(([name]) => name),
-  ).toEqual([failing]);
-}
 
 const passing: BadRecordsFacts = {
   goodSent: 200,

@@ -112,7 +112,7 @@ export function renderHtml(report: LabReport): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>loglake lab report</title>
 <style>
-body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#222;max-width:1200px}
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#222;max-width:1600px}
 table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ddd;padding:.35rem .6rem;text-align:left;vertical-align:top}
 th{background:#f4f4f4}tr.differs td:first-child{border-left:4px solid #e4a11b}tr.error td:first-child{border-left:4px solid #d33}
 tr.same td:first-child{border-left:4px solid #29a36a}tr.no-figure td:first-child{border-left:4px solid #bbb}

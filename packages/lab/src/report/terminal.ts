@@ -33,9 +33,7 @@ export function differencesText(report: LabReport): string {
     ...(differs.length > 0
       ? ['Where this run differs from the article (its figure → ours; the rule; why):', ...differs]
       : ['Every figure the article gives is the same here.']),
-    ...(choices.length > 0
-      ? ['', 'Figures the lab itself produces (so they cannot differ by measurement):', ...choices]
-      : []),
+    ...(choices.length > 0 ? ['', "Figures the lab's own choices produce or shape:", ...choices] : []),
     ...(failed.length > 0 ? ['', "The lab's own checks that failed:", ...failed] : []),
   ].join('\n');
 }
