@@ -188,7 +188,7 @@ export const oneHour: ArticleRow = {
           same: withinPct(ratio, ARTICLE_ONE_HOUR_RATIO, 20),
           why:
             env.target === 'local'
-              ? "local bytes scanned are the projected columns' compressed chunks of the files left after pruning (README, \"Bytes scanned\"), so the partitioned side reads the hour's file alone; Athena's count, which the article measured, is not documented at that level"
+              ? "local bytes scanned are the projected columns' compressed chunks of the files left after pruning (README, \"Bytes scanned\"), so the partitioned side reads that hour's files alone; Athena's count, which the article measured, is not documented at that level"
               : "Athena's bytes for this run's files: how many files an hour and a day hold depends on how the loads were cut",
         }),
       ],
