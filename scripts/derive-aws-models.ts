@@ -16,6 +16,7 @@ const SERVICES: { dir: string; version: string }[] = [
   { dir: 'athena', version: '2017-05-18' },
   { dir: 'glue', version: '2017-03-31' },
   { dir: 's3', version: '2006-03-01' },
+  { dir: 'cloudwatch', version: '2010-08-01' },
 ];
 
 const program = new Command()

@@ -111,7 +111,7 @@ describe('cdktf app entry (units/main.ts, run as `cdktf synth` runs cdktf.json a
       const r = synth({ LOGLAKE_TF_COMMAND: command, LOGLAKE_ALERT_EMAIL: '' });
       try {
         const manifest = JSON.parse(readFileSync(join(r.out, 'manifest.json'), 'utf8')) as Manifest;
-        const alerts = manifest.stacks.snapshots!.annotations.filter((a) =>
+        const alerts = manifest.stacks['table-bucket']!.annotations.filter((a) =>
           a.message.includes('LOGLAKE_ALERT_EMAIL'),
         );
         expect(alerts.map((a) => a.level)).toEqual([level]);

@@ -7,6 +7,7 @@
  *   lab.units['table-bucket'].inputs.maintenance         // compaction target, min snapshots, max age
  *   lab.units['table-bucket'].inputs.workgroup           // name, bytesScannedCutoffPerQuery, engine version
  *   lab.units.firehose.inputs.streamName / .buffering    // 1 MiB / 60 s
+ *   lab.units.firehose.inputs.failedRowsAlarm            // the alarm on DeliveryToIceberg.FailedRowCount
  *   lab.units['ref-data'].inputs.namespaces              // ref, enriched, lab
  *   lab.order                                            // deploy order; destroy is the reverse
  *   lab.labUnits / lab.regionalUnits                     // the lab's own units / the region-level ones it uses
@@ -34,6 +35,8 @@ export type {
 } from '@loglake/stacks/lib/contract';
 export type { TableBucketInputs, IcebergColumn, IcebergType } from '@loglake/stacks/table-bucket/inputs';
 export type { FirehoseInputs } from '@loglake/stacks/firehose/inputs';
+// The failed-rows alarm as PutMetricAlarm takes it: the firehose stack deploys it, the local lab creates it.
+export { failedRowsAlarmDefinition, type FailedRowsAlarmDefinition } from '@loglake/stacks/firehose/inputs';
 export type { RefDataInputs } from '@loglake/stacks/ref-data/inputs';
 export type { SnapshotsInputs } from '@loglake/stacks/snapshots/inputs';
 export type { S3TablesIntegrationInputs } from '@loglake/stacks/s3tables-integration/inputs';

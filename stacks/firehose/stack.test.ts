@@ -11,7 +11,14 @@ import {
 import { spec, type FirehoseInputs } from './inputs';
 import { FirehoseStack } from './stack';
 
-const READS = ['table_bucket_arn', 'table_bucket_name', 'namespace', 'table_name', 'table_arn'];
+const READS = [
+  'table_bucket_arn',
+  'table_bucket_name',
+  'namespace',
+  'table_name',
+  'table_arn',
+  'alerts_topic_arn',
+];
 
 function synth(command?: TfCommand, inputs: Record<string, unknown> = {}): StackJson {
   const unit = fixtureUnit<FirehoseInputs>(spec, {
@@ -111,9 +118,48 @@ describe('firehose stack', () => {
     });
   });
 
-  test('outputs: stream name and ARN, error bucket', () => {
+  test("an alarm on DeliveryToIceberg.FailedRowCount mails the lab's alerts topic on ALARM and on OK", () => {
+    const alarm = onlyResource(json, 'aws_cloudwatch_metric_alarm');
+    expect(alarm).toMatchObject({
+      alarm_name: 'loglake-01-firehose-failed-rows',
+      namespace: 'AWS/Firehose',
+      metric_name: 'DeliveryToIceberg.FailedRowCount',
+      dimensions: { DeliveryStreamName: '${aws_kinesis_firehose_delivery_stream.stream.name}' },
+      statistic: 'Sum',
+      period: 60,
+      evaluation_periods: 1,
+      datapoints_to_alarm: 1,
+      threshold: 0,
+      comparison_operator: 'GreaterThanThreshold',
+      treat_missing_data: 'notBreaching',
+      alarm_actions: ['${local.table_bucket_alerts_topic_arn}'],
+      ok_actions: ['${local.table_bucket_alerts_topic_arn}'],
+    });
+    // It uses the topic from table-bucket's state: it waits for the dependency guard.
+    expect(alarm.depends_on).toEqual(expect.arrayContaining(['terraform_data.table_bucket_upstream_guard']));
+  });
+
+  test("the alarm's period follows Firehose's one-minute metrics and CloudWatch's one-day evaluation limit", () => {
+    expect(
+      onlyResource(
+        synth(undefined, { failedRowsAlarm: { periodSeconds: 300, evaluationPeriods: 3 } }),
+        'aws_cloudwatch_metric_alarm',
+      ),
+    ).toMatchObject({ period: 300, evaluation_periods: 3, datapoints_to_alarm: 3 });
+    expect(() => synth(undefined, { failedRowsAlarm: { periodSeconds: 30 } })).toThrow(
+      'inputs.failedRowsAlarm.periodSeconds is 30',
+    );
+    expect(() => synth(undefined, { failedRowsAlarm: { periodSeconds: 90 } })).toThrow(
+      'use a multiple of 60 (Firehose publishes per minute)',
+    );
+    expect(() =>
+      synth(undefined, { failedRowsAlarm: { periodSeconds: 60, evaluationPeriods: 1441 } }),
+    ).toThrow("1441 × 60 s exceeds CloudWatch's 86400 s");
+  });
+
+  test('outputs: stream name and ARN, error bucket, the alarm', () => {
     expect(Object.keys(json.output ?? {})).toEqual(
-      expect.arrayContaining(['stream_name', 'stream_arn', 'error_bucket_name']),
+      expect.arrayContaining(['stream_name', 'stream_arn', 'error_bucket_name', 'failed_rows_alarm_name']),
     );
   });
 

@@ -1,9 +1,11 @@
 // The firehose unit: error bucket (private, encrypted, TLS-only, expiring), log group, a least-privilege role with
-// Lake Formation grants on the one table, and the delivery stream writing Iceberg commits into network.vpc_flow_logs.
-// The table bucket's values come from its remote state through the `table_bucket` dependency.
+// Lake Formation grants on the one table, the delivery stream writing Iceberg commits into network.vpc_flow_logs,
+// and an alarm on the stream's failed rows that mails the lab's alerts topic. The table bucket's values (the topic
+// among them) come from its remote state through the `table_bucket` dependency.
 import type { Construct } from 'constructs';
 import type * as cloudwatchLogGroup from '@cdktf/provider-aws/lib/cloudwatch-log-group';
 import type * as cloudwatchLogStream from '@cdktf/provider-aws/lib/cloudwatch-log-stream';
+import type * as cloudwatchMetricAlarm from '@cdktf/provider-aws/lib/cloudwatch-metric-alarm';
 import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
 import type * as iamRole from '@cdktf/provider-aws/lib/iam-role';
 import type * as iamRolePolicy from '@cdktf/provider-aws/lib/iam-role-policy';
@@ -14,11 +16,12 @@ import { assumeRolePolicy, policyJson } from '../lib/iam';
 import { LabStack, type LabStackOptions } from '../lib/lab-stack';
 import { namespaceGrants } from '../lib/namespace-grants';
 import { PrivateBucket } from '../lib/private-bucket';
-import { FIREHOSE_OUTPUTS, type FirehoseInputs } from './inputs';
+import { FIREHOSE_OUTPUTS, failedRowsAlarmDefinition, type FirehoseInputs } from './inputs';
 import { awsLib } from '../lib/provider-aws';
 
 const { CloudwatchLogGroup } = awsLib<typeof cloudwatchLogGroup>('cloudwatch-log-group');
 const { CloudwatchLogStream } = awsLib<typeof cloudwatchLogStream>('cloudwatch-log-stream');
+const { CloudwatchMetricAlarm } = awsLib<typeof cloudwatchMetricAlarm>('cloudwatch-metric-alarm');
 const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
 const { IamRole } = awsLib<typeof iamRole>('iam-role');
 const { IamRolePolicy } = awsLib<typeof iamRolePolicy>('iam-role-policy');
@@ -29,6 +32,7 @@ const { KinesisFirehoseDeliveryStream } = awsLib<typeof kinesisFirehoseDeliveryS
 export class FirehoseStack extends LabStack<FirehoseInputs> {
   static readonly outputs = FIREHOSE_OUTPUTS;
   readonly stream: kinesisFirehoseDeliveryStream.KinesisFirehoseDeliveryStream;
+  readonly failedRowsAlarm: cloudwatchMetricAlarm.CloudwatchMetricAlarm;
 
   constructor(scope: Construct, unit: ResolvedUnit<FirehoseInputs>, options: LabStackOptions = {}) {
     super(scope, unit, options);
@@ -149,8 +153,29 @@ export class FirehoseStack extends LabStack<FirehoseInputs> {
       dependsOn: [rolePolicy, dbGrant, tableGrant],
     });
 
+    // Bad records on purpose (Part 2): a row Firehose cannot deliver goes to the error bucket and counts in the
+    // stream's DeliveryToIceberg.FailedRowCount; a minute with any of them sets the alarm off, a clean one clears it.
+    const alarm = failedRowsAlarmDefinition(i, tb.get('alerts_topic_arn'));
+    this.failedRowsAlarm = new CloudwatchMetricAlarm(this, 'alarm-failed-rows', {
+      alarmName: alarm.AlarmName,
+      alarmDescription: alarm.AlarmDescription,
+      namespace: alarm.Namespace,
+      metricName: alarm.MetricName,
+      // The stream's name as a reference: the alarm is created after the stream it watches.
+      dimensions: { DeliveryStreamName: this.stream.name },
+      statistic: alarm.Statistic,
+      period: alarm.Period,
+      evaluationPeriods: alarm.EvaluationPeriods,
+      datapointsToAlarm: alarm.DatapointsToAlarm,
+      threshold: alarm.Threshold,
+      comparisonOperator: alarm.ComparisonOperator,
+      treatMissingData: alarm.TreatMissingData,
+      alarmActions: [...alarm.AlarmActions],
+      okActions: [...alarm.OKActions],
+    });
+
     // Everything that used the table bucket's values waits for the dependency guard (and is skipped if it fails).
-    for (const r of [role, rolePolicy, dbGrant, tableGrant, this.stream])
+    for (const r of [role, rolePolicy, dbGrant, tableGrant, this.stream, this.failedRowsAlarm])
       addDependsOn(r, this.upstreamGuards);
 
     const outputs: Record<(typeof FIREHOSE_OUTPUTS)[number], string> = {
@@ -159,6 +184,7 @@ export class FirehoseStack extends LabStack<FirehoseInputs> {
       error_bucket_name: errors.bucket.bucket,
       role_arn: role.arn,
       log_group_name: logGroup.name,
+      failed_rows_alarm_name: this.failedRowsAlarm.alarmName,
     };
     this.addOutputs(outputs);
   }

@@ -85,6 +85,7 @@ export function tableBucketDependency(
     namespace: 'network',
     table_name: 'vpc_flow_logs',
     table_arn: 'arn:aws:s3tables:us-east-1:123456789012:bucket/mock-bucket/table/mock',
+    alerts_topic_arn: 'arn:aws:sns:us-east-1:123456789012:mock-alerts',
   };
   return {
     name: 'table_bucket',

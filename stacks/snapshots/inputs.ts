@@ -1,6 +1,6 @@
-// Inputs of the snapshots unit: the daily schedule (hour and time zone), the alert address, the staleness alarm,
-// Lambda sizing and the snapshot definitions themselves (data, validated by the pipeline's own rules so a bad
-// definition fails synth, not the 06:00 run). Pure: no cdktf.
+// Inputs of the snapshots unit: the daily schedule (hour and time zone), the staleness alarm, Lambda sizing and the
+// snapshot definitions themselves (data, validated by the pipeline's own rules so a bad definition fails synth, not
+// the 06:00 run). Alerts go to the lab-wide topic of the table-bucket unit. Pure: no cdktf.
 import { parseSnapshotDefinitions, type SnapshotDefinition } from '@loglake/snapshot-lambdas/definitions';
 import { DEFAULT_SNAPSHOT_CUTOFF_BYTES } from '@loglake/snapshot-lambdas/workgroup-shape';
 import type { InputsSpec, UnitContext } from '../lib/contract';
@@ -22,12 +22,6 @@ export interface SnapshotsInputs {
    */
   readonly workgroup: { readonly name: string; readonly bytesScannedCutoffPerQuery: number };
   readonly schedule: { readonly hour: number; readonly minute: number; readonly timezone: string };
-  /**
-   * Where failure and staleness alerts go. Required for apply (the lab policy refuses a missing or placeholder
-   * address then: SNS delivers nothing until the address confirms its subscription); may be empty offline and for a
-   * plan. The unit file reads it from LOGLAKE_ALERT_EMAIL.
-   */
-  readonly alertEmail: string;
   /** Principals that run the lab's SQL besides the deployer: they may read the snapshot tables. */
   readonly labPrincipalArns: readonly string[];
   /** The staleness alarm fires when the published watermark's lag exceeds this (or no lag is reported). */
@@ -46,8 +40,6 @@ export const SNAPSHOTS_OUTPUTS = [
   'build_snapshot_function',
   'snapshot_workgroup',
 ] as const;
-
-const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 // Intl.supportedValuesOf lists the canonical IANA zones without loading ICU's zone rules (~2 ms, against ~40 ms for
 // the first DateTimeFormat with a zone, a visible share of a cold synth); aliases it does not list (UTC, US/Eastern)
@@ -83,14 +75,6 @@ export const spec: InputsSpec<SnapshotsInputs> = {
         timezone,
       );
     }
-    const rawEmail = raw.alertEmail;
-    const alertEmail =
-      rawEmail === undefined || rawEmail === ''
-        ? ''
-        : r.string('alertEmail', '', {
-            re: EMAIL,
-            fix: 'give the address that receives failure alerts, e.g. "data-eng@your-company.com"',
-          });
     const logRetentionDays = l.logRetentionDays('logRetentionDays', 14);
     let snapshots: SnapshotDefinition[];
     try {
@@ -137,7 +121,6 @@ export const spec: InputsSpec<SnapshotsInputs> = {
         minute: s.int('minute', 0, { min: 0, max: 59 }),
         timezone,
       },
-      alertEmail,
       labPrincipalArns: readLabPrincipals(r),
       staleAfterHours: r.int('staleAfterHours', 48, {
         min: 25,

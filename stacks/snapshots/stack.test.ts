@@ -14,7 +14,7 @@ import { LabPolicy } from '../lib/policy/lab-policy';
 import { spec, type SnapshotsInputs } from './inputs';
 import { SnapshotsStack } from './stack';
 
-const READS = ['table_bucket_name', 'table_bucket_arn'];
+const READS = ['table_bucket_name', 'table_bucket_arn', 'alerts_topic_arn'];
 const DAILY = {
   name: 'vpc_flow_logs_daily',
   source: { namespace: 'network', table: 'vpc_flow_logs', timeColumn: 'start_time' },
@@ -28,7 +28,6 @@ const DAILY = {
   runsToKeep: 2,
 };
 const BASE = {
-  alertEmail: 'data-eng@loglake.dev',
   schedule: { hour: 6, timezone: 'Europe/Paris' },
   snapshots: [DAILY],
 };
@@ -182,7 +181,7 @@ describe('snapshots stack', () => {
       'arn:aws:athena:us-east-1:${data.aws_caller_identity.account.account_id}:workgroup/${aws_athena_workgroup.workgroup.name}',
     ]);
     const sfn = statements(json, 'state-machine-policy');
-    expect(sfn.PublishFailureAlerts!.Resource).toEqual(['${aws_sns_topic.alerts.arn}']);
+    expect(sfn.PublishFailureAlerts!.Resource).toEqual(['${local.table_bucket_alerts_topic_arn}']);
     expect(statements(json, 'scheduler-policy').StartDailyExecution!.Resource).toEqual([
       '${aws_sfn_state_machine.state-machine.arn}',
     ]);
@@ -200,7 +199,7 @@ describe('snapshots stack', () => {
       Next: 'Failed',
     });
     expect((def.States.NotifyFailure!.Parameters as Record<string, string>).TopicArn).toBe(
-      '${aws_sns_topic.alerts.arn}',
+      '${local.table_bucket_alerts_topic_arn}',
     );
   });
 
@@ -216,11 +215,10 @@ describe('snapshots stack', () => {
     );
   });
 
-  test('SNS topic with the email subscription; one alert per failed run; staleness not in ALARM before the first run', () => {
-    expect(onlyResource(json, 'aws_sns_topic_subscription')).toMatchObject({
-      protocol: 'email',
-      endpoint: 'data-eng@loglake.dev',
-    });
+  test("alerts go to the lab's topic (table-bucket's); one alert per failed run; staleness not in ALARM before the first run", () => {
+    // The lab-wide topic and its subscription belong to the table-bucket unit; this unit creates neither.
+    expect(resourcesOf(json, 'aws_sns_topic')).toEqual({});
+    expect(resourcesOf(json, 'aws_sns_topic_subscription')).toEqual({});
     const alarms = Object.values(resourcesOf(json, 'aws_cloudwatch_metric_alarm'));
     // ExecutionsFailed would repeat the state machine's own NotifyFailure mail; a timeout skips that catch.
     expect(alarms.map((a) => a.metric_name).sort()).toEqual(['ExecutionsTimedOut', 'WatermarkLagSeconds']);
@@ -233,28 +231,12 @@ describe('snapshots stack', () => {
       evaluation_periods: 26,
       datapoints_to_alarm: 1,
       treat_missing_data: 'missing',
-      alarm_actions: ['${aws_sns_topic.alerts.arn}'],
-      insufficient_data_actions: ['${aws_sns_topic.alerts.arn}'],
+      alarm_actions: ['${local.table_bucket_alerts_topic_arn}'],
+      insufficient_data_actions: ['${local.table_bucket_alerts_topic_arn}'],
     });
     expect(stale.ok_actions).toBeUndefined();
     // CloudWatch: for periods of an hour or more the evaluation range may be up to 7 days.
     expect((stale.period as number) * (stale.evaluation_periods as number)).toBeLessThanOrEqual(604_800);
-  });
-
-  test('an alert address is required to deploy: missing or placeholder refused for apply, a warning for a plan', () => {
-    for (const alertEmail of ['', 'data-engineering@example.com', 'ops@alerts.test']) {
-      const apply = synth(undefined, { alertEmail });
-      expect(apply.policy.violations.join('\n')).toMatch(
-        /aws_sns_topic_subscription.alerts-email .*LOGLAKE_ALERT_EMAIL/,
-      );
-      // A plan shows it; a destroy or an output read in a new shell must never be blocked by it.
-      for (const lenient of ['plan', 'destroy', 'output'] as const) {
-        const r = synth(lenient, { alertEmail });
-        expect(r.policy.violations).toEqual([]);
-        expect(r.policy.warnings.join('\n')).toMatch(/no alert is ever delivered/);
-      }
-    }
-    expect(synth('apply').policy.violations).toEqual([]);
   });
 
   test('Lake Formation grants on the snapshot database: the CTAS step manages its tables, the pre-processor and readers read', () => {
@@ -291,7 +273,6 @@ describe('snapshots stack', () => {
   });
 
   test.each([
-    [{ alertEmail: 'not-an-address' }, 'inputs.alertEmail is "not-an-address", which is not valid'],
     [
       { schedule: { hour: 6, timezone: 'Mars/Olympus' } },
       'inputs.schedule.timezone is "Mars/Olympus", which is not an IANA time zone',

@@ -1,7 +1,8 @@
 // The snapshots unit: a private snapshot bucket, a Glue database with one Terraform-catalogued table per snapshot,
 // the two Lambdas (esbuild bundles as assets), the daily state machine (ASL generated and validated from typed
-// code), one EventBridge Scheduler schedule per snapshot, the SNS alert topic with its email subscription, and
-// alarms on failed executions and on snapshot staleness. Reads the table bucket's outputs through remote state.
+// code), one EventBridge Scheduler schedule per snapshot, and alarms on failed executions and on snapshot
+// staleness. Reads the table bucket's outputs through remote state, the lab-wide alerts topic among them (failures
+// and alarms publish there).
 import type { Construct } from 'constructs';
 import type * as athenaWorkgroup from '@cdktf/provider-aws/lib/athena-workgroup';
 import type * as cloudwatchLogGroup from '@cdktf/provider-aws/lib/cloudwatch-log-group';
@@ -15,8 +16,6 @@ import type * as iamRolePolicy from '@cdktf/provider-aws/lib/iam-role-policy';
 import type * as lambdaFunction from '@cdktf/provider-aws/lib/lambda-function';
 import type * as schedulerSchedule from '@cdktf/provider-aws/lib/scheduler-schedule';
 import type * as sfnStateMachine from '@cdktf/provider-aws/lib/sfn-state-machine';
-import type * as snsTopic from '@cdktf/provider-aws/lib/sns-topic';
-import type * as snsTopicSubscription from '@cdktf/provider-aws/lib/sns-topic-subscription';
 // Metric names come through ./env: ./metrics would load Powertools, runtime-only code.
 import {
   DIMENSION_SNAPSHOT,
@@ -53,8 +52,6 @@ const { IamRolePolicy } = awsLib<typeof iamRolePolicy>('iam-role-policy');
 const { LambdaFunction } = awsLib<typeof lambdaFunction>('lambda-function');
 const { SchedulerSchedule } = awsLib<typeof schedulerSchedule>('scheduler-schedule');
 const { SfnStateMachine } = awsLib<typeof sfnStateMachine>('sfn-state-machine');
-const { SnsTopic } = awsLib<typeof snsTopic>('sns-topic');
-const { SnsTopicSubscription } = awsLib<typeof snsTopicSubscription>('sns-topic-subscription');
 
 const LAMBDA_TIMEOUT_SECONDS = 900;
 /** A day of daily reports plus two hours of slack for a late run (a period of an hour allows up to 7 days). */
@@ -260,13 +257,8 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
       );
     }
 
-    // No KMS on the topic: CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key.
-    const topic = new SnsTopic(this, 'alerts', { name: this.name('snapshot-alerts') });
-    new SnsTopicSubscription(this, 'alerts-email', {
-      topicArn: topic.arn,
-      protocol: 'email',
-      endpoint: i.alertEmail,
-    });
+    // The lab-wide alerts topic (table-bucket unit): failures and staleness mail the lab's alert address.
+    const topicArn = tb.get('alerts_topic_arn');
 
     // The shape is validated with placeholder ARNs (the real ones are Terraform references until apply); the full
     // ASL validator runs once per distinct definition (./asl-check), the structural rules on every synth.
@@ -289,7 +281,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
     const sfnPolicy = new IamRolePolicy(this, 'state-machine-policy', {
       name: this.name('snapshot-state-machine'),
       role: sfnRole.id,
-      policy: policyJson(...stateMachinePolicy([resolveFn.arn, buildFn.arn], topic.arn)),
+      policy: policyJson(...stateMachinePolicy([resolveFn.arn, buildFn.arn], topicArn)),
     });
     this.stateMachine = new SfnStateMachine(this, 'state-machine', {
       name: this.name('snapshots'),
@@ -298,12 +290,15 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
         snapshotStateMachine({
           resolveWatermarkFunctionArn: resolveFn.arn,
           buildSnapshotFunctionArn: buildFn.arn,
-          alertTopicArn: topic.arn,
+          alertTopicArn: topicArn,
           ...props,
         }),
       ),
       dependsOn: [sfnPolicy],
     });
+    // They use the alerts topic from table-bucket's state: they wait for the dependency guard.
+    addDependsOn(sfnPolicy, this.upstreamGuards);
+    addDependsOn(this.stateMachine, this.upstreamGuards);
 
     const schedulerRole = new IamRole(this, 'scheduler-role', {
       name: this.name('snapshot-scheduler'),
@@ -334,7 +329,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
     // One alert per failed run: a failed step already mails the named step and its evidence through NotifyFailure
     // (the state machine's catch), so an alarm on ExecutionsFailed would say it a second time. A timed-out execution
     // skips the catch, so that one gets an alarm.
-    new CloudwatchMetricAlarm(this, 'alarm-ExecutionsTimedOut', {
+    const timedOut = new CloudwatchMetricAlarm(this, 'alarm-ExecutionsTimedOut', {
       alarmName: this.name('snapshots-executions-timedout'),
       alarmDescription:
         'A daily snapshot execution timed out (no NotifyFailure mail was sent for it); see the execution history',
@@ -347,8 +342,9 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
       threshold: 1,
       comparisonOperator: 'GreaterThanOrEqualToThreshold',
       treatMissingData: 'notBreaching',
-      alarmActions: [topic.arn],
+      alarmActions: [topicArn],
     });
+    addDependsOn(timedOut, this.upstreamGuards);
     for (const def of i.snapshots) {
       // Each run reports the published watermark's lag once a day. The alarm looks back over the last
       // STALE_WINDOW_HOURS one-hour periods: ALARM when a run reported the snapshot staler than staleAfterHours;
@@ -356,7 +352,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
       // hours are just missing: with "breaching" the alarm sat in ALARM from deploy until the first 06:00 run.
       // Only after the first report can silence be noticed (before it the alarm starts, and stays, in
       // INSUFFICIENT_DATA without a transition to act on).
-      new CloudwatchMetricAlarm(this, `alarm-stale-${def.name}`, {
+      const stale = new CloudwatchMetricAlarm(this, `alarm-stale-${def.name}`, {
         alarmName: this.name(`snapshot-stale-${def.name.replaceAll('_', '-')}`),
         alarmDescription: `${def.name}: a run reported the published watermark more than ${i.staleAfterHours} h behind (ALARM), or no run reported it for ${STALE_WINDOW_HOURS} h (INSUFFICIENT_DATA)`,
         namespace: METRICS_NAMESPACE,
@@ -369,16 +365,17 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
         threshold: i.staleAfterHours * 3600,
         comparisonOperator: 'GreaterThanThreshold',
         treatMissingData: 'missing',
-        alarmActions: [topic.arn],
-        insufficientDataActions: [topic.arn],
+        alarmActions: [topicArn],
+        insufficientDataActions: [topicArn],
       });
+      addDependsOn(stale, this.upstreamGuards);
     }
 
     const outputs: Record<(typeof SNAPSHOTS_OUTPUTS)[number], string> = {
       snapshot_bucket_name: bucket.bucket,
       snapshot_database: database.name,
       state_machine_arn: this.stateMachine.arn,
-      alert_topic_arn: topic.arn,
+      alert_topic_arn: topicArn,
       resolve_watermark_function: resolveFn.functionName,
       build_snapshot_function: buildFn.functionName,
       snapshot_workgroup: workgroup,

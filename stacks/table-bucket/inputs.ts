@@ -48,6 +48,15 @@ export interface TableBucketInputs {
   readonly federationWaitSeconds: number;
   /** How often the post-destroy verifier retries (eventual consistency). */
   readonly verifyTeardown: { readonly enabled: boolean; readonly checkAttempts: number };
+  /**
+   * Where the lab's alerts go: the lab-wide SNS topic's email subscription (Firehose's failed-rows alarm, the daily
+   * snapshot's failures and staleness). Required for apply (the lab policy refuses a missing or placeholder address
+   * then: SNS delivers nothing until the address confirms its subscription); may be empty offline and for a plan.
+   * The unit file reads it from LOGLAKE_ALERT_EMAIL.
+   */
+  readonly alertEmail: string;
+  /** The lab-wide alerts topic (`<prefix>-alerts`). */
+  readonly alertsTopicName: string;
 }
 
 export const TABLE_BUCKET_OUTPUTS = [
@@ -59,7 +68,21 @@ export const TABLE_BUCKET_OUTPUTS = [
   'glue_catalog_id',
   'table_catalog_id',
   'workgroup_name',
+  'alerts_topic_arn',
 ] as const;
+
+const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+
+/** The alert address: empty (offline, plan) or an email address (the policy refuses a placeholder at apply). */
+export function readAlertEmail(r: FieldReader, raw: Readonly<Record<string, unknown>>): string {
+  const value = raw.alertEmail;
+  return value === undefined || value === ''
+    ? ''
+    : r.string('alertEmail', '', {
+        re: EMAIL,
+        fix: 'give the address that receives the lab\'s alerts, e.g. "data-eng@your-company.com"',
+      });
+}
 
 /** The lab's principals and the federation wait, shared by the units that grant on S3 Tables namespaces. */
 export function readLabPrincipals(r: FieldReader): string[] {
@@ -173,6 +196,12 @@ export const spec: InputsSpec<TableBucketInputs> = {
         enabled: vt.bool('enabled', true),
         checkAttempts: vt.int('checkAttempts', 4, { min: 1, max: 20 }),
       },
+      alertEmail: readAlertEmail(r, raw),
+      alertsTopicName: r.string(
+        'alertsTopicName',
+        `${unit.namePrefix}-alerts`,
+        namePattern('the alerts topic name'),
+      ),
     };
   },
 };

@@ -1,5 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
-import { Testing } from 'cdktf';
+import { Aspects, Testing } from 'cdktf';
+import type { TfCommand } from '../lib/contract';
+import { LabPolicy } from '../lib/policy/lab-policy';
 import {
   fixtureUnit,
   integrationDependency,
@@ -186,7 +188,53 @@ describe('table-bucket stack', () => {
     expect(reaper.provisioner[0]!['local-exec'].when).toBe('destroy');
   });
 
-  test('outputs: bucket ARN and name, namespace, table, catalog ids, workgroup', () => {
+  test("the lab's alerts topic with its email subscription; firehose and snapshots read its ARN", () => {
+    const withAddress = synth({ alertEmail: 'data-eng@loglake.dev' });
+    expect(onlyResource(withAddress, 'aws_sns_topic').name).toBe('loglake-01-alerts');
+    // No KMS: CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key.
+    expect(onlyResource(withAddress, 'aws_sns_topic').kms_master_key_id).toBeUndefined();
+    expect(onlyResource(withAddress, 'aws_sns_topic_subscription')).toMatchObject({
+      topic_arn: '${aws_sns_topic.alerts.arn}',
+      protocol: 'email',
+      endpoint: 'data-eng@loglake.dev',
+    });
+    expect(withAddress.output?.alerts_topic_arn).toEqual({ value: '${aws_sns_topic.alerts.arn}' });
+  });
+
+  test('an alert address is required to deploy: missing or placeholder refused for apply, a warning for a plan', () => {
+    const checked = (command: TfCommand | undefined, alertEmail: string) => {
+      const policy = new LabPolicy({ namePrefix: 'loglake-01', command });
+      const stack = new TableBucketStack(
+        Testing.app(),
+        fixtureUnit<TableBucketInputs>(spec, {
+          name: 'table-bucket',
+          inputs: { alertEmail },
+          dependencies: [integrationDependency()],
+        }),
+        { command },
+      );
+      Aspects.of(stack).add(policy);
+      Testing.synth(stack);
+      return policy;
+    };
+    for (const alertEmail of ['', 'data-engineering@example.com', 'ops@alerts.test']) {
+      expect(checked(undefined, alertEmail).violations.join('\n')).toMatch(
+        /aws_sns_topic_subscription.alerts-email .*LOGLAKE_ALERT_EMAIL/,
+      );
+      // A plan shows it; a destroy or an output read in a new shell must never be blocked by it.
+      for (const lenient of ['plan', 'destroy', 'output'] as const) {
+        const policy = checked(lenient, alertEmail);
+        expect(policy.violations).toEqual([]);
+        expect(policy.warnings.join('\n')).toMatch(/no alert is ever delivered/);
+      }
+    }
+    expect(checked('apply', 'data-eng@loglake.dev').violations).toEqual([]);
+    expect(() => synth({ alertEmail: 'not-an-address' })).toThrow(
+      'inputs.alertEmail is "not-an-address", which is not valid',
+    );
+  });
+
+  test('outputs: bucket ARN and name, namespace, table, catalog ids, workgroup, alerts topic', () => {
     expect(Object.keys(json.output ?? {}).sort()).toEqual([...TableBucketStack.outputs].sort());
   });
 

@@ -1,6 +1,7 @@
 // The table-bucket unit: S3 table bucket, namespace and Iceberg table, the lab principals' Lake Formation grants on
-// them (through the region's s3tablescatalog, from the s3tables-integration unit), the Athena workgroup, and the
-// post-destroy check.
+// them (through the region's s3tablescatalog, from the s3tables-integration unit), the lab-wide Athena workgroup and
+// alerts topic, and the post-destroy check. Every other unit of the lab depends on this one (deployed first,
+// destroyed last), so what the whole lab shares lives here: firehose and snapshots read `alerts_topic_arn`.
 import type { Construct } from 'constructs';
 import type * as athenaWorkgroup from '@cdktf/provider-aws/lib/athena-workgroup';
 import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
@@ -8,6 +9,8 @@ import type * as dataAwsIamSessionContext from '@cdktf/provider-aws/lib/data-aws
 import type * as s3tablesNamespace from '@cdktf/provider-aws/lib/s3tables-namespace';
 import type * as s3tablesTable from '@cdktf/provider-aws/lib/s3tables-table';
 import type * as s3tablesTableBucket from '@cdktf/provider-aws/lib/s3tables-table-bucket';
+import type * as snsTopic from '@cdktf/provider-aws/lib/sns-topic';
+import type * as snsTopicSubscription from '@cdktf/provider-aws/lib/sns-topic-subscription';
 import type { ResolvedUnit } from '../lib/contract';
 import {
   addDependsOn,
@@ -27,12 +30,15 @@ const { DataAwsIamSessionContext } = awsLib<typeof dataAwsIamSessionContext>('da
 const { S3TablesNamespace } = awsLib<typeof s3tablesNamespace>('s3tables-namespace');
 const { S3TablesTable } = awsLib<typeof s3tablesTable>('s3tables-table');
 const { S3TablesTableBucket } = awsLib<typeof s3tablesTableBucket>('s3tables-table-bucket');
+const { SnsTopic } = awsLib<typeof snsTopic>('sns-topic');
+const { SnsTopicSubscription } = awsLib<typeof snsTopicSubscription>('sns-topic-subscription');
 
 export class TableBucketStack extends LabStack<TableBucketInputs> {
   static readonly outputs = TABLE_BUCKET_OUTPUTS;
   readonly tableBucket: s3tablesTableBucket.S3TablesTableBucket;
   readonly table: s3tablesTable.S3TablesTable;
   readonly workgroup: athenaWorkgroup.AthenaWorkgroup;
+  readonly alerts: snsTopic.SnsTopic;
 
   constructor(scope: Construct, unit: ResolvedUnit<TableBucketInputs>, options: LabStackOptions = {}) {
     super(scope, unit, options);
@@ -174,6 +180,15 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
       },
     });
 
+    // The lab's alerts: CloudWatch alarms (firehose, snapshots) and the snapshot state machine publish here. No KMS on
+    // the topic: CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key.
+    this.alerts = new SnsTopic(this, 'alerts', { name: i.alertsTopicName });
+    new SnsTopicSubscription(this, 'alerts-email', {
+      topicArn: this.alerts.arn,
+      protocol: 'email',
+      endpoint: i.alertEmail,
+    });
+
     const outputs: Record<(typeof TABLE_BUCKET_OUTPUTS)[number], string> = {
       table_bucket_arn: this.tableBucket.arn,
       table_bucket_name: this.tableBucket.name,
@@ -183,6 +198,7 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
       glue_catalog_id: catalogName,
       table_catalog_id: tableCatalogId,
       workgroup_name: this.workgroup.name,
+      alerts_topic_arn: this.alerts.arn,
     };
     this.addOutputs(outputs);
 

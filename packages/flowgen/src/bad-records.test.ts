@@ -28,4 +28,10 @@ describe('makeBadRecords', () => {
       expect(valid).toBe(false);
     }
   });
+
+  test('bad lines made from distinct flows are distinct (the error output can be matched line by line)', () => {
+    const good = new FlowGenerator({ seed: 2 }).burst({ at: new Date('2026-11-29T00:00:00Z'), count: 200 });
+    const lines = makeBadRecords(3, good).map((b) => b.line);
+    expect(new Set(lines).size).toBe(lines.length);
+  });
 });

@@ -29,9 +29,25 @@ export function makeBadRecords(seed: number, from: readonly FlowRecord[]): BadRe
       case 'truncated-json':
         return { kind, line: good.slice(0, random.int(10, good.length - 2)) };
       case 'not-json':
+        // The flow log's own text format (space-separated v2 fields, times in seconds) where JSON was expected.
         return {
           kind,
-          line: `2 ${record.account_id} ${record.interface_id} ${record.srcaddr} ${record.dstaddr} OK`,
+          line: [
+            record.version,
+            record.account_id,
+            record.interface_id,
+            record.srcaddr,
+            record.dstaddr,
+            record.srcport,
+            record.dstport,
+            record.protocol,
+            record.packets,
+            record.bytes,
+            Math.floor(record.start_time / 1e6),
+            Math.floor(record.end_time / 1e6),
+            record.action,
+            record.log_status,
+          ].join(' '),
         };
       case 'string-for-number':
         return { kind, line: JSON.stringify({ ...record, packets: 'lots', bytes: 'unknown' }) };

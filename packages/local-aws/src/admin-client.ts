@@ -1,4 +1,5 @@
 // Typed calls to the local endpoint's admin API, for lab scripts and tests that run against `--target local`.
+import type { CapturedNotification } from './cloudwatch/alarms';
 import type { LocalStreamStats } from './firehose/service';
 import type { MaintenanceRunReport } from './s3tables/maintenance';
 import { LocalAwsError } from './errors';
@@ -60,4 +61,52 @@ export async function localFirehoseStats(endpointUrl: string): Promise<Record<st
   return (
     await call<{ streams: Record<string, LocalStreamStats> }>(endpointUrl, 'GET', '/_local/firehose/stats')
   ).streams;
+}
+
+/** An alarm state change an evaluation made. */
+export interface LocalAlarmChange {
+  alarm: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * Moves CloudWatch's clock forward by `seconds` and evaluates every alarm (the endpoint must have been started with
+ * cloudWatchClock 'adjustable'); returns the clock's new time and the state changes.
+ */
+export async function advanceLocalCloudWatchClock(
+  endpointUrl: string,
+  seconds: number,
+): Promise<{ now: Date; changes: LocalAlarmChange[] }> {
+  const r = await call<{ now: string; changes: LocalAlarmChange[] }>(
+    endpointUrl,
+    'POST',
+    '/_local/cloudwatch/clock',
+    { advanceSeconds: seconds },
+  );
+  return { now: new Date(r.now), changes: r.changes };
+}
+
+/** Evaluates every alarm now (CloudWatch does it about once a minute; the endpoint every 10 s). */
+export async function evaluateLocalAlarms(
+  endpointUrl: string,
+): Promise<{ now: Date; changes: LocalAlarmChange[] }> {
+  const r = await call<{ now: string; changes: LocalAlarmChange[] }>(
+    endpointUrl,
+    'POST',
+    '/_local/cloudwatch/evaluate',
+    {},
+  );
+  return { now: new Date(r.now), changes: r.changes };
+}
+
+/** The SNS messages alarm actions would have published (the endpoint serves no SNS: captured, not sent). */
+export async function localAlarmNotifications(endpointUrl: string): Promise<CapturedNotification[]> {
+  return (
+    await call<{ notifications: CapturedNotification[] }>(
+      endpointUrl,
+      'GET',
+      '/_local/cloudwatch/notifications',
+    )
+  ).notifications;
 }

@@ -7,8 +7,14 @@
 //                                         endpoint was started with maintenanceClock 'adjustable'); → { now }
 //   POST /_local/firehose/flush         → flushes every stream's buffer (each non-empty buffer = one commit)
 //   GET  /_local/firehose/stats         → per stream: received, delivered, failed, commits, pending, error files
+//   POST /_local/cloudwatch/clock       → body { advanceSeconds }: moves CloudWatch's clock forward (only when the
+//                                         endpoint was started with cloudWatchClock 'adjustable') and evaluates
+//                                         every alarm; → { now, changes }
+//   POST /_local/cloudwatch/evaluate    → evaluates every alarm now; → { now, changes }
+//   GET  /_local/cloudwatch/notifications → the SNS messages alarm actions would have published (not sent)
 import { AwsServiceError } from './errors';
 import type { FaultInjector } from './faults';
+import type { CloudWatchService } from './cloudwatch/service';
 import type { FirehoseService } from './firehose/service';
 import { parseJsonObject, type LocalRequest, type WireResponse } from './protocol';
 import type { MaintenanceService } from './s3tables/maintenance';
@@ -16,6 +22,7 @@ import type { MaintenanceService } from './s3tables/maintenance';
 export interface AdminContext {
   maintenance: MaintenanceService;
   firehose: FirehoseService;
+  cloudwatch: CloudWatchService;
   faults: FaultInjector;
   dataDir: string;
 }
@@ -52,9 +59,19 @@ export async function handleAdmin(request: LocalRequest, context: AdminContext):
         return json(200, { streams: context.firehose.stats() });
       case 'GET /_local/firehose/stats':
         return json(200, { streams: context.firehose.stats() });
+      case 'POST /_local/cloudwatch/clock': {
+        const advanced = context.cloudwatch.advanceClock(Number(adminBody(request).advanceSeconds));
+        return json(200, { now: advanced.now.toISOString(), changes: advanced.changes });
+      }
+      case 'POST /_local/cloudwatch/evaluate': {
+        const changes = context.cloudwatch.evaluate();
+        return json(200, { now: new Date(context.cloudwatch.clock.now()).toISOString(), changes });
+      }
+      case 'GET /_local/cloudwatch/notifications':
+        return json(200, { notifications: context.cloudwatch.notifications() });
       default:
         return json(404, {
-          message: `Unknown admin route ${route}. Known: GET /_local/health, POST /_local/maintenance/run, GET /_local/maintenance/reports, POST /_local/maintenance/clock, POST /_local/firehose/flush, GET /_local/firehose/stats.`,
+          message: `Unknown admin route ${route}. Known: GET /_local/health, POST /_local/maintenance/run, GET /_local/maintenance/reports, POST /_local/maintenance/clock, POST /_local/firehose/flush, GET /_local/firehose/stats, POST /_local/cloudwatch/clock, POST /_local/cloudwatch/evaluate, GET /_local/cloudwatch/notifications.`,
         });
     }
   } catch (error) {

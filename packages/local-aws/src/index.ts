@@ -7,7 +7,12 @@ export {
   flushLocalFirehose,
   localFirehoseStats,
   advanceLocalMaintenanceClock,
+  advanceLocalCloudWatchClock,
+  evaluateLocalAlarms,
+  localAlarmNotifications,
+  type LocalAlarmChange,
 } from './admin-client';
+export type { CapturedNotification } from './cloudwatch/alarms';
 export type { EngineFactories } from './engine';
 export type { DeliveryStats } from './firehose/delivery';
 export type { LocalStreamStats } from './firehose/service';

@@ -26,11 +26,23 @@ export interface LocalReply {
 }
 
 export type ErrorStyle = {
-  /** awsJson1_1 or restJson1: both carry the type in `x-amzn-errortype`; awsJson also in `__type`. */
-  protocol: 'awsJson1_1' | 'restJson1' | 'restXml';
+  /** awsJson1_0/1_1 or restJson1: all carry the type in `x-amzn-errortype`; awsJson also in `__type`. */
+  protocol: 'awsJson1_0' | 'awsJson1_1' | 'restJson1' | 'restXml';
   /** Member name of the message in the service's exception shapes (`message` or `Message`). */
   messageKey: 'message' | 'Message';
+  /**
+   * A JSON service that kept its awsQuery error codes (the model's `@awsQueryCompatible`, e.g. CloudWatch): each
+   * exception's query code and fault, answered in `x-amzn-query-error: <Code>;<Sender|Receiver>` as AWS does, which
+   * the SDK reads into the error's `Code` and `Type`.
+   */
+  queryErrors?: Readonly<Record<string, string>>;
 };
+
+const JSON_CONTENT_TYPE = {
+  awsJson1_0: 'application/x-amz-json-1.0',
+  awsJson1_1: 'application/x-amz-json-1.1',
+  restJson1: 'application/json',
+} as const;
 
 /** One AWS service the endpoint speaks. Adding a service = adding its model file and one module (see server.ts). */
 export interface ServiceModule {
@@ -56,7 +68,7 @@ export interface WireResponse {
 
 export function renderReply(style: ErrorStyle, reply: LocalReply): WireResponse {
   if (reply.raw) return { status: reply.status, headers: reply.raw.headers, body: reply.raw.body as string };
-  const contentType = style.protocol === 'awsJson1_1' ? 'application/x-amz-json-1.1' : 'application/json';
+  const contentType = JSON_CONTENT_TYPE[style.protocol === 'restXml' ? 'restJson1' : style.protocol];
   return {
     status: reply.status,
     headers: { 'content-type': contentType },
@@ -66,12 +78,17 @@ export function renderReply(style: ErrorStyle, reply: LocalReply): WireResponse 
 
 export function renderError(style: ErrorStyle, error: AwsServiceError): WireResponse {
   if (style.protocol === 'restXml') return renderXmlError(error);
-  const contentType = style.protocol === 'awsJson1_1' ? 'application/x-amz-json-1.1' : 'application/json';
+  const contentType = JSON_CONTENT_TYPE[style.protocol];
   const body: Record<string, unknown> = { [style.messageKey]: error.message, ...error.fields };
-  if (style.protocol === 'awsJson1_1') body.__type = error.type;
+  if (style.protocol !== 'restJson1') body.__type = error.type;
+  const queryError = style.queryErrors?.[error.type];
   return {
     status: error.status,
-    headers: { 'content-type': contentType, 'x-amzn-errortype': error.type },
+    headers: {
+      'content-type': contentType,
+      'x-amzn-errortype': error.type,
+      ...(queryError ? { 'x-amzn-query-error': queryError } : {}),
+    },
     body: JSON.stringify(body),
   };
 }
@@ -80,10 +97,10 @@ export function renderError(style: ErrorStyle, error: AwsServiceError): WireResp
 export type JsonOperation<I = never> = (input: I) => Promise<unknown>;
 
 /**
- * An awsJson1_1 service: `X-Amz-Target: <targetPrefix>.<Operation>`, JSON body in, JSON body out. The body is
- * checked against the operation's input shape in the service's model before its handler runs. Operations of the
- * model not in `operations` answer UnsupportedOperationException naming the operation and `notServed`'s reason;
- * targets the model does not have answer UnknownOperationException, as AWS does.
+ * An awsJson service (1.1 unless told 1.0): `X-Amz-Target: <targetPrefix>.<Operation>`, JSON body in, JSON body
+ * out. The body is checked against the operation's input shape in the service's model before its handler runs.
+ * Operations of the model not in `operations` answer UnsupportedOperationException naming the operation and
+ * `notServed`'s reason; targets the model does not have answer UnknownOperationException, as AWS does.
  */
 export function awsJsonService<Ops extends Record<string, JsonOperation<never>>>(options: {
   name: string;
@@ -94,12 +111,18 @@ export function awsJsonService<Ops extends Record<string, JsonOperation<never>>>
   /** Why the local endpoint does not serve an operation of the model (said in the error). */
   notServed: (operation: string) => string;
   close?: () => Promise<void>;
+  protocol?: 'awsJson1_0' | 'awsJson1_1';
+  queryErrors?: Readonly<Record<string, string>>;
 }): ServiceModule {
   const prefix = `${options.api.model.targetPrefix}.`;
   const served = handlers(options.operations);
   return {
     ...serviceFace(options, served),
-    errorStyle: { protocol: 'awsJson1_1', messageKey: options.messageKey },
+    errorStyle: {
+      protocol: options.protocol ?? 'awsJson1_1',
+      messageKey: options.messageKey,
+      ...(options.queryErrors ? { queryErrors: options.queryErrors } : {}),
+    },
     claims: (request) => targetOf(request)?.startsWith(prefix) ?? false,
     async handle(request) {
       const operation = (targetOf(request) ?? '').slice(prefix.length);

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { LocalDirectoryStorage, type SqlEngine, type Warehouse } from '@loglake/lakehouse';
 import { createAthenaService } from './athena/service';
+import { createCloudWatchService } from './cloudwatch/service';
 import { LOCAL_KEEP_ALIVE_MS } from './client-config';
 import { localDataPath } from './data-dir';
 import { ATHENA_MIN_CUTOFF_BYTES } from './athena/workgroups';
@@ -15,6 +16,7 @@ import { loadEngineFactories, type EngineFactories } from './engine';
 import { AwsServiceError, LocalEndpointConfigError } from './errors';
 import { FaultInjector, type FaultOptions } from './faults';
 import { createFirehoseService, type StreamRecovery } from './firehose/service';
+import { FIREHOSE_NAMESPACE } from './firehose/metrics';
 import {
   renderError,
   renderReply,
@@ -48,6 +50,11 @@ export interface LocalEndpointOptions {
    * (the lab shows the undo window closing in seconds). Default 'wall': the wall clock, as on AWS.
    */
   maintenanceClock?: 'wall' | 'adjustable';
+  /**
+   * 'adjustable' lets POST /_local/cloudwatch/clock move CloudWatch's clock forward (metrics are stamped and alarms
+   * evaluated on it), so an alarm's one-minute periods pass in seconds. Default 'wall', as on AWS.
+   */
+  cloudWatchClock?: 'wall' | 'adjustable';
   /** Region used in ARNs the endpoint creates (default us-east-1; requests in any region are accepted). */
   region?: string;
   /** Lowest Athena BytesScannedCutoffPerQuery accepted (default Athena's 10,000,000 bytes). */
@@ -108,6 +115,13 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
   };
 
   const maintenance = new MaintenanceService(warehouse, store, options.maintenanceClock === 'adjustable');
+  // CloudWatch: the metrics Firehose documents, and alarms on them (evaluated on CloudWatch's clock).
+  const cloudwatch = createCloudWatchService({
+    store,
+    region,
+    accountId: LOCAL_ACCOUNT_ID,
+    clock: options.cloudWatchClock ?? 'wall',
+  });
   let firehose: ReturnType<typeof createFirehoseService>;
   try {
     // Opens every stream's record log and starts replaying what it holds (a log it cannot read stops the start).
@@ -118,8 +132,23 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
       region,
       dataDir,
       bufferIntervalOverrideSeconds: options.firehoseBufferIntervalOverrideSeconds,
+      metrics: (stream, data) => {
+        const at = cloudwatch.clock.now();
+        for (const d of data)
+          cloudwatch.metrics.put(
+            {
+              namespace: FIREHOSE_NAMESPACE,
+              metricName: d.name,
+              dimensions: [{ Name: 'DeliveryStreamName', Value: stream }],
+            },
+            at,
+            { sum: d.value, count: 1, min: d.value, max: d.value },
+            { unit: d.unit },
+          );
+      },
     });
   } catch (error) {
+    await cloudwatch.close?.();
     await warehouse.close();
     throw error;
   }
@@ -133,6 +162,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
     createS3TablesService({ warehouse, store, maintenance, region }),
     // S3 Tables' Iceberg REST endpoint (/iceberg/v1/...), over the same warehouse.
     createIcebergRestService({ warehouse }),
+    cloudwatch,
     glue,
     // Last: claims path-style bucket requests (`/<bucket>/<key>`) no other service claimed.
     s3,
@@ -140,7 +170,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
 
   const dispatch = async (request: LocalRequest): Promise<WireResponse> => {
     if (request.path.startsWith('/_local/'))
-      return handleAdmin(request, { maintenance, firehose, faults, dataDir });
+      return handleAdmin(request, { maintenance, firehose, cloudwatch, faults, dataDir });
     const queryAction = awsQueryAction(request);
     if (queryAction) return unsupportedQueryAction(queryAction);
     const service = services.find((s) => s.claims(request));
@@ -152,7 +182,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
         new AwsServiceError(
           'UnsupportedOperationException',
           400,
-          `The ${what} is not supported by the local endpoint (it speaks S3 Tables, Firehose, Athena, Glue and S3).`,
+          `The ${what} is not supported by the local endpoint (it speaks S3 Tables, Firehose, Athena, CloudWatch, Glue and S3).`,
         ),
       );
     }
@@ -296,7 +326,10 @@ function cryptoRandomId(): string {
   return globalThis.crypto.randomUUID();
 }
 
-/** awsQuery services (IAM, SNS, CloudWatch, STS...) POST a form with `Action=`: none is served locally. */
+/**
+ * awsQuery services (IAM, SNS, STS...) POST a form with `Action=`: none is served locally. CloudWatch is served in
+ * the JSON protocol its current SDKs speak; a client that still sends it awsQuery forms is answered this error.
+ */
 function awsQueryAction(request: LocalRequest): string | undefined {
   const type = String(request.headers['content-type'] ?? '');
   if (request.method !== 'POST' || !type.startsWith('application/x-www-form-urlencoded')) return undefined;
@@ -305,8 +338,9 @@ function awsQueryAction(request: LocalRequest): string | undefined {
 
 function unsupportedQueryAction(action: string): WireResponse {
   const message =
-    `The operation ${action} (an awsQuery service such as IAM, SNS, STS or CloudWatch) is not supported by the local ` +
-    'endpoint: it speaks S3 Tables, Firehose, Athena, Glue and S3. Run this step against AWS (--target aws).';
+    `The operation ${action} (an awsQuery request, as IAM, SNS and STS take them) is not supported by the local ` +
+    'endpoint: it speaks S3 Tables, Firehose, Athena, Glue, S3, and CloudWatch in its JSON protocol (AWS SDK v3). ' +
+    'Run this step against AWS (--target aws).';
   return {
     status: 400,
     headers: { 'content-type': 'text/xml', 'x-amzn-errortype': 'UnsupportedOperation' },

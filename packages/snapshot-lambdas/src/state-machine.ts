@@ -133,7 +133,7 @@ export function snapshotStateMachine(props: SnapshotStateMachineProps): StateMac
 export const EXAMPLE_ARNS = {
   resolveWatermarkFunctionArn: 'arn:aws:lambda:us-east-1:123456789012:function:loglake-01-resolve-watermark',
   buildSnapshotFunctionArn: 'arn:aws:lambda:us-east-1:123456789012:function:loglake-01-build-snapshot',
-  alertTopicArn: 'arn:aws:sns:us-east-1:123456789012:loglake-01-snapshot-alerts',
+  alertTopicArn: 'arn:aws:sns:us-east-1:123456789012:loglake-01-alerts',
 };
 
 /** Structural rules beyond the ASL schema: every transition lands, every state is reachable, every Lambda task

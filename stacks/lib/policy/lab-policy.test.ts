@@ -40,10 +40,21 @@ const SNAPSHOT = {
 
 describe('lab policy aspect', () => {
   test('the real stacks pass, and buildLab puts the policy on every stack (one on the App would never run)', async () => {
-    const tbOutputs = ['table_bucket_arn', 'table_bucket_name', 'namespace', 'table_name', 'table_arn'];
+    const tbOutputs = [
+      'table_bucket_arn',
+      'table_bucket_name',
+      'namespace',
+      'table_name',
+      'table_arn',
+      'alerts_topic_arn',
+    ];
     const units: Record<string, ResolvedUnit> = {
       's3tables-integration': fixtureUnit(integrationSpec, { name: 's3tables-integration', level: 'region' }),
-      'table-bucket': fixtureUnit(tbSpec, { name: 'table-bucket', dependencies: [integrationDependency()] }),
+      'table-bucket': fixtureUnit(tbSpec, {
+        name: 'table-bucket',
+        inputs: { alertEmail: 'data-eng@loglake.dev' },
+        dependencies: [integrationDependency()],
+      }),
       firehose: fixtureUnit(firehoseSpec, {
         name: 'firehose',
         dependencies: [tableBucketDependency(tbOutputs)],
@@ -54,8 +65,8 @@ describe('lab policy aspect', () => {
       }),
       snapshots: fixtureUnit(snapshotsSpec, {
         name: 'snapshots',
-        inputs: { alertEmail: 'data-eng@loglake.dev', snapshots: [SNAPSHOT] },
-        dependencies: [tableBucketDependency(['table_bucket_name', 'table_bucket_arn'])],
+        inputs: { snapshots: [SNAPSHOT] },
+        dependencies: [tableBucketDependency(['table_bucket_name', 'table_bucket_arn', 'alerts_topic_arn'])],
       }),
     };
     const order = ['s3tables-integration', 'table-bucket', 'firehose', 'ref-data', 'snapshots'];

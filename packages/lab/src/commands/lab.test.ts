@@ -7,7 +7,13 @@ import { flowRecords, sendRecords } from '../load/send-flows';
 import { waitForDelivery } from '../load/wait-for-delivery';
 import { openTarget } from '../target/open-target';
 import { InvalidOptionError } from '../errors';
-import { labMain, resetLocalDataDir, waitsFrom } from './lab';
+import {
+  bufferIntervalFrom,
+  labMain,
+  LOCAL_LAB_BUFFER_INTERVAL_SECONDS,
+  resetLocalDataDir,
+  waitsFrom,
+} from './lab';
 
 describe('pnpm lab (the whole lab) starts from an empty local folder', () => {
   test('a folder a previous lab left, flows delivered, is emptied', async () => {
@@ -45,9 +51,12 @@ describe('pnpm lab (the whole lab) starts from an empty local folder', () => {
 
 describe('--compaction-wait (aws only, minutes)', () => {
   test('defaults to 10 minutes; 0 reads the job status once; anything else is refused, naming it', () => {
-    expect(waitsFrom({ target: 'aws' })).toEqual({ compactionMs: 600_000 });
-    expect(waitsFrom({ target: 'aws', compactionWait: '3' })).toEqual({ compactionMs: 180_000 });
-    expect(waitsFrom({ target: 'aws', compactionWait: '0' })).toEqual({ compactionMs: 0 });
+    expect(waitsFrom({ target: 'aws' })).toEqual({ compactionMs: 600_000, alarmMs: 600_000 });
+    expect(waitsFrom({ target: 'aws', compactionWait: '3', alarmWait: '4' })).toEqual({
+      compactionMs: 180_000,
+      alarmMs: 240_000,
+    });
+    expect(waitsFrom({ target: 'aws', compactionWait: '0' })).toEqual({ compactionMs: 0, alarmMs: 600_000 });
     expect(() => waitsFrom({ target: 'aws', compactionWait: 'soon' })).toThrow(
       /--compaction-wait soon is not an integer ≥ 0/,
     );
@@ -61,5 +70,23 @@ describe('--compaction-wait (aws only, minutes)', () => {
     });
     await expect(run).rejects.toBeInstanceOf(InvalidOptionError);
     await expect(run).rejects.toThrow(/--compaction-wait 5 applies to --target aws only/);
+  });
+});
+
+describe('--buffer-interval (local only)', () => {
+  test("defaults to the lab's short interval, says why; 'unit' waits the unit's interval; a bad value is refused", () => {
+    expect(bufferIntervalFrom(undefined)).toMatchObject({ seconds: LOCAL_LAB_BUFFER_INTERVAL_SECONDS });
+    expect(bufferIntervalFrom(undefined).reason).toMatch(/--buffer-interval unit waits the unit's interval/);
+    expect(bufferIntervalFrom('unit')).toEqual({});
+    expect(bufferIntervalFrom('0')).toEqual({ seconds: 0 });
+    expect(bufferIntervalFrom('60')).toEqual({ seconds: 60 });
+    for (const bad of ['901', '-1', 'soon', '1.5'])
+      expect(() => bufferIntervalFrom(bad)).toThrow(`--buffer-interval ${bad} is not 0–900 seconds`);
+  });
+
+  test('is refused on --target aws, before anything runs', async () => {
+    await expect(labMain(['load'], { target: 'aws', bufferInterval: 'unit' })).rejects.toThrow(
+      /--buffer-interval and --data-dir apply to --target local only/,
+    );
   });
 });

@@ -7,10 +7,16 @@ import { LOCAL_DATA_DIR_ENTRIES } from '@loglake/local-aws';
 import { integerAtLeast, runCli } from '../cli-support';
 import { InvalidOptionError } from '../errors';
 import { DEFAULT_COMPACTION_WAIT_MS } from '../experiments/compaction-wait';
-import { DEFAULT_WAITS, FULL_SCALE, type LabScale, type LabWaits } from '../experiments/context';
+import {
+  DEFAULT_ALARM_WAIT_MS,
+  DEFAULT_WAITS,
+  FULL_SCALE,
+  type LabScale,
+  type LabWaits,
+} from '../experiments/context';
 import { EXPERIMENTS, findExperiments } from '../experiments/registry';
 import { runLab } from '../experiments/run-lab';
-import { experimentTable } from '../report/terminal';
+import { differencesText, experimentTable } from '../report/terminal';
 import { DEFAULT_LOCAL_DATA_DIR, REPO_ROOT, openTarget, parseTargetKind } from '../target/open-target';
 
 interface LabOptions {
@@ -24,6 +30,7 @@ interface LabOptions {
   dataDir?: string;
   outputsFile?: string;
   compactionWait?: string;
+  alarmWait?: string;
   outDir?: string;
 }
 
@@ -35,8 +42,8 @@ function addLabOptions(command: Command): Command {
       'local',
     )
     .option(
-      '--buffer-interval <seconds>',
-      "local only: shorten the Firehose buffer interval from the unit's value (printed in the banner), e.g. 2 for a fast run",
+      '--buffer-interval <seconds|unit>',
+      `local only: the Firehose buffer interval (default ${LOCAL_LAB_BUFFER_INTERVAL_SECONDS} s, printed in the banner); "unit" waits the unit's interval (60 s), as AWS does`,
     )
     .option('--records <n>', `flows in the main load (default ${FULL_SCALE.records})`)
     .option('--hours <n>', `hours the main load spreads over (default ${FULL_SCALE.hours})`)
@@ -55,11 +62,39 @@ function addLabOptions(command: Command): Command {
       '--compaction-wait <minutes>',
       `aws only: how long "Wait for compaction" polls for a compaction run after the DELETE (default ${DEFAULT_COMPACTION_WAIT_MS / 60_000})`,
     )
+    .option(
+      '--alarm-wait <minutes>',
+      `aws only: how long the bad-records experiment waits for each of the error output, the metric, ALARM and OK (default ${DEFAULT_ALARM_WAIT_MS / 60_000})`,
+    )
     .option('--out-dir <dir>', 'where the report and state go (default .lab)');
 }
 
 function positiveInt(flag: string, value: string | undefined, fallback: number, min = 1): number {
   return value === undefined ? fallback : integerAtLeast(flag, value, min);
+}
+
+/**
+ * The local Firehose buffer interval the whole lab uses unless told otherwise: each of the lab's ~20 deliveries
+ * waits one interval, so the unit's 60 s would make the run mostly waiting (about 20 minutes); commits are cut per
+ * delivery either way, so every figure is the same.
+ */
+export const LOCAL_LAB_BUFFER_INTERVAL_SECONDS = 2;
+
+/** --buffer-interval: seconds, "unit" (the unit's own interval, as on AWS), or the lab's local default. */
+export function bufferIntervalFrom(value: string | undefined): { seconds?: number; reason?: string } {
+  if (value === 'unit') return {};
+  if (value === undefined)
+    return {
+      seconds: LOCAL_LAB_BUFFER_INTERVAL_SECONDS,
+      reason:
+        "the lab's local default, so the run is not mostly waiting; --buffer-interval unit waits the unit's interval, as AWS does",
+    };
+  if (!/^\d+$/.test(value) || Number(value) > 900)
+    throw new InvalidOptionError(
+      `--buffer-interval ${value} is not 0–900 seconds (Firehose's range) or "unit" (the unit's interval, as on AWS).`,
+      value,
+    );
+  return { seconds: Number(value) };
 }
 
 export function scaleFrom(o: LabOptions): LabScale {
@@ -72,20 +107,25 @@ export function scaleFrom(o: LabOptions): LabScale {
   };
 }
 
-/** Waits on AWS's own schedules; --compaction-wait is in minutes, 0 reads the job status once. */
+/** Waits on AWS's own schedules, in minutes: --compaction-wait (0 reads the job status once), --alarm-wait. */
 export function waitsFrom(o: LabOptions): LabWaits {
-  return o.compactionWait === undefined
-    ? DEFAULT_WAITS
-    : { ...DEFAULT_WAITS, compactionMs: integerAtLeast('--compaction-wait', o.compactionWait, 0) * 60_000 };
+  return {
+    compactionMs:
+      o.compactionWait === undefined
+        ? DEFAULT_WAITS.compactionMs
+        : integerAtLeast('--compaction-wait', o.compactionWait, 0) * 60_000,
+    alarmMs:
+      o.alarmWait === undefined
+        ? DEFAULT_WAITS.alarmMs
+        : integerAtLeast('--alarm-wait', o.alarmWait, 0) * 60_000,
+  };
 }
 
 export async function labMain(names: string[] | undefined, o: LabOptions): Promise<number> {
   const kind = parseTargetKind(o.target);
   const experiments = names && names.length > 0 ? findExperiments(names) : [...EXPERIMENTS];
   const scale = scaleFrom(o);
-  const bufferInterval =
-    o.bufferInterval === undefined ? undefined : positiveInt('--buffer-interval', o.bufferInterval, 0, 0);
-  if (kind === 'aws' && (bufferInterval !== undefined || o.dataDir !== undefined)) {
+  if (kind === 'aws' && (o.bufferInterval !== undefined || o.dataDir !== undefined)) {
     throw new InvalidOptionError('--buffer-interval and --data-dir apply to --target local only.', o.target);
   }
   if (kind === 'local' && o.compactionWait !== undefined) {
@@ -94,15 +134,23 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
       o.compactionWait,
     );
   }
+  if (kind === 'local' && o.alarmWait !== undefined) {
+    throw new InvalidOptionError(
+      `--alarm-wait ${o.alarmWait} applies to --target aws only: locally the lab moves the endpoint's CloudWatch clock.`,
+      o.alarmWait,
+    );
+  }
   const waits = waitsFrom(o);
   const whole = !names || names.length === 0;
   const dataDir = resolve(o.dataDir ?? DEFAULT_LOCAL_DATA_DIR);
   // The whole lab starts from an empty local lake, as the article starts from a fresh deployment.
   if (whole && kind === 'local') resetLocalDataDir(dataDir);
+  const interval = kind === 'local' ? bufferIntervalFrom(o.bufferInterval) : {};
   const target = await openTarget({
     target: kind,
     dataDir,
-    bufferIntervalSeconds: bufferInterval,
+    ...(interval.seconds !== undefined ? { bufferIntervalSeconds: interval.seconds } : {}),
+    ...(interval.reason ? { bufferIntervalReason: interval.reason } : {}),
     outputsFile: o.outputsFile,
   });
   try {
@@ -118,7 +166,7 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
       fresh: whole,
       waits,
     });
-    console.log(`\n${experimentTable(report)}`);
+    console.log(`\n${experimentTable(report)}\n\n${differencesText(report)}`);
     console.log(
       `\nReport: ${htmlPath}\n        ${jsonPath}\nWall time: ${(report.wallMs / 1000).toFixed(1)} s`,
     );

@@ -20,6 +20,7 @@ interface LocalCommandOptions {
   bufferInterval?: string;
   maintenanceInterval?: string;
   adjustableMaintenanceClock?: boolean;
+  adjustableCloudwatchClock?: boolean;
   faultThrottle?: string;
   faultRecordFailures?: string;
   faultSlowFlush?: string;
@@ -31,7 +32,7 @@ export function registerLocalCommands(program: Command): void {
   program
     .command('local')
     .description(
-      'Run the local AWS endpoint (S3 Tables, Firehose, Athena) on 127.0.0.1 in the foreground; any access key is accepted',
+      'Run the local AWS endpoint (S3 Tables, Firehose, Athena, CloudWatch, Glue, S3) on 127.0.0.1 in the foreground; any access key is accepted',
     )
     .option('--port <port>', 'TCP port on 127.0.0.1 (0 = any free port)', '4566')
     .option('--data <dir>', 'data directory; state survives restarts (default .lab/local)')
@@ -43,6 +44,10 @@ export function registerLocalCommands(program: Command): void {
     .option(
       '--adjustable-maintenance-clock',
       'let POST /_local/maintenance/clock advance the clock snapshot expiry judges ages by (default: wall clock)',
+    )
+    .option(
+      '--adjustable-cloudwatch-clock',
+      "let POST /_local/cloudwatch/clock advance CloudWatch's clock (metric timestamps, alarm evaluation; default: wall clock)",
     )
     .option(
       '--fault-throttle <share>',
@@ -96,6 +101,7 @@ async function runLocal(options: LocalCommandOptions): Promise<number> {
         }
       : {}),
     ...(options.adjustableMaintenanceClock ? { maintenanceClock: 'adjustable' as const } : {}),
+    ...(options.adjustableCloudwatchClock ? { cloudWatchClock: 'adjustable' as const } : {}),
     ...(options.maintenanceInterval !== undefined
       ? {
           maintenanceIntervalSeconds: integerBetween(
@@ -110,6 +116,8 @@ async function runLocal(options: LocalCommandOptions): Promise<number> {
   console.error(`data directory: ${dataDir}`);
   if (options.adjustableMaintenanceClock)
     console.error('maintenance clock: adjustable (POST /_local/maintenance/clock)');
+  if (options.adjustableCloudwatchClock)
+    console.error('CloudWatch clock: adjustable (POST /_local/cloudwatch/clock)');
   for (const line of endpoint.faults.describe()) console.error(`fault injection ON: ${line}`);
   for (const line of recoveryLines(endpoint.recovery)) console.error(line);
   console.log(`loglake local endpoint ready on ${endpoint.url}`);

@@ -12,6 +12,7 @@ import type { LabResources } from '../target/resources';
 import { waitForCompaction } from './compaction-wait';
 import type { ExperimentContext } from './context';
 import { compactionExperiment } from './part1';
+import { judge } from '../article';
 
 const s3tablesMock = mockClient(S3TablesClient);
 beforeEach(() => {
@@ -155,6 +156,9 @@ describe('the "Wait for compaction" experiment', () => {
     const lines: string[] = [];
     const ctx = {
       target: { resources, s3tables: client, ...target },
+      // No bursts: this is about the wait, not the small files.
+      scale: { bursts: 0 },
+      generator: () => undefined,
       state: { deletedAt: DELETE_AT.toISOString() },
       waits: { compactionMs },
       log: (l: string) => lines.push(l),
@@ -163,7 +167,12 @@ describe('the "Wait for compaction" experiment', () => {
     return { ctx, lines };
   }
 
-  test('aws, no run in time: the row says it timed out and statusSuccessful fails', async () => {
+  const status = (measures: Record<string, string | number>) =>
+    judge('compaction', measures, { target: 'aws', records: 50_000 }).comparisons.find(
+      (c) => c.id === 'status',
+    );
+
+  test('aws, no run in time: the row says it timed out and the status differs from the article', async () => {
     // Prepare
     s3tablesMock.on(GetTableMaintenanceJobStatusCommand).resolves(job('Successful', at('09:30:00')));
     const { ctx, lines } = context({ kind: 'aws' }, 60_000);
@@ -171,25 +180,26 @@ describe('the "Wait for compaction" experiment', () => {
     const outcome = await compactionExperiment(fakeTime()).run(ctx);
     // Assess
     expect(outcome.result).toBe(
-      'no compaction run after the DELETE within 1 min (job status Successful, last run 2026-12-01T09:30:00.000Z; ' +
-        'raise --compaction-wait); $snapshots shows no rewrite',
+      '0 bursts → 0 small commits; no compaction run after the DELETE within 1 min (job status Successful, last run ' +
+        '2026-12-01T09:30:00.000Z; raise --compaction-wait); $snapshots shows no rewrite',
     );
-    expect(outcome.checks).toEqual({ statusSuccessful: false, rewroteNothing: true });
+    expect(status(outcome.measures)).toMatchObject({ verdict: 'differs', ours: 'timed out' });
     expect(outcome.measures).toMatchObject({ jobStatus: 'timed out', runs: 0, waitedSeconds: 60 });
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^ {2}waiting for S3 Tables compaction: /);
   });
 
-  test('aws, a fresh Successful run: statusSuccessful passes', async () => {
+  test("aws, a fresh Successful run: the status is the article's", async () => {
     s3tablesMock
       .on(GetTableMaintenanceJobStatusCommand)
       .resolvesOnce(job('Not_Yet_Run'))
       .resolvesOnce(job('Successful', at('10:00:20')));
     const outcome = await compactionExperiment(fakeTime()).run(context({ kind: 'aws' }).ctx);
     expect(outcome.result).toBe(
-      'a compaction run after the DELETE reported Successful (waited 30 s); $snapshots shows no rewrite',
+      '0 bursts → 0 small commits; a compaction run after the DELETE reported Successful (waited 30 s); ' +
+        '$snapshots shows no rewrite',
     );
-    expect(outcome.checks.statusSuccessful).toBe(true);
+    expect(status(outcome.measures)?.verdict).toBe('same');
     expect(outcome.measures).toMatchObject({
       jobStatus: 'Successful',
       runs: 1,
@@ -197,13 +207,13 @@ describe('the "Wait for compaction" experiment', () => {
     });
   });
 
-  test('aws, a fresh Failed run: reported with its message, statusSuccessful fails', async () => {
+  test('aws, a fresh Failed run: reported with its message, the status differs', async () => {
     s3tablesMock
       .on(GetTableMaintenanceJobStatusCommand)
       .resolves(job('Failed', at('10:00:20'), 'Internal error'));
     const outcome = await compactionExperiment(fakeTime()).run(context({ kind: 'aws' }).ctx);
     expect(outcome.result).toMatch(/reported Failed .* \(failure: Internal error\)$/);
-    expect(outcome.checks.statusSuccessful).toBe(false);
+    expect(status(outcome.measures)?.verdict).toBe('differs');
   });
 
   test('local: asks the endpoint for two maintenance runs and reads the status once, without polling', async () => {
@@ -223,9 +233,16 @@ describe('the "Wait for compaction" experiment', () => {
       context({ kind: 'local', localUrl: 'http://127.0.0.1:4566' }).ctx,
     );
     // Assess
-    expect(outcome.result).toBe('2 runs reported Successful; $snapshots shows no rewrite');
-    expect(outcome.measures).toEqual({ jobStatus: 'Successful', runs: 2, replaceSnapshots: 0 });
-    expect(outcome.checks).toEqual({ statusSuccessful: true, rewroteNothing: true });
+    expect(outcome.result).toBe(
+      '0 bursts → 0 small commits; 2 runs reported Successful; $snapshots shows no rewrite',
+    );
+    expect(outcome.measures).toEqual({
+      bursts: 0,
+      burstCommits: 0,
+      jobStatus: 'Successful',
+      runs: 2,
+      replaceSnapshots: 0,
+    });
     const select = { bucket: 'loglake-01-flow-logs', namespace: 'network', table: 'vpc_flow_logs' };
     expect(asked).toEqual([
       ['http://127.0.0.1:4566', select],

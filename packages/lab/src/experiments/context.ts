@@ -28,9 +28,20 @@ export const FULL_SCALE: LabScale = { records: 50_000, hours: 24, bursts: 10, bu
 export interface LabWaits {
   /** aws: how long "Wait for compaction" polls for a compaction run after the DELETE. */
   readonly compactionMs: number;
+  /**
+   * aws: how long the bad-records experiment waits for each thing CloudWatch and Firehose do on their own schedule
+   * (the error output, the metric, ALARM, OK): Firehose publishes metrics per minute and CloudWatch evaluates alarms
+   * about once a minute, so a few minutes each.
+   */
+  readonly alarmMs: number;
 }
 
-export const DEFAULT_WAITS: LabWaits = { compactionMs: DEFAULT_COMPACTION_WAIT_MS };
+export const DEFAULT_ALARM_WAIT_MS = 10 * 60_000;
+
+export const DEFAULT_WAITS: LabWaits = {
+  compactionMs: DEFAULT_COMPACTION_WAIT_MS,
+  alarmMs: DEFAULT_ALARM_WAIT_MS,
+};
 
 /** Facts one experiment leaves for the next (persisted, so `pnpm lab run <name>` can continue a lab). */
 export interface LabState {
@@ -163,9 +174,15 @@ export class ExperimentContext {
 export interface ExperimentOutcome {
   /** The seed table's "Result" cell, measured. */
   result: string;
-  /** Numbers behind the result (for the JSON report and the benchmark). */
+  /**
+   * Numbers behind the result: the article's figures are compared with them (src/article, after the run), and the
+   * JSON report and the benchmark keep them.
+   */
   measures: Record<string, number | string>;
-  /** What the article saw, checked against what happened (shown in the report; asserted by the CI test). */
+  /**
+   * Checks only the experiment can compute (pure functions of facts it does not keep in measures, each tested with a
+   * contradicting fact); the others are judged from the measures in src/article.
+   */
   checks: Record<string, boolean>;
 }
 

@@ -1,6 +1,7 @@
 // Every check of the Iceberg experiments, fed what a passing run measures (all true) and then, one at a time, a
 // measurement that contradicts it (that check alone false).
 import { describe, expect, test } from '@jest/globals';
+import { expectOnlyFailing } from '../testing/checks';
 import {
   laptopChecks,
   restEndpointChecks,
@@ -13,14 +14,6 @@ import {
   type TagCleanupFacts,
   type UndoWindowFacts,
 } from './iceberg-checks';
-
-function expectOnlyFailing(checks: Record<string, boolean>, failing: string): void {
-  expect(
-    Object.entries(checks)
-      .filter(([, ok]) => !ok)
-      .map(([name]) => name),
-  ).toEqual([failing]);
-}
 
 const rest: RestEndpointFacts = {
   namespace: 'network',

@@ -62,16 +62,6 @@ export const load: Experiment = {
     const afterMain = await ctx.snapshots();
     const mainCommits = afterMain.slice(afterSmoke.length);
     const parquetBytes = sum(mainCommits, 'added_files_size');
-
-    let burstRows = 0;
-    for (let i = 1; i <= scale.bursts; i++) {
-      const burst = await ctx.send(
-        `burst ${i}/${scale.bursts}`,
-        gen.burst({ at: new Date(), count: scale.burstSize, seconds: 30 }),
-      );
-      burstRows += burst.accepted;
-    }
-    const afterBursts = await ctx.snapshots();
     ctx.state.mainLoad = {
       jsonBytes: main.jsonBytes,
       commits: mainCommits.length,
@@ -83,22 +73,19 @@ export const load: Experiment = {
     return {
       result:
         `${formatBytes(main.jsonBytes)} of JSON became ${formatBytes(parquetBytes)} of Parquet across ${mainCommits.length} commit${mainCommits.length === 1 ? '' : 's'}` +
-        ` (smoke test: ${smokeCommits} commit; ${scale.bursts} bursts: ${afterBursts.length - afterMain.length} commits)`,
+        ` (smoke test: ${smokeCommits} commit)`,
       measures: {
+        records: scale.records,
+        accepted: main.accepted,
         jsonBytes: main.jsonBytes,
         parquetBytes,
         compressionRatio: parquetBytes > 0 ? main.jsonBytes / parquetBytes : 0,
         mainCommits: mainCommits.length,
+        sendParts: MAIN_LOAD_INTERVALS,
         smokeCommits,
-        burstCommits: afterBursts.length - afterMain.length,
-        rowsLoaded: smoke.accepted + main.accepted + burstRows,
+        rowsLoaded: smoke.accepted + main.accepted,
       },
-      checks: {
-        allAccepted: main.accepted === scale.records,
-        parquetSmallerThanJson: parquetBytes > 0 && parquetBytes < main.jsonBytes,
-        smokeIsOneCommit: smokeCommits === 1,
-        oneCommitPerInterval: mainCommits.length === MAIN_LOAD_INTERVALS,
-      },
+      checks: {},
     };
   },
 };
@@ -115,7 +102,7 @@ export const timeTravel: Experiment = {
     return {
       result: `${formatCount(rows)} rows back, ${formatCount(bytes)} bytes scanned${bytes === 0 ? ' (answered from metadata)' : ''}`,
       measures: { rows, bytesScanned: bytes, snapshotId },
-      checks: { tenRows: rows === 10, zeroBytes: bytes === 0 },
+      checks: {},
     };
   },
 };
@@ -129,8 +116,12 @@ export const snapshotDiary: Experiment = {
     const parts = rows.map((r) => `${r.operation} ×${r.snapshots}`);
     return {
       result: `${rows.length} row${rows.length === 1 ? ' tells' : 's tell'} the story: ${parts.join(', ')}`,
-      measures: Object.fromEntries(rows.map((r) => [r.operation ?? '?', cellNumber(r.snapshots)])),
-      checks: { hasAppends: rows.some((r) => r.operation === 'append') },
+      measures: {
+        rows: rows.length,
+        operations: rows.map((r) => r.operation ?? '?').join(', '),
+        ...Object.fromEntries(rows.map((r) => [r.operation ?? '?', cellNumber(r.snapshots)])),
+      },
+      checks: {},
     };
   },
 };
@@ -157,15 +148,12 @@ export const addColumns: Experiment = {
       measures: {
         snapshotsBefore: before.length,
         snapshotsAfter: after.length,
+        newSnapshots,
         filesRewritten: rewritten,
         nullRows,
         rows: total,
       },
-      checks: {
-        noNewSnapshot: newSnapshots === 0,
-        noFilesRewritten: rewritten === 0,
-        oldRowsNull: total > 0 && nullRows === total,
-      },
+      checks: {},
     };
   },
 };
@@ -195,17 +183,14 @@ export const deleteScanner: Experiment = {
     return {
       result: `${formatCount(positionDeletes)} position deletes in ${deleteFiles} small file${deleteFiles === 1 ? '' : 's'}; ${rewritten} data files rewritten`,
       measures: {
+        records: ctx.scale.records,
         scannerRows,
         positionDeletes,
         deleteFiles,
         dataFilesRewritten: rewritten,
         commits: commits.length,
       },
-      checks: {
-        positionDeletesMatchRows: positionDeletes === scannerRows,
-        zeroDataFilesRewritten: rewritten === 0,
-        oneCommit: commits.length === 1,
-      },
+      checks: {},
     };
   },
 };
@@ -228,10 +213,12 @@ export const topRejected: Experiment = {
         `Right after the DELETE the scanner is ${scannerAfterDelete ? 'still listed' : 'gone'}; one burst later it is ` +
         `${top?.srcaddr === SCANNER_IP ? `the top rejected source again (${top.rejected_flows} flows)` : `not on top (${top?.srcaddr})`}`,
       measures: {
+        scannerListedAfterDelete: scannerAfterDelete ? 1 : 0,
         scannerTopAfterBurst: top?.srcaddr === SCANNER_IP ? 1 : 0,
+        topAfterBurst: top?.srcaddr ?? '',
         scannerRejects: cellNumber(top?.rejected_flows),
       },
-      checks: { goneAfterDelete: !scannerAfterDelete, backOnTop: top?.srcaddr === SCANNER_IP },
+      checks: {},
     };
   },
 };
@@ -247,7 +234,7 @@ export const undo: Experiment = {
     return {
       result: `FOR TIMESTAMP AS OF ${before} UTC still holds ${formatCount(rows)} scanner rows (${formatCount(deleted)} were deleted)`,
       measures: { rowsBeforeDelete: rows, deleted },
-      checks: { allDeletedRowsReadable: rows === deleted },
+      checks: {},
     };
   },
 };
@@ -277,7 +264,18 @@ export function compactionExperiment(deps: CompactionDeps = {}): Experiment {
       const { target } = ctx;
       const { resources: r } = target;
       const replaces = (rows: SnapshotRow[]) => rows.filter((s) => s.operation === 'replace').length;
+      // "Then I created lots of small files on purpose": the bursts, after the DELETE as in the article (its three
+      // delete files were its three main-load files), each its own commit.
+      const beforeBursts = await ctx.snapshots();
+      const gen = ctx.generator();
+      for (let i = 1; i <= ctx.scale.bursts; i++) {
+        await ctx.send(
+          `burst ${i}/${ctx.scale.bursts}`,
+          gen.burst({ at: new Date(), count: ctx.scale.burstSize, seconds: 30 }),
+        );
+      }
       const before = await ctx.snapshots();
+      const burstCommits = before.length - beforeBursts.length;
       const table = {
         tableBucketARN: `arn:aws:s3tables:${r.region}:${r.accountId}:bucket/${r.tableBucketName}`,
         namespace: r.namespace,
@@ -335,16 +333,19 @@ export function compactionExperiment(deps: CompactionDeps = {}): Experiment {
       const rewrites = replaces(after) - replaces(before);
       return {
         result:
-          `${reported}; $snapshots shows ${rewrites === 0 ? 'no rewrite' : `${rewrites} rewrite${rewrites === 1 ? '' : 's'}`}` +
+          `${ctx.scale.bursts} bursts → ${burstCommits} small commits; ${reported}; $snapshots shows ` +
+          `${rewrites === 0 ? 'no rewrite' : `${rewrites} rewrite${rewrites === 1 ? '' : 's'}`}` +
           (failure ? ` (failure: ${failure})` : ''),
         measures: {
+          bursts: ctx.scale.bursts,
+          burstCommits,
           jobStatus,
           runs,
           replaceSnapshots: rewrites,
           ...awsMeasures,
           ...(failure ? { failure } : {}),
         },
-        checks: { statusSuccessful: jobStatus === 'Successful', rewroteNothing: rewrites === 0 },
+        checks: {},
       };
     },
   };

@@ -7,11 +7,22 @@ import { laptopClient, restEndpoint } from './iceberg-rest';
 import { sortOrder } from './sort-order';
 import { tagCleanup, undoWindow } from './snapshot-cleanup';
 import { PART3 } from './daily-snapshot';
+import { badRecords } from './bad-records';
 
-/** Part 2's "still to come", the Iceberg half; the undo window closes before the tag builds its own history. */
-const PART2_ICEBERG: Experiment[] = [restEndpoint, laptopClient, sortOrder, undoWindow, tagCleanup];
+/**
+ * Part 2's "still to come", in the article's order: bad records with a CloudWatch alarm, then the Iceberg half; the
+ * undo window closes before the tag builds its own history.
+ */
+const PART2_STILL_TO_COME: Experiment[] = [
+  badRecords,
+  restEndpoint,
+  laptopClient,
+  sortOrder,
+  undoWindow,
+  tagCleanup,
+];
 
-export const EXPERIMENTS: readonly Experiment[] = [...PART1, ...PART2, ...PART2_ICEBERG, ...PART3];
+export const EXPERIMENTS: readonly Experiment[] = [...PART1, ...PART2, ...PART2_STILL_TO_COME, ...PART3];
 
 export function findExperiments(names: readonly string[]): Experiment[] {
   return names.map((name) => {

@@ -1,6 +1,7 @@
 // Runs experiments in order against a target, then writes the report (.lab/report-<target>.{json,html}).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ARTICLE_ROWS, judge } from '../article';
 import type { LabTarget } from '../target/lab-target';
 import { renderHtml } from '../report/html';
 import type { ExperimentReport, LabReport, TimelineEvent } from '../report/lab-report';
@@ -46,13 +47,23 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
     const title = experiment.titleAt?.(scale) ?? experiment.title;
     log(`\n▶ ${title} (${experiment.name})`);
     const t0 = performance.now();
+    const article = ARTICLE_ROWS[experiment.name]?.article ?? '';
     try {
       const outcome = await experiment.run(ctx);
+      // The article's figures beside this run's, and the lab's own checks, judged from what was measured.
+      const judged = judge(experiment.name, outcome.measures, {
+        target: target.kind,
+        records: scale.records,
+      });
       results.push({
         name: experiment.name,
         title,
         part: experiment.part,
-        ...outcome,
+        article,
+        result: outcome.result,
+        measures: outcome.measures,
+        comparisons: judged.comparisons,
+        checks: { ...outcome.checks, ...judged.checks },
         durationMs: Math.round(performance.now() - t0),
       });
       log(`  ${outcome.result}`);
@@ -62,8 +73,10 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
         name: experiment.name,
         title,
         part: experiment.part,
+        article,
         result: '',
         measures: {},
+        comparisons: [],
         checks: {},
         durationMs: Math.round(performance.now() - t0),
         error: message,

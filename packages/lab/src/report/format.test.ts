@@ -1,5 +1,5 @@
 import { describe, test, expect } from '@jest/globals';
-import { athenaCostUsd, formatBytes, renderTable } from './format';
+import { athenaCostUsd, formatBytes, renderTable, renderWrappedTable, wrapText } from './format';
 
 describe('format', () => {
   test('bytes in binary units', () => {
@@ -30,6 +30,30 @@ describe('format', () => {
       '│ Load        │ 3 commits │',
       '│ Add columns │ NULL      │',
       '└─────────────┴───────────┘',
+    ]);
+  });
+
+  test('wrapped table: cells wrap at spaces to the column widths, long words are cut, a rule between rows', () => {
+    expect(wrapText('same · lab’s choice', 10)).toEqual(['same ·', 'lab’s', 'choice']);
+    expect(wrapText('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+    expect(wrapText('', 4)).toEqual(['']);
+    const text = renderWrappedTable(
+      ['A', 'B'],
+      [
+        ['one two three', 'x'],
+        ['y', 'z'],
+      ],
+      [7, 3],
+    );
+    expect(text.split('\n')).toEqual([
+      '┌─────────┬─────┐',
+      '│ A       │ B   │',
+      '├─────────┼─────┤',
+      '│ one two │ x   │',
+      '│ three   │     │',
+      '├─────────┼─────┤',
+      '│ y       │ z   │',
+      '└─────────┴─────┘',
     ]);
   });
 });

@@ -50,3 +50,50 @@ export function renderTable(
     '\n',
   );
 }
+
+/** Splits text into lines of at most `width` characters, at spaces where it can. */
+export function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    let w = word;
+    while (w.length > width) {
+      if (line) lines.push(line);
+      lines.push(w.slice(0, width));
+      w = w.slice(width);
+      line = '';
+    }
+    if (!line) line = w;
+    else if (line.length + 1 + w.length <= width) line += ` ${w}`;
+    else {
+      lines.push(line);
+      line = w;
+    }
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines;
+}
+
+/** A boxed table whose cells wrap to the given column widths, a rule between rows. */
+export function renderWrappedTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  widths: readonly number[],
+): string {
+  const line = (l: string, m: string, r: string) => `${l}${widths.map((w) => '─'.repeat(w + 2)).join(m)}${r}`;
+  const block = (cells: readonly string[]) => {
+    const wrapped = widths.map((w, i) => wrapText(cells[i] ?? '', w));
+    const height = Math.max(...wrapped.map((c) => c.length));
+    return Array.from(
+      { length: height },
+      (_, r) => `│ ${wrapped.map((c, i) => (c[r] ?? '').padEnd(widths[i] as number)).join(' │ ')} │`,
+    );
+  };
+  return [
+    line('┌', '┬', '┐'),
+    ...block(header),
+    line('├', '┼', '┤'),
+    ...rows.flatMap((r, i) => [...(i > 0 ? [line('├', '┼', '┤')] : []), ...block(r)]),
+    line('└', '┴', '┘'),
+  ].join('\n');
+}

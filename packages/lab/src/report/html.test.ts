@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { judge } from '../article';
 import { renderHtml } from './html';
 import type { LabReport } from './lab-report';
 
 const CHROMIUM = '/usr/bin/chromium';
+const ENV = { target: 'local' as const, records: 50_000 };
 
 function sampleReport(): LabReport {
   return {
@@ -21,26 +23,33 @@ function sampleReport(): LabReport {
         name: 'time-travel',
         title: 'Time travel to the smoke test',
         part: 1,
+        article: '10 rows back, 0 bytes scanned (answered from metadata)',
         result: '10 rows back, 0 bytes scanned',
-        measures: { rows: 10 },
-        checks: { tenRows: true, zeroBytes: true },
+        measures: { rows: 10, bytesScanned: 0 },
+        comparisons: judge('time-travel', { rows: 10, bytesScanned: 0 }, ENV).comparisons,
+        checks: {},
         durationMs: 10,
       },
       {
         name: 'compaction',
         title: 'Wait for compaction',
         part: 1,
-        result: '2 runs reported Successful; $snapshots shows no rewrite',
+        article: 'Two runs reported Successful. Neither rewrote a file',
+        result: '2 runs reported Successful; $snapshots shows 1 rewrite',
         measures: {},
-        checks: { statusSuccessful: false },
+        comparisons: judge('compaction', { jobStatus: 'Successful', runs: 2, replaceSnapshots: 1 }, ENV)
+          .comparisons,
+        checks: { someCheck: false },
         durationMs: 10,
       },
       {
         name: 'one-hour',
         title: 'The one-hour question',
         part: 2,
+        article: 'same answer, 5.5× less read',
         result: '',
         measures: {},
+        comparisons: [],
         checks: {},
         durationMs: 1,
         error: 'boom <b>',
@@ -136,7 +145,7 @@ describe('HTML report', () => {
     await page.goto(pathToFileURL(file).href);
     // Assess
     expect(await page.title()).toBe('loglake lab report');
-    const cells = await page.$$eval('#experiments tbody tr', (rows) =>
+    const cells = await page.$$eval('#experiments > tbody > tr', (rows) =>
       // No DOM lib in this tsconfig: describe the little of the DOM the page function uses.
       (rows as unknown as { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> }[]).map(
         (r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? ''),
@@ -147,9 +156,25 @@ describe('HTML report', () => {
       'Wait for compaction',
       'The one-hour question',
     ]);
-    expect(cells[2]?.[1]).toBe('FAILED: boom <b>');
+    expect(cells[2]?.[2]).toBe('FAILED: boom <b>');
+    // The article's words and this run's side by side, with the row's verdict.
+    expect(cells[0]?.[1]).toBe('10 rows back, 0 bytes scanned (answered from metadata)');
     expect(cells[0]?.[2]).toContain('0 bytes scanned');
-    expect(await page.$$eval('tr.differs', (rows) => rows.length)).toBe(1);
+    expect(cells.map((c) => c[3])).toEqual([
+      "same · lab's choice",
+      "differs (1 of 3) · lab's choice · check failed: someCheck",
+      'FAILED',
+    ]);
+    expect(await page.$$eval('#experiments > tbody > tr.differs', (rows) => rows.length)).toBe(1);
+    // Each figure: the article's, ours, the rule, the verdict and why.
+    const figures = await page.$$eval('tr.figure.differs', (rows) =>
+      (rows as unknown as { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> }[]).map(
+        (r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent ?? ''),
+      ),
+    );
+    expect(figures).toHaveLength(1);
+    expect(figures[0]?.slice(0, 4)).toEqual(['rewrites ($snapshots replace)', '0', '1', 'equal']);
+    expect(figures[0]?.[4]).toMatch(/^differsWhy: the local engine compacts/);
     expect(await page.$$eval('svg.timeline circle.snap', (c) => c.length)).toBe(3);
     const widths = await page.$$eval('svg.bars rect.bar', (bars) =>
       bars.map((b) => Number(b.getAttribute('width'))),

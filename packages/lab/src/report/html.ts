@@ -1,7 +1,9 @@
-// A self-contained HTML report (inline CSS and SVG, no scripts or network): the experiment table beside the
-// article's numbers, the snapshot timeline by operation, and bar charts of bytes scanned.
+// A self-contained HTML report (inline CSS and SVG, no scripts or network): the experiment table with the article's
+// figures beside this run's (rule, verdict, why), the snapshot timeline by operation, and bar charts of bytes.
+import type { Comparison } from '../article';
 import { formatBytes, formatCount } from './format';
-import { SEED_RESULTS, type BytesBar, type LabReport, type TimelineEvent } from './lab-report';
+import type { BytesBar, LabReport, TimelineEvent } from './lab-report';
+import { rowVerdict } from './verdict';
 
 const esc = (s: unknown) =>
   String(s).replace(
@@ -70,17 +72,33 @@ export function barChartSvg(bars: BytesBar[]): string {
   return `<svg class="bars" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img">${parts.join('')}</svg>`;
 }
 
+/** One figure: the article's and ours side by side, the rule, the verdict and why (or the lab's choice). */
+function figureRow(c: Comparison): string {
+  const note = [
+    c.why ? `<div class="why">Why: ${esc(c.why)}</div>` : '',
+    c.labChoice ? `<div class="choice">Lab's choice: ${esc(c.labChoice)}</div>` : '',
+  ].join('');
+  return (
+    `<tr class="figure ${c.verdict}"><td>${esc(c.figure)}</td><td class="seed">${esc(c.article)}</td>` +
+    `<td>${esc(c.ours)}</td><td class="rule">${esc(c.rule)}</td><td class="verdict">${esc(c.verdict)}${note}</td></tr>`
+  );
+}
+
 export function renderHtml(report: LabReport): string {
   const rows = report.experiments
     .map((e) => {
-      const failed = Object.entries(e.checks).filter(([, ok]) => !ok);
-      const status = e.error ? 'error' : failed.length > 0 ? 'differs' : 'ok';
+      const v = rowVerdict(e);
       const checks = Object.entries(e.checks)
         .map(([k, ok]) => `<span class="check ${ok ? 'ok' : 'bad'}">${ok ? '✓' : '✗'} ${esc(k)}</span>`)
         .join(' ');
+      const figures =
+        e.comparisons.length > 0
+          ? `<table class="figures"><thead><tr><th>Figure</th><th>The article</th><th>This run</th><th>Rule</th><th>Verdict</th></tr></thead><tbody>${e.comparisons.map(figureRow).join('')}</tbody></table>`
+          : '<span class="nofigure">the article gives no figure</span>';
       return (
-        `<tr class="${status}"><td>${esc(e.title)}</td><td>${esc(e.error ? `FAILED: ${e.error}` : e.result)}</td>` +
-        `<td class="seed">${esc(SEED_RESULTS[e.name] ?? '')}</td><td>${checks}</td></tr>`
+        `<tr class="${v.status}"><td>${esc(e.title)}</td><td class="seed">${esc(e.article)}</td>` +
+        `<td>${esc(e.error ? `FAILED: ${e.error}` : e.result)}</td><td class="summary">${esc(v.summary)}</td>` +
+        `<td>${figures}</td><td>${checks}</td></tr>`
       );
     })
     .join('\n');
@@ -94,10 +112,13 @@ export function renderHtml(report: LabReport): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>loglake lab report</title>
 <style>
-body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#222;max-width:1200px}
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#222;max-width:1600px}
 table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ddd;padding:.35rem .6rem;text-align:left;vertical-align:top}
 th{background:#f4f4f4}tr.differs td:first-child{border-left:4px solid #e4a11b}tr.error td:first-child{border-left:4px solid #d33}
-tr.ok td:first-child{border-left:4px solid #29a36a}.seed{color:#666;font-style:italic}.num{text-align:right}
+tr.same td:first-child{border-left:4px solid #29a36a}tr.no-figure td:first-child{border-left:4px solid #bbb}
+.seed{color:#666;font-style:italic}.num{text-align:right}table.figures{margin:0;font-size:12px}
+tr.figure.differs td.verdict{color:#b36b00;font-weight:600}tr.figure.same td.verdict{color:#29a36a}
+.why,.choice{font-weight:normal;color:#444;margin-top:.2rem}.rule{color:#555}.nofigure{color:#888}
 .check{white-space:nowrap;font-size:12px}.check.ok{color:#29a36a}.check.bad{color:#d33}svg text{font:12px system-ui,sans-serif}
 code{background:#f4f4f4;padding:0 .2rem}
 </style></head><body>
@@ -106,7 +127,7 @@ code{background:#f4f4f4;padding:0 .2rem}
 ${formatCount(report.scale.records)} records over ${report.scale.hours} h, ${report.scale.bursts} bursts of ${report.scale.burstSize}, seed ${report.scale.seed}</p>
 <ul>${report.banner.map((l) => `<li><code>${esc(l)}</code></li>`).join('')}</ul>
 <h2>Experiments</h2>
-<table id="experiments"><thead><tr><th>Experiment</th><th>Result (measured)</th><th>The article saw</th><th>Checks</th></tr></thead>
+<table id="experiments"><thead><tr><th>Experiment</th><th>The article</th><th>This run (measured)</th><th>Verdict</th><th>The article's figures beside this run's</th><th>The lab's checks</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>

@@ -23,6 +23,21 @@ describe('readDeployedNames', () => {
     });
   });
 
+  test('the failed-rows alarm and the alerts topic when deployed; absent, not an error, from stacks that predate them', () => {
+    const file = join(dir, 'alarm.json');
+    writeFileSync(file, JSON.stringify(DEPLOYED_OUTPUTS));
+    expect(readDeployedNames(file)).toMatchObject({
+      failedRowsAlarmName: 'loglake-01-firehose-failed-rows',
+      alertsTopicArn: 'arn:aws:sns:us-east-1:123456789012:loglake-01-alerts',
+    });
+    const older = join(dir, 'older.json');
+    const { alerts_topic_arn: _topic, ...tableBucket } = DEPLOYED_OUTPUTS['table-bucket'];
+    const { failed_rows_alarm_name: _alarm, ...firehose } = DEPLOYED_OUTPUTS.firehose;
+    writeFileSync(older, JSON.stringify({ ...DEPLOYED_OUTPUTS, 'table-bucket': tableBucket, firehose }));
+    const names = readDeployedNames(older);
+    expect([names.failedRowsAlarmName, names.alertsTopicArn]).toEqual([undefined, undefined]);
+  });
+
   test('not deployed: says which cdktf deploy to run', () => {
     expect(() => readDeployedNames(join(dir, 'missing.json'))).toThrow(
       /pnpm lab deploy.*npx cdktf output table-bucket firehose ref-data.* --outputs-file/,

@@ -21,6 +21,9 @@ export interface DeployedNames {
   streamName: string;
   errorBucketName: string;
   sqlNamespaces: string[];
+  /** firehose.failed_rows_alarm_name and table-bucket.alerts_topic_arn: absent from stacks deployed before them. */
+  failedRowsAlarmName?: string;
+  alertsTopicArn?: string;
 }
 
 const REQUIRED = {
@@ -89,5 +92,16 @@ export function readDeployedNames(
       'namespaces',
     );
   }
-  return { ...names, sqlNamespaces };
+  const optional = (key: string) => {
+    const value = outputs.get(key);
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  const failedRowsAlarmName = optional('failed_rows_alarm_name');
+  const alertsTopicArn = optional('alerts_topic_arn');
+  return {
+    ...names,
+    sqlNamespaces,
+    ...(failedRowsAlarmName ? { failedRowsAlarmName } : {}),
+    ...(alertsTopicArn ? { alertsTopicArn } : {}),
+  };
 }

@@ -1,7 +1,9 @@
-// A lab target: the three SDK clients pointed at one place (the in-process local endpoint, or AWS through the
-// standard credential chain) plus the lab's resource names. Nothing else in the lab knows which one it is.
+// A lab target: the SDK clients pointed at one place (the in-process local endpoint, or AWS through the standard
+// credential chain) plus the lab's resource names. Nothing else in the lab knows which one it is.
 import { AthenaClient } from '@aws-sdk/client-athena';
+import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { FirehoseClient } from '@aws-sdk/client-firehose';
+import { S3Client } from '@aws-sdk/client-s3';
 import { S3TablesClient } from '@aws-sdk/client-s3tables';
 import { localClientConfig } from '@loglake/local-aws';
 import type { AthenaTarget } from '../query/athena-runner';
@@ -13,6 +15,10 @@ export interface LabTarget {
   readonly firehose: FirehoseClient;
   readonly athena: AthenaClient;
   readonly s3tables: S3TablesClient;
+  /** Metrics and alarms (the failed-rows alarm of the bad-records experiment). */
+  readonly cloudwatch: CloudWatchClient;
+  /** General purpose buckets (Firehose's error output). */
+  readonly s3: S3Client;
   /** Lines to print before anything runs: where the lab runs and what differs from the defaults. */
   readonly banner: string[];
   /** Local only: the endpoint's base URL (for its admin hooks, e.g. running maintenance now). */
@@ -37,6 +43,9 @@ export function makeClients(settings: ClientSettings) {
     firehose: new FirehoseClient(common),
     athena: new AthenaClient(common),
     s3tables: new S3TablesClient(common),
+    cloudwatch: new CloudWatchClient(common),
+    // The local endpoint takes path-style bucket requests (`/<bucket>/<key>`) on its one host.
+    s3: new S3Client(settings.endpoint ? { ...common, forcePathStyle: true } : common),
   };
 }
 
@@ -64,9 +73,7 @@ export function buildTarget(
       };
     },
     async close() {
-      clients.firehose.destroy();
-      clients.athena.destroy();
-      clients.s3tables.destroy();
+      for (const client of Object.values(clients)) client.destroy();
       await close();
     },
   };

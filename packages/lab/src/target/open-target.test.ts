@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ListTableBucketsCommand } from '@aws-sdk/client-s3tables';
 import { GetWorkGroupCommand } from '@aws-sdk/client-athena';
 import { DescribeDeliveryStreamCommand } from '@aws-sdk/client-firehose';
+import { DescribeAlarmsCommand } from '@aws-sdk/client-cloudwatch';
 import { startLocalEndpoint } from '@loglake/local-aws';
 import { resolveLab } from '@loglake/units';
 import { DEPLOYED_OUTPUTS } from '../testing/deployed-outputs';
@@ -39,6 +40,12 @@ describe('openTarget', () => {
       expect(target.localUrl).toBeUndefined();
       expect(target.banner[0]).toContain(`names from ${file}`);
       expect(target.resources.streamName).toBe('loglake-01-vpc-flow-logs');
+      // The alarm as deployed: its name and the topic from the outputs.
+      expect(target.resources.failedRowsAlarm).toMatchObject({
+        AlarmName: 'loglake-01-firehose-failed-rows',
+        Dimensions: [{ Name: 'DeliveryStreamName', Value: 'loglake-01-vpc-flow-logs' }],
+        AlarmActions: ['arn:aws:sns:us-east-1:123456789012:loglake-01-alerts'],
+      });
     } finally {
       await target.close();
       rmSync(dir, { recursive: true, force: true });
@@ -70,6 +77,23 @@ describe('openTarget', () => {
       });
       const wg = await target.athena.send(new GetWorkGroupCommand({ WorkGroup: units.workgroup }));
       expect(wg.WorkGroup?.Configuration?.BytesScannedCutoffPerQuery).toBe(units.bytesScannedCutoff);
+      // The firehose unit's alarm, as the stack deploys it, notifying the lab's alerts topic.
+      const alarms = await target.cloudwatch.send(
+        new DescribeAlarmsCommand({ AlarmNames: ['loglake-01-firehose-failed-rows'] }),
+      );
+      expect(alarms.MetricAlarms?.[0]).toMatchObject({
+        Namespace: 'AWS/Firehose',
+        MetricName: 'DeliveryToIceberg.FailedRowCount',
+        Dimensions: [{ Name: 'DeliveryStreamName', Value: units.streamName }],
+        Statistic: 'Sum',
+        Period: 60,
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+        TreatMissingData: 'notBreaching',
+        AlarmActions: ['arn:aws:sns:us-east-1:123456789012:loglake-01-alerts'],
+        OKActions: ['arn:aws:sns:us-east-1:123456789012:loglake-01-alerts'],
+      });
+      expect(target.banner.join('\n')).toContain('CloudWatch clock: adjustable');
     } finally {
       await target.close();
       rmSync(dir, { recursive: true, force: true });

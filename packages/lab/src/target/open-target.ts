@@ -3,7 +3,7 @@
 // aws (explicit): the standard credential chain and names from the deployed stacks' outputs.
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { resolveLab, type ResolvedLab } from '@loglake/units';
+import { failedRowsAlarmDefinition, resolveLab, type ResolvedLab } from '@loglake/units';
 import {
   LOCAL_ACCOUNT_ID,
   startLocalEndpoint,
@@ -25,6 +25,8 @@ export interface OpenTargetOptions {
   dataDir?: string;
   /** Local: replaces the stream's buffer interval (seconds), printed in the banner. */
   bufferIntervalSeconds?: number;
+  /** Local: why the interval is what it is, for the banner (default: a --buffer-interval flag). */
+  bufferIntervalReason?: string;
   /** Local: fault injection for reliability runs. */
   faults?: FaultOptions;
   /** Local: a running endpoint on loopback (`pnpm lab local`) to use instead of starting one in-process. */
@@ -48,6 +50,7 @@ export function parseTargetKind(value: string | undefined): TargetKind {
 export function resourcesFromUnits(lab: ResolvedLab, accountId: string): LabResources {
   const tb = lab.units['table-bucket'];
   const fh = lab.units.firehose;
+  const alertsTopicArn = `arn:aws:sns:${tb.region}:${accountId}:${tb.inputs.alertsTopicName}`;
   return {
     region: tb.region,
     accountId,
@@ -63,6 +66,8 @@ export function resourcesFromUnits(lab: ResolvedLab, accountId: string): LabReso
     streamName: fh.inputs.streamName,
     buffering: { ...fh.inputs.buffering },
     errorBucketName: fh.inputs.errorBucket.namePrefix,
+    errorPrefix: fh.inputs.errorBucket.errorPrefix,
+    failedRowsAlarm: failedRowsAlarmDefinition(fh.inputs, alertsTopicArn),
     workgroup: tb.inputs.workgroup.name,
     bytesScannedCutoff: tb.inputs.workgroup.bytesScannedCutoffPerQuery,
     maintenance: { ...tb.inputs.maintenance },
@@ -99,16 +104,19 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
     region: resources.region,
     // The undo-window and tag experiments move the maintenance clock past the retention window.
     maintenanceClock: 'adjustable',
+    // The bad-records experiment moves CloudWatch's clock past its alarm's one-minute periods.
+    cloudWatchClock: 'adjustable',
     ...(interval !== undefined ? { firehoseBufferIntervalOverrideSeconds: interval } : {}),
     ...(options.faults ? { faults: options.faults } : {}),
   });
   const banner = [
     `target local: in-process endpoint ${endpoint.url} (no AWS account used), data in ${dataDir}`,
     `Firehose buffer: ${resources.buffering.sizeMb} MiB / ${interval ?? resources.buffering.intervalSeconds} s` +
-      (interval !== undefined
-        ? ` (shortened from the unit's ${resources.buffering.intervalSeconds} s by --buffer-interval)`
-        : ''),
+      (interval === undefined
+        ? " (the unit's, as on AWS)"
+        : ` (${options.bufferIntervalReason ?? `shortened from the unit's ${resources.buffering.intervalSeconds} s by --buffer-interval`})`),
     'maintenance clock: adjustable (the undo-window and tag experiments advance it past the snapshot retention)',
+    "CloudWatch clock: adjustable (the bad-records experiment advances it past its alarm's one-minute periods)",
     ...endpoint.faults.describe().map((line) => `fault injection: ${line}`),
     ...recoveryLines(endpoint.recovery),
   ];
@@ -198,6 +206,17 @@ async function openAwsTarget(lab: ResolvedLab, options: OpenTargetOptions): Prom
     errorBucketName: deployed.errorBucketName,
     workgroup: deployed.workgroup,
     sqlNamespaces: deployed.sqlNamespaces,
+    // The alarm as deployed (its name and the topic from the outputs); none when the stacks predate it.
+    failedRowsAlarm:
+      deployed.failedRowsAlarmName && deployed.alertsTopicArn
+        ? {
+            ...failedRowsAlarmDefinition(
+              { ...lab.units.firehose.inputs, streamName: deployed.streamName },
+              deployed.alertsTopicArn,
+            ),
+            AlarmName: deployed.failedRowsAlarmName,
+          }
+        : undefined,
   };
   const banner = [
     `target aws: region ${region}, standard credential chain; names from ${outputsFile}`,

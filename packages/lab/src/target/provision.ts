@@ -1,7 +1,13 @@
 // Provisions the lab on the local endpoint from the units' resolved values, through the same SDK calls the
-// stacks' resources make on AWS: table bucket, namespaces, the flow table, Firehose stream, Athena workgroup.
-// Idempotent: what exists is left as it is.
+// stacks' resources make on AWS: table bucket, namespaces, the flow table, Firehose stream and its error bucket,
+// the failed-rows alarm, Athena workgroup. Idempotent: what exists is left as it is.
 import { CreateWorkGroupCommand, GetWorkGroupCommand, type AthenaClient } from '@aws-sdk/client-athena';
+import {
+  DescribeAlarmsCommand,
+  PutMetricAlarmCommand,
+  type CloudWatchClient,
+} from '@aws-sdk/client-cloudwatch';
+import { CreateBucketCommand, HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import {
   CreateDeliveryStreamCommand,
   DescribeDeliveryStreamCommand,
@@ -23,6 +29,8 @@ export interface LabClients {
   s3tables: S3TablesClient;
   firehose: FirehoseClient;
   athena: AthenaClient;
+  cloudwatch: CloudWatchClient;
+  s3: S3Client;
 }
 
 export interface ProvisionReport {
@@ -127,12 +135,40 @@ export async function provisionLab(clients: LabClients, r: LabResources): Promis
           S3Configuration: {
             RoleARN: roleArn,
             BucketARN: `arn:aws:s3:::${r.errorBucketName}`,
-            ErrorOutputPrefix: 'errors/',
+            ErrorOutputPrefix: r.errorPrefix,
           },
         },
       }),
     );
     created.push(`stream ${r.streamName}`);
+  }
+
+  // The error bucket (the firehose stack's), so the error output can be listed before the first failure.
+  const errorBucketFound = await exists(
+    () => clients.s3.send(new HeadBucketCommand({ Bucket: r.errorBucketName })),
+    'NotFound',
+  );
+  if (!errorBucketFound) {
+    await clients.s3.send(new CreateBucketCommand({ Bucket: r.errorBucketName }));
+    created.push(`error bucket ${r.errorBucketName}`);
+  }
+
+  if (r.failedRowsAlarm) {
+    const alarms = await clients.cloudwatch.send(
+      new DescribeAlarmsCommand({ AlarmNames: [r.failedRowsAlarm.AlarmName] }),
+    );
+    if ((alarms.MetricAlarms ?? []).length === 0) {
+      const a = r.failedRowsAlarm;
+      await clients.cloudwatch.send(
+        new PutMetricAlarmCommand({
+          ...a,
+          Dimensions: [...a.Dimensions],
+          AlarmActions: [...a.AlarmActions],
+          OKActions: [...a.OKActions],
+        }),
+      );
+      created.push(`alarm ${a.AlarmName}`);
+    }
   }
 
   const workgroupFound = await exists(

@@ -1,6 +1,8 @@
 // What the lab needs to know about its AWS resources, whichever target it runs against: names come from the
 // units' resolved values (local) or the deployed stacks' outputs (aws).
 
+import type { FailedRowsAlarmDefinition } from '@loglake/units';
+
 export type TargetKind = 'local' | 'aws';
 
 export interface FlowColumn {
@@ -22,6 +24,13 @@ export interface LabResources {
   streamName: string;
   buffering: { sizeMb: number; intervalSeconds: number };
   errorBucketName: string;
+  /** Key prefix of Firehose's error output in the error bucket (the table's S3ErrorOutputPrefix). */
+  errorPrefix: string;
+  /**
+   * The stream's failed-rows alarm and the lab's alerts topic it notifies. undefined on AWS when the deployed stacks
+   * predate them (the bad-records experiment is then skipped, saying which outputs are missing).
+   */
+  failedRowsAlarm?: FailedRowsAlarmDefinition;
   workgroup: string;
   bytesScannedCutoff: number;
   maintenance: {

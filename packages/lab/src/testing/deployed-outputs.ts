@@ -6,10 +6,12 @@ export const DEPLOYED_OUTPUTS = {
     namespace: 'network',
     table_name: 'vpc_flow_logs',
     workgroup_name: 'loglake-01',
+    alerts_topic_arn: 'arn:aws:sns:us-east-1:123456789012:loglake-01-alerts',
   },
   firehose: {
     stream_name: 'loglake-01-vpc-flow-logs',
     error_bucket_name: 'loglake-01-firehose-errors-123456789012',
+    failed_rows_alarm_name: 'loglake-01-firehose-failed-rows',
   },
   'ref-data': { namespaces: ['ref', 'enriched', 'lab'] },
 };

@@ -27,6 +27,7 @@ import type { FaultInjector } from '../faults';
 import { existsSync, readFileSync } from 'node:fs';
 import { errorOutputFile, writeErrorOutput, type ErrorBatch, type ErrorOutputTarget } from './error-output';
 import { commitSummary, committedGeneration } from './log-commits';
+import { deliveryMetrics, type FirehoseDatum } from './metrics';
 import { preparePart, sameSchema, type PreparedPart } from './prepare';
 import type { LogStats, RecordLog, RecoveredGeneration } from './record-log';
 import { RECORD_ERROR, type BufferedRecord, type RejectedRecord } from './records';
@@ -42,6 +43,8 @@ export interface DeliveryTarget {
   errorOutput: ErrorOutputTarget;
   /** Scratch folder on the data directory's file system (error output files are written there first). */
   tempDir: string;
+  /** Receives the stream's DeliveryToIceberg.* metrics after each delivery (the endpoint's CloudWatch). */
+  metrics?: (data: readonly FirehoseDatum[]) => void;
 }
 
 export interface DeliveryStats {
@@ -115,6 +118,10 @@ export class StreamDelivery {
 
   get pendingRecords(): number {
     return this.pending.records;
+  }
+
+  get streamName(): string {
+    return this.target.streamName;
   }
 
   /** Reads the table ahead of the first buffer (a missing table is reported by the first flush). */
@@ -247,6 +254,7 @@ export class StreamDelivery {
   private async flush(buffer: Generation, sealed: Promise<number>, replayed: boolean): Promise<void> {
     const started = performance.now();
     await sealed;
+    const commitsBefore = this.stats.commits;
     let failed: RejectedRecord[] = [];
     try {
       if (buffer.records.length > 0) {
@@ -306,8 +314,28 @@ export class StreamDelivery {
       this.stats.recordsFailed += failed.length;
       if (file) this.stats.errorOutputFiles = [...this.stats.errorOutputFiles, file].slice(-100);
     }
+    this.emitMetrics(buffer, failed, this.stats.commits - commitsBefore);
     crashPoint('firehose-before-settle');
     this.settle(buffer, started);
+  }
+
+  /** The delivery's DeliveryToIceberg.* metrics (a replayed flush that had concluded before a crash emits none). */
+  private emitMetrics(buffer: Generation, failed: readonly RejectedRecord[], commits: number): void {
+    if (!this.target.metrics || buffer.records.length === 0) return;
+    const failedSeqs = new Set(failed.map((f) => f.seq));
+    let deliveredBytes = 0;
+    for (const r of buffer.records) if (!failedSeqs.has(r.seq)) deliveredBytes += r.data.length;
+    const oldest = buffer.records[0]?.arrivalMs ?? Date.now();
+    this.target.metrics(
+      deliveryMetrics({
+        attempted: buffer.records.length,
+        delivered: buffer.records.length - failedSeqs.size,
+        failed: failedSeqs.size,
+        deliveredBytes,
+        commits,
+        oldestAgeSeconds: Math.max(0, (Date.now() - oldest) / 1000),
+      }),
+    );
   }
 
   /** The error output batch of a generation (the same file whenever the generation is flushed). */

@@ -34,11 +34,16 @@ export type RecordOutcome =
 /** How a part gives each timestamp column: epoch microseconds or text (decided by the first record giving it). */
 export type TimestampForms = Map<string, 'micros' | 'text'>;
 
-/** Error codes the local endpoint writes to the error output (local names; see README "Local endpoint"). */
+/**
+ * Error codes the local endpoint writes to the error output. Firehose's guide ("Set up the Firehose stream" →
+ * "Handle errors", apache-iceberg-stream.html) documents `Iceberg.NoSuchTable` ("writing to a table that doesn't
+ * exist"), used here as documented; it lists no code for a record that is not JSON or does not fit the schema, nor
+ * for a commit that keeps failing, so those are the local endpoint's own names (README "Local endpoint").
+ */
 export const RECORD_ERROR = {
   invalidJson: 'Iceberg.InvalidJson',
   schemaMismatch: 'Iceberg.SchemaMismatch',
-  tableNotFound: 'Iceberg.TableNotFound',
+  tableNotFound: 'Iceberg.NoSuchTable',
   commitFailed: 'Iceberg.CommitFailed',
 } as const;
 

@@ -27,6 +27,7 @@ import { awsJsonService, type ServiceModule } from '../protocol';
 import { localDataPath } from '../data-dir';
 import type { JsonStore } from '../store';
 import { MAX_BUFFER_BYTES, StreamDelivery, type DeliveryStats } from './delivery';
+import { putMetrics, type FirehoseMetricSink } from './metrics';
 import { LogWriteError, RecordLog, type LogDamage } from './record-log';
 import { describeStream, invalidArgument, parseIcebergStream, type StreamDefinition } from './streams';
 
@@ -38,6 +39,8 @@ export interface FirehoseOptions {
   dataDir: string;
   /** Replaces every stream's IntervalInSeconds (tests and benchmarks: no 60 s waits). */
   bufferIntervalOverrideSeconds?: number;
+  /** Where the streams' documented CloudWatch metrics go (the endpoint's CloudWatch). */
+  metrics?: FirehoseMetricSink;
 }
 
 // PutRecordBatch limits (Firehose API reference): 500 records, 1,000 KiB per record, 4 MiB per call.
@@ -137,6 +140,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         maxBufferBytes: MAX_BUFFER_BYTES,
         intervalMs: Math.max(0, intervalSeconds * 1000),
         tempDir: localDataPath(options.dataDir, 'tmp', 'firehose'),
+        ...(options.metrics ? { metrics: (data) => options.metrics?.(stream.name, data) } : {}),
         errorOutput: {
           s3Root: localDataPath(options.dataDir, 's3'),
           bucket: stream.errorBucket,
@@ -278,6 +282,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
       const decoded = decodeRecords([input.Record as Wire<FirehoseRecord>]);
       throttle();
       await accept(delivery, decoded);
+      options.metrics?.(delivery.streamName, putMetrics('PutRecord', 1, decoded[0]?.length ?? 0));
       return { RecordId: recordId(), Encrypted: false };
     },
     async PutRecordBatch(input) {
@@ -292,6 +297,9 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         return { RecordId: recordId() };
       });
       if (accepted.length > 0) await accept(delivery, accepted);
+      let bytes = 0;
+      for (const record of accepted) bytes += record.length;
+      options.metrics?.(delivery.streamName, putMetrics('PutRecordBatch', accepted.length, bytes));
       return {
         FailedPutCount: decoded.length - accepted.length,
         Encrypted: false,

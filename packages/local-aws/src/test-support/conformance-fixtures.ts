@@ -126,6 +126,32 @@ export async function prepareConformance(url: string): Promise<Record<string, Se
           'UpdateTable.TableInput': { Name: 'conformance_table' },
         },
       },
+      // The model requires few members of these two (EvaluationPeriods and ComparisonOperator stopped being required
+      // when alarms with EvaluationCriteria came); a metric alarm needs them and its metric, and GetMetricData a
+      // window, which AWS answers with its common errors (MissingParameter, InvalidParameterValue) otherwise.
+      CloudWatch: {
+        members: {
+          'PutMetricAlarm.MetricName': 'IncomingRecords',
+          'PutMetricAlarm.Namespace': 'AWS/Firehose',
+          'PutMetricAlarm.Statistic': 'Sum',
+          'PutMetricAlarm.Period': 60,
+          'PutMetricAlarm.Threshold': 1,
+          'PutMetricAlarm.EvaluationPeriods': 1,
+          'PutMetricAlarm.ComparisonOperator': 'GreaterThanThreshold',
+          'GetMetricData.StartTime': 1_700_000_000,
+          'GetMetricData.EndTime': 1_700_003_600,
+          'GetMetricData.MetricDataQueries': [
+            {
+              Id: 'm1',
+              MetricStat: {
+                Metric: { Namespace: 'AWS/Firehose', MetricName: 'IncomingRecords' },
+                Period: 60,
+                Stat: 'Sum',
+              },
+            },
+          ],
+        },
+      },
       S3: {
         members: { Bucket: 'conformance-bucket', Key: 'k' },
         rawBodies: { DeleteObjects: '<Delete><Object><Key>gone</Key></Object></Delete>', PutObject: 'hello' },

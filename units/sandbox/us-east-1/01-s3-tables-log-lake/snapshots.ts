@@ -26,9 +26,6 @@ export default defineUnit<SnapshotsInputs>({
   inputs: {
     // 06:00 in the analysts' time zone, after the night's data has landed.
     schedule: { hour: 6, minute: 0, timezone: 'Europe/Paris' },
-    // Failure alerts and staleness alarms go here; confirm the subscription mail after deploy. Required to deploy
-    // (synth for apply refuses a missing or placeholder address), like Terragrunt's get_env: set LOGLAKE_ALERT_EMAIL.
-    alertEmail: process.env.LOGLAKE_ALERT_EMAIL ?? '',
     staleAfterHours: 48,
     snapshots: [
       {
@@ -51,10 +48,12 @@ export default defineUnit<SnapshotsInputs>({
   dependencies: {
     table_bucket: {
       configPath: '../table-bucket',
-      outputs: ['table_bucket_name', 'table_bucket_arn'],
+      // The lab-wide alerts topic: failures and staleness alarms publish there.
+      outputs: ['table_bucket_name', 'table_bucket_arn', 'alerts_topic_arn'],
       mockOutputs: {
         table_bucket_name: 'mock-bucket',
         table_bucket_arn: 'arn:aws:s3tables:us-east-1:123456789012:bucket/mock-bucket',
+        alerts_topic_arn: 'arn:aws:sns:us-east-1:123456789012:mock-alerts',
       },
       mockOutputsAllowedTerraformCommands: ['init', 'validate', 'plan'],
     },

@@ -1,0 +1,178 @@
+// CloudWatch's metric data, as the service keeps it: a series per (namespace, metric name, dimension set), its
+// datapoints stored at the metric's resolution as statistic sets (CloudWatch user guide, "Metrics concepts":
+// standard-resolution data has one-minute granularity, high-resolution data one second). Queries aggregate them
+// into periods aligned to the epoch. Persisted in the endpoint's state folder, at most once a second.
+import type { JsonStore } from '../store';
+
+export interface Dimension {
+  readonly Name: string;
+  readonly Value: string;
+}
+
+export interface MetricId {
+  readonly namespace: string;
+  readonly metricName: string;
+  /** Sorted by name: the same set in any order is the same series, as in CloudWatch. */
+  readonly dimensions: readonly Dimension[];
+}
+
+/** Sum, count, minimum and maximum of what arrived in one storage slot. */
+export interface StatisticSet {
+  sum: number;
+  count: number;
+  min: number;
+  max: number;
+}
+
+interface StoredPoint extends StatisticSet {
+  /** Start of the storage slot (ms since the epoch). */
+  t: number;
+}
+
+interface Series extends MetricId {
+  unit?: string;
+  points: StoredPoint[];
+}
+
+export const STATISTICS = ['SampleCount', 'Average', 'Sum', 'Minimum', 'Maximum'] as const;
+export type Statistic = (typeof STATISTICS)[number];
+
+export interface PeriodValue extends StatisticSet {
+  /** Start of the period (ms since the epoch). */
+  start: number;
+}
+
+/** One minute: CloudWatch keeps standard-resolution data at this granularity. */
+export const STANDARD_RESOLUTION_MS = 60_000;
+/** CloudWatch keeps one-minute data for 15 days (user guide, "Metrics retention"). */
+const RETENTION_MS = 15 * 86_400_000;
+const STORE_KEY = 'cloudwatch/metrics';
+
+export const seriesKey = (m: MetricId) =>
+  JSON.stringify([m.namespace, m.metricName, m.dimensions.map((d) => [d.Name, d.Value])]);
+
+export function sortedDimensions(dimensions: readonly Dimension[]): Dimension[] {
+  return [...dimensions].sort((a, b) => (a.Name < b.Name ? -1 : a.Name > b.Name ? 1 : 0));
+}
+
+export function statisticOf(set: StatisticSet, statistic: Statistic): number {
+  switch (statistic) {
+    case 'SampleCount':
+      return set.count;
+    case 'Average':
+      return set.count === 0 ? 0 : set.sum / set.count;
+    case 'Sum':
+      return set.sum;
+    case 'Minimum':
+      return set.min;
+    case 'Maximum':
+      return set.max;
+  }
+}
+
+export class MetricStore {
+  private readonly series = new Map<string, Series>();
+  private dirty = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly store: JsonStore) {
+    for (const s of store.read<Series[]>(STORE_KEY) ?? []) this.series.set(seriesKey(s), s);
+  }
+
+  /** Adds a statistic set at `timestampMs` to the series (created on first use). */
+  put(
+    id: MetricId,
+    timestampMs: number,
+    set: StatisticSet,
+    options: { unit?: string; resolutionMs?: number } = {},
+  ): void {
+    const metric = { ...id, dimensions: sortedDimensions(id.dimensions) };
+    const key = seriesKey(metric);
+    let series = this.series.get(key);
+    if (!series) {
+      series = { ...metric, points: [] };
+      this.series.set(key, series);
+    }
+    if (options.unit && options.unit !== 'None') series.unit = options.unit;
+    const resolution = options.resolutionMs ?? STANDARD_RESOLUTION_MS;
+    const t = Math.floor(timestampMs / resolution) * resolution;
+    let point = series.points.find((p) => p.t === t);
+    if (!point) {
+      point = { t, sum: 0, count: 0, min: Infinity, max: -Infinity };
+      series.points.push(point);
+      series.points.sort((a, b) => a.t - b.t);
+    }
+    point.sum += set.sum;
+    point.count += set.count;
+    point.min = Math.min(point.min, set.min);
+    point.max = Math.max(point.max, set.max);
+    this.changed();
+  }
+
+  /** Series matching the filters (namespace, name, dimensions by name and optionally value). */
+  list(filter: {
+    namespace?: string;
+    metricName?: string;
+    dimensions?: readonly { Name: string; Value?: string }[];
+    activeSinceMs?: number;
+  }): MetricId[] {
+    return [...this.series.values()]
+      .filter(
+        (s) =>
+          (filter.namespace === undefined || s.namespace === filter.namespace) &&
+          (filter.metricName === undefined || s.metricName === filter.metricName) &&
+          (filter.dimensions ?? []).every((f) =>
+            s.dimensions.some((d) => d.Name === f.Name && (f.Value === undefined || d.Value === f.Value)),
+          ) &&
+          (filter.activeSinceMs === undefined || s.points.some((p) => p.t >= (filter.activeSinceMs ?? 0))),
+      )
+      .map(({ namespace, metricName, dimensions }) => ({ namespace, metricName, dimensions }))
+      .sort((a, b) => seriesKey(a).localeCompare(seriesKey(b)));
+  }
+
+  /**
+   * The series' data in periods of `periodMs` aligned to the epoch, for periods that start in [startMs, endMs):
+   * only periods with data, oldest first. `exactDimensions`: the series with exactly these dimensions, as
+   * CloudWatch matches a metric.
+   */
+  periods(id: MetricId, startMs: number, endMs: number, periodMs: number, unit?: string): PeriodValue[] {
+    const series = this.series.get(seriesKey({ ...id, dimensions: sortedDimensions(id.dimensions) }));
+    if (!series || (unit !== undefined && series.unit !== undefined && unit !== series.unit)) return [];
+    const first = Math.floor(startMs / periodMs) * periodMs;
+    const byPeriod = new Map<number, PeriodValue>();
+    for (const p of series.points) {
+      const start = Math.floor(p.t / periodMs) * periodMs;
+      if (start < first || start >= endMs) continue;
+      const v = byPeriod.get(start);
+      if (!v) byPeriod.set(start, { start, sum: p.sum, count: p.count, min: p.min, max: p.max });
+      else {
+        v.sum += p.sum;
+        v.count += p.count;
+        v.min = Math.min(v.min, p.min);
+        v.max = Math.max(v.max, p.max);
+      }
+    }
+    return [...byPeriod.values()].sort((a, b) => a.start - b.start);
+  }
+
+  unitOf(id: MetricId): string | undefined {
+    return this.series.get(seriesKey({ ...id, dimensions: sortedDimensions(id.dimensions) }))?.unit;
+  }
+
+  /** Drops data past CloudWatch's retention, then writes what is pending. */
+  flush(nowMs: number = Date.now()): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    for (const s of this.series.values()) s.points = s.points.filter((p) => p.t >= nowMs - RETENTION_MS);
+    if (!this.dirty) return;
+    this.dirty = false;
+    this.store.write(STORE_KEY, [...this.series.values()]);
+  }
+
+  private changed(): void {
+    this.dirty = true;
+    if (this.timer) return;
+    this.timer = setTimeout(() => this.flush(), 1000);
+    this.timer.unref();
+  }
+}
