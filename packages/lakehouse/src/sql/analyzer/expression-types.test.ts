@@ -59,4 +59,61 @@ describe('expression types', () => {
       outputTypes("SELECT 'a' = 'b', srcport = 443, start_time > TIMESTAMP '2024-01-01 00:00:00' FROM flows"),
     ).toEqual(['boolean', 'boolean', 'boolean']);
   });
+
+  test('decimal arithmetic has the decimal types Trino gives it; avg of a decimal is that decimal', () => {
+    expect(
+      outputTypes(
+        "SELECT 1.0 / 3, DECIMAL '10' / DECIMAL '4', 1.0 / 0.01, 2.5 * 1.25, 1.5 + 2, 7.5 % 2, 1.5 + 2e0, 1.5 + REAL '1', DECIMAL '-10'",
+      ),
+    ).toEqual([
+      'decimal(2,1)',
+      'decimal(2,0)',
+      'decimal(5,2)',
+      'decimal(5,3)',
+      'decimal(12,1)',
+      'decimal(2,1)',
+      'double',
+      'real',
+      'decimal(2,0)',
+    ]);
+    expect(outputTypes('SELECT avg(x), avg(srcport) FROM (VALUES (1.25, 1)) t(x, srcport)')).toEqual([
+      'decimal(3,2)',
+      'double',
+    ]);
+  });
+
+  test("timestamp literals take their zone after the time with or without a space; current_timestamp(p)'s precision", () => {
+    expect(
+      outputTypes(
+        "SELECT TIMESTAMP '2020-05-11 23:15:05 +01:00', TIMESTAMP '2020-05-11 23:15:05.12-04:00', TIMESTAMP '2020-05-11 23:15 Z', current_timestamp(6), current_timestamp",
+      ),
+    ).toEqual([
+      'timestamp(0) with time zone',
+      'timestamp(2) with time zone',
+      'timestamp(0) with time zone',
+      'timestamp(6) with time zone',
+      'timestamp(3) with time zone',
+    ]);
+  });
+
+  test('concat, || and length take text; LIKE compares text', () => {
+    expect(() => outputTypes("SELECT 'port ' || 443")).toThrow(
+      'FUNCTION_NOT_FOUND: line 1:16: Unexpected parameters (varchar(5), integer) for function concat. Expected: ',
+    );
+    expect(() => outputTypes("SELECT concat('a', srcport) FROM flows")).toThrow(
+      'Unexpected parameters (varchar(1), integer) for function concat',
+    );
+    expect(() => outputTypes('SELECT length(123)')).toThrow(
+      'Unexpected parameters (integer) for function length',
+    );
+    expect(() => outputTypes("SELECT 'abc' LIKE 1")).toThrow(
+      'TYPE_MISMATCH: line 1:19: Pattern for LIKE expression must evaluate to a varchar (actual: integer)',
+    );
+    expect(outputTypes("SELECT 'a' || NULL, concat('a', 'b'), ARRAY[1] || 2, 'a' LIKE 'b'")).toEqual([
+      'varchar',
+      'varchar',
+      'array(integer)',
+      'boolean',
+    ]);
+  });
 });

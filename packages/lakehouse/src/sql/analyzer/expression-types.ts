@@ -33,6 +33,9 @@ import {
   typeName,
   type SqlType,
 } from './types';
+import { checkArguments, checkConcat, checkLike } from './argument-checks';
+import { arithmeticType } from './arithmetic-types';
+import { literalPrecision, parseTimestampLiteral } from './timestamp-literal';
 
 /** The schema a table reference reads (undefined for WITH query names and metadata tables). */
 export interface TableSchemas {
@@ -58,21 +61,6 @@ interface Scope {
 
 const ROW_FIELD = (i: number): string => `field${i}`;
 
-/** Trino's zone of a timestamp literal (`... UTC`, `... +01:00`, `... America/Los_Angeles`), if it has one. */
-export function literalZone(value: string): string | undefined {
-  const m = /^\s*\d{4}-\d{1,2}-\d{1,2}(?:[ T][\d:.]+)?\s*(.*?)\s*$/.exec(value);
-  const zone = m?.[1];
-  if (!zone) return undefined;
-  if (/^z$/i.test(zone)) return 'UTC';
-  return zone;
-}
-
-/** Digits after the decimal point of a timestamp / time literal: its precision in Trino. */
-export function literalPrecision(value: string): number {
-  const m = /\d{1,2}:\d{1,2}:\d{1,2}\.(\d+)/.exec(value);
-  return m ? (m[1] as string).length : 0;
-}
-
 function numberType(text: string): SqlType {
   if (/[eE]/.test(text)) return DOUBLE;
   if (text.includes('.')) {
@@ -87,16 +75,20 @@ function numberType(text: string): SqlType {
 function typedLiteralType(type: string, value: string): SqlType | undefined {
   switch (type) {
     case 'timestamp': {
-      const zone = literalZone(value);
-      const precision = literalPrecision(value);
+      const literal = parseTimestampLiteral(value);
+      if (!literal) return undefined;
+      const { zone, precision } = literal;
       return zone === undefined ? { k: 'timestamp', precision } : { k: 'timestamp', precision, zone };
     }
     case 'time':
       return { k: 'time', precision: literalPrecision(value) };
     case 'date':
       return DATE;
-    case 'decimal':
-      return numberType(value.trim().replace(/^[-+]/, '').includes('.') ? value.trim() : `${value.trim()}.`);
+    case 'decimal': {
+      // DECIMAL '-10' is decimal(2,0): the sign is not a digit.
+      const digits = value.trim().replace(/^[-+]/, '');
+      return numberType(digits.includes('.') ? digits : `${digits}.`);
+    }
     case 'varchar':
     case 'char':
       return { k: 'varchar', length: [...value].length };
@@ -368,6 +360,7 @@ export class ExpressionTypes {
         if (e.op === '||') {
           if (left?.k === 'array') return this.set(e, left);
           if (right?.k === 'array') return this.set(e, right);
+          checkConcat([left, right], e.pos);
           return this.set(e, left && right ? VARCHAR : undefined);
         }
         return this.set(e, arithmeticType(e.op, left, right));
@@ -394,9 +387,11 @@ export class ExpressionTypes {
         this.queryWith(e.query, scope, new Map());
         return this.set(e, BOOLEAN);
       case 'like':
-        sub(e.arg);
-        sub(e.pattern);
-        sub(e.escape);
+        checkLike([
+          { role: 'Left side', type: sub(e.arg), position: e.arg.pos },
+          { role: 'Pattern', type: sub(e.pattern), position: e.pattern.pos },
+          ...(e.escape ? [{ role: 'Escape', type: sub(e.escape), position: e.escape.pos }] : []),
+        ]);
         return this.set(e, BOOLEAN);
       case 'is-null':
         sub(e.arg);
@@ -461,17 +456,19 @@ export class ExpressionTypes {
         const precision = arg?.k === 'timestamp' ? arg.precision : 3;
         return this.set(e, zone === undefined ? undefined : { k: 'timestamp', precision, zone });
       }
-      case 'current':
-        return this.set(
-          e,
-          e.what === 'current_date'
-            ? DATE
-            : e.what === 'current_timestamp'
-              ? { k: 'timestamp', precision: 3, zone: 'UTC' }
-              : e.what === 'localtimestamp'
-                ? { k: 'timestamp', precision: 3 }
-                : undefined,
-        );
+      case 'current': {
+        // Trino's current_timestamp / localtimestamp / current_time are precision 3 unless asked otherwise.
+        const precision = e.precision ?? 3;
+        // (current_time is a time with time zone, a type the local engine does not print as Trino does.)
+        const types: Record<typeof e.what, SqlType | undefined> = {
+          current_date: DATE,
+          current_timestamp: { k: 'timestamp', precision, zone: 'UTC' },
+          localtimestamp: { k: 'timestamp', precision },
+          current_time: undefined,
+          localtime: { k: 'time', precision },
+        };
+        return this.set(e, types[e.what]);
+      }
       case 'grouping-sets':
         for (const set of e.sets) set.forEach(sub);
         return this.set(e, undefined);
@@ -515,6 +512,7 @@ export class ExpressionTypes {
     if (e.filter) this.expr(e.filter, scope);
     for (const p of e.over?.partitionBy ?? []) this.expr(p, scope);
     for (const o of e.over?.orderBy ?? []) this.expr(o.expr, scope);
+    checkArguments(e.name, args, e.pos);
     return functionType(e, args);
   }
 }
@@ -555,25 +553,6 @@ function checkOperator(
       ? `Cannot check if ${typeName(left)} is distinct from ${typeName(right)}`
       : `Cannot apply operator: ${typeName(left)} ${op} ${typeName(right)}`;
   throw new GenericUserError('TYPE_MISMATCH', text, { position: pos, value: [left, right] });
-}
-
-function arithmeticType(
-  op: string,
-  left: SqlType | undefined,
-  right: SqlType | undefined,
-): SqlType | undefined {
-  if (!left || !right) return undefined;
-  if (left.k === 'time') return right.k === 'interval day to second' ? left : undefined;
-  if (left.k === 'timestamp' || left.k === 'date') {
-    if (op === '-' && right.k === left.k) return { k: 'interval day to second' };
-    return right.k.startsWith('interval') ? left : undefined;
-  }
-  if (right.k === 'timestamp' || right.k === 'date') return op === '+' ? right : undefined;
-  if (isExactInteger(left) && isExactInteger(right))
-    return left.k === 'bigint' || right.k === 'bigint' ? BIGINT : INTEGER;
-  if ([left, right].some((t) => t.k === 'double' || t.k === 'real') && isNumeric(left) && isNumeric(right))
-    return DOUBLE;
-  return undefined;
 }
 
 const BIGINT_FUNCTIONS = new Set([
@@ -791,6 +770,8 @@ function functionType(e: Extract<Expr, { k: 'func' }>, args: (SqlType | undefine
       if (a0?.k === 'decimal') return { k: 'decimal', precision: 38, scale: a0.scale };
       return undefined;
     case 'avg':
+      // Trino: avg of a decimal(p,s) is decimal(p,s) (DecimalAverageAggregation); of anything else numeric, double.
+      if (a0?.k === 'decimal') return a0;
       return a0 && (isExactInteger(a0) || a0.k === 'double' || a0.k === 'real') ? DOUBLE : undefined;
     case 'array_agg':
       return a0 && { k: 'array', element: a0 };

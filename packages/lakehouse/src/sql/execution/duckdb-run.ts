@@ -17,6 +17,7 @@ import {
 import { MetadataTableError } from '../../metadata-tables';
 import type { PositionIndex } from '../analyzer/positions';
 import { ColumnNotFoundError, GenericUserError, InternalEngineError, SqlError } from '../errors';
+import { INTEGER_CAST_FAILURE } from '../translation/integer-casts';
 import { registerSqlFunctions } from './sql-functions';
 
 type EngineErrorClass = abstract new (...args: never[]) => Error;
@@ -163,6 +164,7 @@ function castFailure(text: string): { errorName: string; text: string; value: st
 /** Texts the translated SQL itself raises (error(...) and the engine's scalar functions), in Trino's words. */
 const RAISED = [
   /^Cannot cast value to IPADDRESS: /,
+  INTEGER_CAST_FAILURE,
   /^Invalid CIDR: /,
   /^Key not present in map: /,
   /^Array subscript /,

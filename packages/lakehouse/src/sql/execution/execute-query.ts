@@ -5,7 +5,7 @@ import type { Query, Statement } from '../tree/ast';
 import { outputName } from '../translation/duckdb-writer';
 import { enforceCutoff, newBinder, writeQuery, type ExecutionContext } from './context';
 import { runTrinoSql } from './duckdb-run';
-import { toStatementResult } from './result-format';
+import { toStatementResult } from './typed-result';
 
 /** `SELECT count(*) [AS c] FROM t [FOR ... AS OF ...]` with nothing else: the output column name, else null. */
 export function metadataCountColumn(query: Query): string | null {

@@ -289,12 +289,13 @@ export abstract class ExpressionParser extends ClauseParser {
     }
     if (['current_timestamp', 'current_date', 'current_time', 'localtimestamp', 'localtime'].includes(word)) {
       this.next();
+      let precision: number | undefined;
       if (this.is('(') && word !== 'current_date') {
         this.next();
-        this.integer();
+        precision = this.integer();
         this.expect(')');
       }
-      return { k: 'current', what: word as 'current_timestamp', pos };
+      return { k: 'current', what: word as 'current_timestamp', precision, pos };
     }
     if (word === 'trim' && this.is('(', 1)) {
       const special = this.parseTrim();

@@ -75,6 +75,8 @@ export type Expr =
   | {
       k: 'current';
       what: 'current_timestamp' | 'current_date' | 'current_time' | 'localtimestamp' | 'localtime';
+      /** `current_timestamp(6)`: the precision asked for (Trino's default is 3). */
+      precision?: number;
       pos: SourcePosition;
     }
   | { k: 'grouping-sets'; kind: 'rollup' | 'cube' | 'sets'; sets: Expr[][]; pos: SourcePosition };
