@@ -116,4 +116,23 @@ describe('expression types', () => {
       'boolean',
     ]);
   });
+
+  test('SELECT * and t.* read the types of the columns they expand to, a USING join once per column', () => {
+    expect(outputTypes('SELECT * FROM flows')).toEqual(['integer', 'timestamp(6)']);
+    expect(outputTypes('SELECT f.*, 1 AS one FROM flows f')).toEqual(['integer', 'timestamp(6)', 'integer']);
+    expect(outputTypes('WITH c AS (SELECT * FROM flows) SELECT * FROM c')).toEqual([
+      'integer',
+      'timestamp(6)',
+    ]);
+    expect(outputTypes('SELECT * FROM flows a JOIN flows b USING (srcport)')).toEqual([
+      'integer',
+      'timestamp(6)',
+      'timestamp(6)',
+    ]);
+    expect(outputTypes('SELECT * FROM flows, (SELECT nope(1) AS x) s')).toEqual([
+      'integer',
+      'timestamp(6)',
+      'unknown to the analyzer',
+    ]);
+  });
 });

@@ -9,6 +9,7 @@ import type { Schema } from '../../contract';
 import { GenericUserError } from '../errors';
 import {
   aliasOf,
+  outputName,
   type Expr,
   type Identifier,
   type Query,
@@ -138,6 +139,10 @@ function commonType(types: (SqlType | undefined)[]): SqlType | undefined {
 
 export class ExpressionTypes {
   private readonly types = new Map<Expr, SqlType | undefined>();
+  /** The scope entry of each FROM item analyzed (for `SELECT *`). */
+  private readonly relations = new Map<Relation, ScopeRelation>();
+  /** The output column names of each SELECT analyzed (stars expanded), undefined where they cannot be told. */
+  private readonly outputs = new Map<QuerySpec, string[] | undefined>();
 
   constructor(private readonly tables: TableSchemas) {}
 
@@ -188,16 +193,7 @@ export class ExpressionTypes {
   private outputNames(body: QueryBody): string[] | undefined {
     switch (body.k) {
       case 'select':
-        if (body.items.some((i) => i.expr.k === 'star')) return undefined;
-        return body.items.map((item, i) =>
-          item.alias
-            ? item.alias.name
-            : item.expr.k === 'column'
-              ? (item.expr.parts[item.expr.parts.length - 1] as Identifier).name
-              : item.expr.k === 'dereference'
-                ? item.expr.field.name
-                : `_col${i}`,
-        );
+        return this.outputs.get(body);
       case 'setop':
         return this.outputNames(body.left);
       case 'nested':
@@ -246,17 +242,44 @@ export class ExpressionTypes {
     for (const rel of spec.from) this.relation(rel, scope, ctes);
     if (spec.where) this.expr(spec.where, scope);
     for (const e of spec.groupBy?.items ?? []) this.expr(e, scope);
-    const types = spec.items.map((item) => {
-      this.expr(item.expr, scope);
-      return this.typeOf(item.expr);
-    });
+    const columns = this.selectColumns(spec, scope);
+    this.outputs.set(
+      spec,
+      columns?.map((c) => c.name),
+    );
     if (spec.having) this.expr(spec.having, scope);
     // ORDER BY may name output aliases: they resolve to the select items' types.
-    const names = this.outputNames(spec);
-    const output: ScopeRelation = {
-      columns: names?.map((name, i) => ({ name, type: types[i] })),
+    const output: ScopeRelation = { columns };
+    return {
+      types: columns?.map((c) => c.type) ?? [],
+      scope: { relations: [output, ...scope.relations], parent: outer },
     };
-    return { types, scope: { relations: [output, ...scope.relations], parent: outer } };
+  }
+
+  /**
+   * The output columns of a SELECT list, `*` and `t.*` expanded to the columns of the relations they name (in
+   * FROM order); undefined when a star names a relation whose columns are not known, so the output's positions
+   * cannot be told.
+   */
+  private selectColumns(spec: QuerySpec, scope: Scope): ScopeColumn[] | undefined {
+    const columns: ScopeColumn[] = [];
+    let known = true;
+    spec.items.forEach((item, i) => {
+      const e = item.expr;
+      if (e.k !== 'star') {
+        this.expr(e, scope);
+        columns.push({ name: outputName(e, item.alias?.name, i), type: this.typeOf(e) });
+        return;
+      }
+      const qualifier = e.qualifier?.[e.qualifier.length - 1]?.name;
+      const expanded =
+        qualifier === undefined
+          ? spec.from.map((rel) => this.fromColumns(rel))
+          : scope.relations.filter((r) => r.alias === qualifier).map((r) => r.columns);
+      if (expanded.length === 0 || expanded.some((c) => c === undefined)) known = false;
+      else for (const c of expanded) columns.push(...(c as ScopeColumn[]));
+    });
+    return known ? columns : undefined;
   }
 
   private relation(rel: Relation, scope: Scope, ctes: Map<string, ScopeColumn[] | undefined>): void {
@@ -273,13 +296,13 @@ export class ExpressionTypes {
           }));
         }
         if (rel.version) this.expr(rel.version.expr, { relations: [], parent: scope.parent });
-        scope.relations.push({ alias: aliasOf(rel), columns: renamed(columns, rel.columnAliases) });
+        this.push(scope, rel, { alias: aliasOf(rel), columns: renamed(columns, rel.columnAliases) });
         return;
       }
       case 'subquery': {
         const inner = this.queryWith(rel.query, rel.lateral ? scope : scope.parent, ctes);
         const names = rel.columnAliases?.map((c) => c.name) ?? this.outputNames(rel.query.body);
-        scope.relations.push({
+        this.push(scope, rel, {
           alias: rel.alias?.name,
           columns: names?.map((name, i) => ({ name, type: inner[i] })),
         });
@@ -298,12 +321,34 @@ export class ExpressionTypes {
         }
         if (rel.ordinality) columns.push({ name: 'ordinality', type: BIGINT });
         const known = rel.args.every((a) => this.typeOf(a) !== undefined);
-        scope.relations.push({
+        this.push(scope, rel, {
           alias: rel.alias?.name,
           columns: known ? renamed(columns, rel.columnAliases) : undefined,
         });
       }
     }
+  }
+
+  private push(scope: Scope, rel: Relation, relation: ScopeRelation): void {
+    scope.relations.push(relation);
+    this.relations.set(rel, relation);
+  }
+
+  /**
+   * The columns `SELECT *` reads from a FROM item, in order: a join's USING columns once, first, then the rest of
+   * the left side's and the right side's (Trino's and DuckDB's order); undefined when a relation's are not known.
+   */
+  private fromColumns(rel: Relation): ScopeColumn[] | undefined {
+    if (rel.k !== 'join') return this.relations.get(rel)?.columns;
+    const left = this.fromColumns(rel.left);
+    const right = this.fromColumns(rel.right);
+    if (!left || !right) return undefined;
+    if (!rel.using) return [...left, ...right];
+    const using = rel.using.map((c) => c.name);
+    const merged = using.map((name) => left.find((c) => c.name === name));
+    if (merged.some((c) => c === undefined)) return undefined;
+    const rest = (cols: ScopeColumn[]) => cols.filter((c) => !using.includes(c.name));
+    return [...(merged as ScopeColumn[]), ...rest(left), ...rest(right)];
   }
 
   private column(parts: Identifier[], scope: Scope | undefined): SqlType | undefined {

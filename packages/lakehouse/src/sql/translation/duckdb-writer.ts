@@ -11,6 +11,7 @@ import { hasZone, isCharacter, type SqlType } from '../analyzer/types';
 import { GenericUserError, NotSupportedError } from '../errors';
 import {
   aliasOf,
+  outputName,
   type Expr,
   type Query,
   type QueryBody,
@@ -31,14 +32,6 @@ import { fraction, localTime, toInstant } from './time-zones';
 export function aliasClause(alias?: { name: string }, columns?: { name: string }[]): string {
   if (!alias) return '';
   return ` AS ${ident(alias.name)}${columns ? `(${columns.map((c) => ident(c.name)).join(', ')})` : ''}`;
-}
-
-/** Trino names an unaliased, non-column select item `_colN` (N = its position). */
-export function outputName(expr: Expr, alias: string | undefined, index: number): string {
-  if (alias) return alias;
-  if (expr.k === 'column') return (expr.parts[expr.parts.length - 1] as { name: string }).name;
-  if (expr.k === 'dereference') return expr.field.name;
-  return `_col${index}`;
 }
 
 const NO_TYPES: Pick<ExpressionTypes, 'typeOf'> = { typeOf: () => undefined };

@@ -34,6 +34,11 @@ export interface CorpusCase {
   unorderedMaps?: boolean;
   /** The query must fail with this StateChangeReason (exact text, or a pattern). */
   error?: string | RegExp;
+  /**
+   * StartQueryExecution itself refuses the statement (InvalidRequestException, no query execution), with `error`
+   * as its message.
+   */
+  refusedAtSubmission?: boolean;
   /** Runs in corpus order after every independent case (it reads or changes what earlier ones created). */
   sequential?: boolean;
   /** Why the expectation differs from the page's text, when it does (a stale example, a session zone). */
@@ -64,6 +69,7 @@ export function familyCases(family: Family) {
 
 /** What the local Athena answered, read through the AWS SDK. */
 export interface CaseOutcome {
+  /** The query's final state, or REFUSED when StartQueryExecution refused it (InvalidRequestException). */
   state: string;
   reason?: string;
   columns: { name: string; type: string }[];
@@ -112,11 +118,21 @@ export function judge(c: CorpusCase, outcome: CaseOutcome): Verdict {
         : `listed gap no longer fails (state ${outcome.state}): check the result and remove the gap`,
     };
   }
+  if (c.refusedAtSubmission) {
+    if (outcome.state === 'REFUSED' && c.error !== undefined && matches(outcome.reason, c.error))
+      return { kind: 'pass' };
+    return {
+      kind: 'fail',
+      detail: `${outcome.state} (${outcome.reason}), expected StartQueryExecution to refuse it with ${String(c.error)}`,
+    };
+  }
   if (c.error !== undefined) {
     if (failed && matches(outcome.reason, c.error)) return { kind: 'pass' };
     return {
       kind: 'fail',
-      detail: failed ? `failed with ${outcome.reason}` : `succeeded (expected the error ${String(c.error)})`,
+      detail: failed
+        ? `failed with ${outcome.reason}`
+        : `${outcome.state === 'REFUSED' ? `refused at submission: ${outcome.reason}` : 'succeeded'} (expected the error ${String(c.error)})`,
     };
   }
   if (outcome.state !== 'SUCCEEDED') return { kind: 'fail', detail: `${outcome.state}: ${outcome.reason}` };
