@@ -2,6 +2,7 @@
 import { describe, expect, test } from '@jest/globals';
 import type { Schema } from '../../contract';
 import { parseStatement } from '../parser/parse-statement';
+import { columnTypes } from './column-types';
 import { ExpressionTypes } from './expression-types';
 import { typeName } from './types';
 
@@ -17,7 +18,7 @@ const flows: Schema = {
 function outputTypes(sql: string): string[] {
   const s = parseStatement(sql);
   if (s.k !== 'query') throw new Error(s.k);
-  return new ExpressionTypes({ schemaOf: () => flows })
+  return new ExpressionTypes({ columnsOf: () => columnTypes(undefined, flows) })
     .query(s.query)
     .map((t) => (t ? typeName(t) : 'unknown to the analyzer'));
 }

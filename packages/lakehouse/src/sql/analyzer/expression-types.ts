@@ -36,11 +36,12 @@ import {
 } from './types';
 import { checkArguments, checkConcat, checkLike } from './argument-checks';
 import { arithmeticType } from './arithmetic-types';
+import type { TypedColumn } from './column-types';
 import { literalPrecision, parseTimestampLiteral } from './timestamp-literal';
 
-/** The schema a table reference reads (undefined for WITH query names and metadata tables). */
+/** The columns a table reference reads (undefined for WITH query names and metadata tables). */
 export interface TableSchemas {
-  schemaOf(ref: TableRelation): Schema | null | undefined;
+  columnsOf(ref: TableRelation): TypedColumn[] | undefined;
 }
 
 interface ScopeColumn {
@@ -289,11 +290,7 @@ export class ExpressionTypes {
         let columns: ScopeColumn[] | undefined;
         if (single !== undefined && ctes.has(single)) columns = ctes.get(single);
         else {
-          const schema = this.tables.schemaOf(rel);
-          columns = schema?.fields.map((f) => ({
-            name: f.name.toLowerCase(),
-            type: sqlTypeOfIceberg(f.type),
-          }));
+          columns = this.tables.columnsOf(rel);
         }
         if (rel.version) this.expr(rel.version.expr, { relations: [], parent: scope.parent });
         this.push(scope, rel, { alias: aliasOf(rel), columns: renamed(columns, rel.columnAliases) });

@@ -13,7 +13,7 @@ const bindings = {
 function translate(sql: string): string {
   const s = parseStatement(sql);
   if (s.k !== 'query') throw new Error(s.k);
-  const types = new ExpressionTypes({ schemaOf: () => undefined });
+  const types = new ExpressionTypes({ columnsOf: () => undefined });
   types.query(s.query);
   return new DuckdbWriter(bindings, types).query(s.query);
 }
