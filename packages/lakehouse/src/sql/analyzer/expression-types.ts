@@ -896,6 +896,20 @@ function functionType(e: Extract<Expr, { k: 'func' }>, args: (SqlType | undefine
     }
     case 'date_parse':
       return { k: 'timestamp', precision: 3 };
+    case 'parse_datetime':
+      return { k: 'timestamp', precision: 3, zone: 'UTC' };
+    case 'from_unixtime_nanos':
+      return { k: 'timestamp', precision: 9, zone: 'UTC' };
+    case 'url_extract_port':
+    case 'width_bucket':
+    case 'from_base':
+    case 'timezone_hour':
+    case 'timezone_minute':
+      return BIGINT;
+    case 'to_base':
+      return VARCHAR;
+    case 'json_array_get':
+      return { k: 'json' };
     case 'from_unixtime':
       return { k: 'timestamp', precision: 3, zone: e.args[1]?.k === 'string' ? e.args[1].value : 'UTC' };
     case 'now':

@@ -5,7 +5,7 @@ import { sqlString as quote } from '../../duckdb/duckdb-session';
 import { hasZone, type SqlType } from '../analyzer/types';
 import { GenericUserError, NotSupportedError } from '../errors';
 import { literalArg, type Call, type Translator } from './call';
-import { fraction, localTime, offsetText, toInstant } from './time-zones';
+import { fraction, localTime, offsetMinutes, offsetText, toInstant } from './time-zones';
 
 /** Units of date_add / date_diff / date_trunc on a timestamp; a date takes the calendar ones only. */
 const TIMESTAMP_UNITS = [
@@ -126,6 +126,20 @@ const formatDatetime: Translator = ([x], node, ctx) => {
   return parts.length === 0 ? "''" : `(${parts.join(' || ')})`;
 };
 
+/**
+ * parse_datetime(s, pattern): the text read with Joda's pattern, a timestamp(3) with time zone (an offset in the
+ * text is honoured; the value then displays in UTC, where Trino keeps the parsed zone).
+ */
+const parseDatetime: Translator = ([s], node) => {
+  const format = literalArg(node, 1);
+  if (format === undefined) throw new NotSupportedError(`${node.name} with a non-literal format`, node.pos);
+  const pieces = jodaPieces(format);
+  if (pieces.some((p) => 'zoneId' in p))
+    throw new NotSupportedError('parse_datetime with a zone id in the pattern (ZZZ)', node.pos);
+  const pattern = pieces.map((p) => ('strftime' in p ? p.strftime : '%z')).join('');
+  return `CAST(strptime(${s}, ${quote(pattern)}) AS TIMESTAMPTZ)`;
+};
+
 /** A call whose second argument is a literal pattern, rewritten as DuckDB's `strftime`/`strptime` pattern. */
 function withFormat(duckdb: 'strftime' | 'strptime', convert: (format: string) => string): Translator {
   return (args, node, ctx) => {
@@ -225,4 +239,15 @@ export const DATETIME_FUNCTIONS: Record<string, Translator> = {
   date: ([x], _node, ctx) => `CAST(${localTime(x as string, ctx.argTypes[0])} AS DATE)`,
   last_day_of_month: ([x], _node, ctx) => `last_day(${localTime(x as string, ctx.argTypes[0])})`,
   from_unixtime: ([x]) => `to_timestamp(${x})`,
+  // Nanoseconds since the epoch, kept to the nanosecond (DuckDB's TIMESTAMP_NS; the analyzer's type says UTC).
+  from_unixtime_nanos: ([x]) => `make_timestamp_ns(CAST(${x} AS BIGINT))`,
+  parse_datetime: parseDatetime,
+  // Athena's session zone is UTC.
+  current_timezone: () => "'UTC'",
+  timezone_hour: ([x], _node, ctx) =>
+    `CAST((${offsetMinutes(x as string, ctx.argTypes[0])}) // 60 AS BIGINT)`,
+  timezone_minute: ([x], _node, ctx) =>
+    `CAST((${offsetMinutes(x as string, ctx.argTypes[0])}) % 60 AS BIGINT)`,
+  // Milliseconds in a day-to-second interval (DuckDB's to_milliseconds makes an interval of a number).
+  to_milliseconds: ([x]) => `epoch_ms(TIMESTAMP '1970-01-01 00:00:00' + ${x})`,
 };

@@ -1,6 +1,7 @@
-// Trino functions whose DuckDB counterpart has another name, argument order or semantics. Functions not listed
-// here are passed through by name (most aggregate, math and string functions are the same); a function DuckDB
-// does not know then fails as FUNCTION_NOT_FOUND naming it and its position. Where Trino's meaning depends on an
+// Trino functions whose DuckDB counterpart has another name, argument order or semantics. Other Trino functions
+// are passed through by name (most aggregate, math and string functions are the same); one DuckDB does not know
+// then fails as NOT_SUPPORTED naming it (duckdb-run.ts), and a name Trino does not have fails before anything
+// runs, as Trino's FUNCTION_NOT_FOUND. Where Trino's meaning depends on an
 // argument's type (cardinality of a map or an array, contains on a CIDR or an array) the analyzer's type decides.
 import { sqlString as quote } from '../../duckdb/duckdb-session';
 import { isCharacter, typeName } from '../analyzer/types';
@@ -8,6 +9,10 @@ import { GenericUserError, NotSupportedError } from '../errors';
 import { literalArg, raise, type Call, type CallContext, type Translator } from './call';
 import { DATETIME_FUNCTIONS } from './datetime-functions';
 import { cidrContainsSql, LUHN_CHECK } from './engine-functions';
+import { JSON_FUNCTIONS } from './json-functions';
+import { MATH_FUNCTIONS } from './math-functions';
+import { TRINO_FUNCTIONS } from './trino-functions';
+import { URL_FUNCTIONS } from './url-functions';
 
 export { raise, type CallContext } from './call';
 
@@ -34,7 +39,6 @@ const renamed: Record<string, string> = {
   week_of_year: 'week',
   day_of_month: 'day',
   truncate: 'trunc',
-  json_extract_scalar: 'json_extract_string',
   to_unixtime: 'epoch',
   codepoint: 'unicode',
   rand: 'random',
@@ -76,10 +80,19 @@ function formatArguments(format: string | undefined, args: string[]): string[] {
 const orderedDistinct = (list: string): string =>
   `list_filter(${list}, (e, i) -> list_position(${list}, e) = i)`;
 
+/** substr(s, start[, length]) with Trino's edges: '' for a start of 0 or one before the string's beginning. */
+const substring: Translator = ([s, start, length]) => {
+  const call = `substr(${s}, ${start}${length === undefined ? '' : `, ${length}`})`;
+  return `(CASE WHEN (${start}) = 0 OR (${start}) < -length(${s}) THEN '' ELSE ${call} END)`;
+};
+
 const PARSE_DATA_SIZE = '^([0-9]+(?:\\.[0-9]+)?)\\s*([a-zA-Z]+)$';
 
 const special: Record<string, Translator> = {
   ...DATETIME_FUNCTIONS,
+  ...JSON_FUNCTIONS,
+  ...MATH_FUNCTIONS,
+  ...URL_FUNCTIONS,
   trim: ([s, chars]) => (chars === undefined ? `trim(${s})` : `trim(${s}, ${chars})`),
   overlay: ([s, r, start, length]) =>
     `(substring(${s}, 1, ${start} - 1) || ${r} || substring(${s}, ${start} + ${length ?? `length(${r})`}))`,
@@ -145,8 +158,21 @@ const special: Record<string, Translator> = {
     const tail = `substr(${s}, ${from})`;
     return `(CASE WHEN regexp_matches(${tail}, ${p}) THEN CAST(strpos(${tail}, regexp_extract(${tail}, ${p})) + ${from} - 1 AS INTEGER) ELSE -1 END)`;
   },
-  // NULL for a missing key or an index past the end (DuckDB's subscript), unlike Trino's [] operator.
-  element_at: ([a, i]) => `${a}[${i}]`,
+  // NULL for a missing key or an index past either end (DuckDB's subscript), unlike Trino's [] operator; an
+  // array index of 0 is Trino's error.
+  element_at: ([a, i], _node, ctx) =>
+    ctx.argTypes[0]?.k === 'map'
+      ? `${a}[${i}]`
+      : `(CASE WHEN (${i}) = 0 THEN ${raise(ctx, quote('SQL array indices start at 1'))} ELSE ${a}[${i}] END)`,
+  // Trino: a start of 0, or before the beginning, gives ''; DuckDB counts 0 as the first character.
+  substr: substring,
+  substring,
+  // Trino's normalize(s[, form]) (NFC by default); DuckDB normalizes to NFC only.
+  normalize: ([s], node) => {
+    const form = node.args[1]?.k === 'string' ? node.args[1].value.toUpperCase() : 'NFC';
+    if (form !== 'NFC') throw new NotSupportedError(`normalize to ${form}`, node.pos);
+    return `nfc_normalize(${s})`;
+  },
   cardinality: ([x], _node, ctx) =>
     ctx.argTypes[0]?.k === 'map' ? `CAST(cardinality(${x}) AS BIGINT)` : `len(${x})`,
   contains: (args, node, ctx) => {
@@ -222,9 +248,22 @@ const unsupported = new Set([
 ]);
 
 /** DuckDB SQL for a call of Trino function `name` (arguments already translated). */
+/**
+ * A call of a name Trino does not have is Trino's FUNCTION_NOT_FOUND (DuckDB's own functions are not Athena's); a
+ * Trino function the local engine cannot run is NOT_SUPPORTED, naming it.
+ */
+function checkKnown(node: Call): void {
+  if (!TRINO_FUNCTIONS.has(node.name))
+    throw new GenericUserError('FUNCTION_NOT_FOUND', `Function '${node.name}' not registered`, {
+      position: node.pos,
+      value: node.name,
+    });
+  if (unsupported.has(node.name)) throw new NotSupportedError(`Function ${node.name}`, node.pos);
+}
+
 export function translateFunctionCall(node: Call, args: string[], ctx: CallContext): string {
   const name = node.name;
-  if (unsupported.has(name)) throw new NotSupportedError(`Function ${name}`, node.pos);
+  checkKnown(node);
   const translate = special[name];
   if (translate) return translate(args, node, ctx);
   const target = renamed[name] ?? name;
@@ -234,7 +273,8 @@ export function translateFunctionCall(node: Call, args: string[], ctx: CallConte
 
 /** The DuckDB name of a Trino function called with plain arguments (for calls with ORDER BY / IGNORE NULLS). */
 export function duckdbFunctionName(node: Call): string {
-  if (unsupported.has(node.name) || (node.name in special && !['histogram'].includes(node.name))) {
+  checkKnown(node);
+  if (node.name in special && !['histogram'].includes(node.name)) {
     throw new NotSupportedError(`Function ${node.name} with ORDER BY or IGNORE NULLS`, node.pos);
   }
   return renamed[node.name] ?? node.name;

@@ -66,6 +66,10 @@ describe('Trino → DuckDB translation', () => {
     expect(() => translate('SELECT multimap_agg(k, v) FROM t')).toThrow(
       'NOT_SUPPORTED: line 1:8: Function multimap_agg',
     );
+    // DuckDB's own functions are not Athena's: a name Trino does not have is Trino's FUNCTION_NOT_FOUND.
+    expect(() => translate('SELECT list_value(1), array_sum(ARRAY[1])')).toThrow(
+      "FUNCTION_NOT_FOUND: line 1:8: Function 'list_value' not registered",
+    );
   });
 
   test("where Trino's meaning depends on a type, the analyzer's type decides the translation", () => {
