@@ -19,6 +19,17 @@ export function decimalOf(t: SqlType): DecimalType | undefined {
   return precision === undefined ? undefined : { k: 'decimal', precision, scale: 0 };
 }
 
+/**
+ * A decimal literal's type (Trino's Decimals.parse: `1.50` is decimal(3,2), `0.5` decimal(1,1)); a `DECIMAL '...'`
+ * literal counts its leading zeros too (https://trino.io/docs/current/functions/decimal.html:
+ * `DECIMAL '0000012345.1234500000'` is DECIMAL(20, 10)).
+ */
+export function decimalLiteralType(text: string, countLeadingZeros: boolean): DecimalType {
+  const [whole = '', fraction = ''] = text.trim().replace(/^[-+]/, '').split('.');
+  const integral = countLeadingZeros ? whole : whole.replace(/^0+/, '');
+  return { k: 'decimal', precision: Math.max(1, integral.length + fraction.length), scale: fraction.length };
+}
+
 /** Trino's decimal operator result for `x op y`. */
 export function decimalResult(op: string, x: DecimalType, y: DecimalType): DecimalType {
   const [xp, xs, yp, ys] = [x.precision, x.scale, y.precision, y.scale];

@@ -97,6 +97,13 @@ describe('expression types', () => {
     ]);
   });
 
+  test('an IPADDRESS is not compared with text (no implicit cast)', () => {
+    expect(() => outputTypes("SELECT IPADDRESS '10.0.0.1' = '10.0.0.1'")).toThrow(
+      'TYPE_MISMATCH: line 1:29: Cannot apply operator: ipaddress = varchar(8)',
+    );
+    expect(outputTypes("SELECT IPADDRESS '10.0.0.1' = CAST('10.0.0.1' AS ipaddress)")).toEqual(['boolean']);
+  });
+
   test('concat, || and length take text; LIKE compares text', () => {
     expect(() => outputTypes("SELECT 'port ' || 443")).toThrow(
       'FUNCTION_NOT_FOUND: line 1:16: Unexpected parameters (varchar(5), integer) for function concat. Expected: ',

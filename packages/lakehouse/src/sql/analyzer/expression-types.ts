@@ -35,7 +35,7 @@ import {
   type SqlType,
 } from './types';
 import { checkArguments, checkConcat, checkLike } from './argument-checks';
-import { arithmeticType } from './arithmetic-types';
+import { arithmeticType, decimalLiteralType } from './arithmetic-types';
 import type { TypedColumn } from './column-types';
 import { literalPrecision, parseTimestampLiteral } from './timestamp-literal';
 
@@ -65,11 +65,7 @@ const ROW_FIELD = (i: number): string => `field${i}`;
 
 function numberType(text: string): SqlType {
   if (/[eE]/.test(text)) return DOUBLE;
-  if (text.includes('.')) {
-    const [whole = '', fraction = ''] = text.split('.');
-    const digits = whole.replace(/^0+/, '').length + fraction.length;
-    return { k: 'decimal', precision: Math.max(1, digits), scale: fraction.length };
-  }
+  if (text.includes('.')) return decimalLiteralType(text, false);
   const value = BigInt(text);
   return value <= 2147483647n ? INTEGER : BIGINT;
 }
@@ -86,11 +82,8 @@ function typedLiteralType(type: string, value: string): SqlType | undefined {
       return { k: 'time', precision: literalPrecision(value) };
     case 'date':
       return DATE;
-    case 'decimal': {
-      // DECIMAL '-10' is decimal(2,0): the sign is not a digit.
-      const digits = value.trim().replace(/^[-+]/, '');
-      return numberType(digits.includes('.') ? digits : `${digits}.`);
-    }
+    case 'decimal':
+      return decimalLiteralType(value, true);
     case 'varchar':
     case 'char':
       return { k: 'varchar', length: [...value].length };
@@ -114,6 +107,8 @@ function family(t: SqlType): string | undefined {
   if (isNumeric(t)) return 'numeric';
   if (t.k === 'boolean') return 'boolean';
   if (t.k === 'date' || t.k === 'timestamp') return 'datetime';
+  // Trino has no implicit cast from varchar to IPADDRESS (only CAST): `ip = '10.0.0.1'` is a TYPE_MISMATCH.
+  if (t.k === 'ipaddress') return 'ipaddress';
   return undefined;
 }
 
@@ -896,6 +891,8 @@ function functionType(e: Extract<Expr, { k: 'func' }>, args: (SqlType | undefine
     }
     case 'date_parse':
       return { k: 'timestamp', precision: 3 };
+    case 'parse_duration':
+      return { k: 'interval day to second' };
     case 'parse_datetime':
       return { k: 'timestamp', precision: 3, zone: 'UTC' };
     case 'from_unixtime_nanos':

@@ -221,7 +221,9 @@ function unexpectedParameters(text: string, positions?: PositionIndex): SqlError
 /** Texts the translated SQL itself raises (error(...) and the engine's scalar functions), in Trino's words. */
 const RAISED = [
   /^Cannot cast value to IPADDRESS: /,
+  /^Cannot cast '.*' to VARCHAR$/s,
   /^bucketCount must be greater than 0$/,
+  /^duration is not a valid data duration string: /,
   /^bounds cannot equal each other$/,
   /^Bits specified in bit_count must be between 2 and 64, got /,
   INTEGER_CAST_FAILURE,

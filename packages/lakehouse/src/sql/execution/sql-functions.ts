@@ -1,4 +1,4 @@
-// Scalar functions the translated SQL calls where DuckDB has no equivalent (Trino's IPADDRESS, luhn_check, the URL
+// Scalar functions the translated SQL calls where DuckDB has no equivalent (Trino's IPADDRESS, luhn_check, title_case, the URL
 // functions as java.net.URI reads a URL, from_base/to_base),
 // registered once on each connection the engine runs statements on. A failure sets the function's error, which DuckDB raises as
 // the statement's error (and TRY turns into NULL, as Trino's TRY does for a failed cast).
@@ -20,6 +20,7 @@ import {
   IP_PARSE,
   IP_TEXT,
   LUHN_CHECK,
+  TITLE_CASE,
   TO_BASE,
   URL_DECODE,
   URL_ENCODE,
@@ -153,9 +154,20 @@ function registerTextFunctions(connection: DuckDBConnection): void {
   rowFunction(connection, FROM_BASE, [VARCHAR, BIGINT], BIGINT, (text: string, radix: bigint) =>
     fromBase(text, Number(radix)),
   );
+  rowFunction(connection, TITLE_CASE, [VARCHAR], VARCHAR, titleCase);
   rowFunction(connection, TO_BASE, [BIGINT, BIGINT], VARCHAR, (value: bigint, radix: bigint) =>
     toBase(value, Number(radix)),
   );
+}
+
+/** Trino's title_case: each word's first letter upper case, the rest lower case; words end at non-alphanumerics. */
+export function titleCase(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(
+      /(^|[^\p{L}\p{N}])(\p{L})/gu,
+      (_m, before: string, letter: string) => before + letter.toUpperCase(),
+    );
 }
 
 /** Trino's luhn_check: the Luhn (mod 10) checksum of a string of digits; false for anything else. */

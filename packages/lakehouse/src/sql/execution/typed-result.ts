@@ -1,6 +1,6 @@
 // A DuckDB result as Athena returns it, where the analyzer knows a column's Trino type better than DuckDB's type
 // says: a timestamp's precision (0–9 digits) and the zone a value displays in, at any depth (an array of
-// timestamps, a row with a time field). Everything else prints from DuckDB's own type (result-format.ts).
+// timestamps, a row with a time field), and JSON held as text. Everything else prints from DuckDB's own type (result-format.ts).
 import {
   DuckDBTypeId,
   type DuckDBArrayType,
@@ -150,6 +150,7 @@ function columnTypeName(duckdb: DuckDBType, type: SqlType | undefined): string {
   if (!type) return athenaTypeName(duckdb);
   if (type.k === 'timestamp' && TIMESTAMP_IDS.has(duckdb.typeId)) return typeName(type);
   if (type.k === 'time' && duckdb.typeId === DuckDBTypeId.TIME) return typeName(type);
+  if (type.k === 'json' && duckdb.typeId === DuckDBTypeId.VARCHAR) return 'json';
   if (type.k === 'array' && isList(duckdb))
     return `array(${columnTypeName((duckdb as DuckDBListType | DuckDBArrayType).valueType, type.element)})`;
   if (type.k === 'map' && duckdb.typeId === DuckDBTypeId.MAP) {

@@ -4,7 +4,7 @@
 import { sqlString as quote } from '../../duckdb/duckdb-session';
 import { hasZone, type SqlType } from '../analyzer/types';
 import { GenericUserError, NotSupportedError } from '../errors';
-import { literalArg, type Call, type Translator } from './call';
+import { literalArg, raise, type Call, type Translator } from './call';
 import { fraction, localTime, offsetMinutes, offsetText, toInstant } from './time-zones';
 
 /** Units of date_add / date_diff / date_trunc on a timestamp; a date takes the calendar ones only. */
@@ -181,7 +181,47 @@ function fromIso8601Date(s: string): string {
   );
 }
 
+/** Milliseconds in each unit parse_duration reads (the page's table: ns, us, ms, s, m, h, d). */
+const DURATION_UNITS: [string, number][] = [
+  ['ns', 1e-6],
+  ['us', 1e-3],
+  ['ms', 1],
+  ['s', 1000],
+  ['m', 60_000],
+  ['h', 3_600_000],
+  ['d', 86_400_000],
+];
+
+/** parse_duration('42.8ms'): a fractional number of a unit, as a day-to-second interval of whole milliseconds. */
+const parseDuration: Translator = ([s], _node, ctx) => {
+  const pattern = quote('^\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([a-z]+)\\s*$');
+  const number = `CAST(regexp_extract(${s}, ${pattern}, 1) AS DOUBLE)`;
+  const unit = `regexp_extract(${s}, ${pattern}, 2)`;
+  const factor = `(CASE ${unit} ${DURATION_UNITS.map(([u, ms]) => `WHEN '${u}' THEN ${ms}`).join(' ')} END)`;
+  const invalid = raise(ctx, `'duration is not a valid data duration string: ' || ${s}`);
+  return `(CASE WHEN ${factor} IS NULL THEN ${invalid} ELSE to_milliseconds(CAST(round(${number} * ${factor}) AS BIGINT)) END)`;
+};
+
+/** human_readable_seconds(96): `1 minute, 36 seconds` (weeks, days, hours, minutes and seconds that are not 0). */
+const humanReadableSeconds: Translator = ([x]) => {
+  const total = `CAST(round(abs(${x})) AS BIGINT)`;
+  const parts: [string, string][] = [
+    [`${total} // 604800`, 'week'],
+    [`${total} % 604800 // 86400`, 'day'],
+    [`${total} % 86400 // 3600`, 'hour'],
+    [`${total} % 3600 // 60`, 'minute'],
+    [`${total} % 60`, 'second'],
+  ];
+  const texts = parts.map(
+    ([n, unit]) =>
+      `(CASE WHEN (${n}) > 0 THEN CAST(${n} AS VARCHAR) || ' ${unit}' || (CASE WHEN (${n}) = 1 THEN '' ELSE 's' END) END)`,
+  );
+  return `(CASE WHEN ${total} = 0 THEN '0 seconds' ELSE array_to_string(list_filter([${texts.join(', ')}], t -> t IS NOT NULL), ', ') END)`;
+};
+
 export const DATETIME_FUNCTIONS: Record<string, Translator> = {
+  parse_duration: parseDuration,
+  human_readable_seconds: humanReadableSeconds,
   from_iso8601_timestamp: ([s]) => `CAST(${s} AS TIMESTAMPTZ)`,
   from_iso8601_date: ([s]) => fromIso8601Date(s as string),
   // The same instant, shown in another zone (the analyzer's type carries the zone).

@@ -6,7 +6,7 @@ import { sqlIdent as ident, sqlString as literal } from '../../duckdb/duckdb-ses
 import type { Bindings } from '../analyzer/binder';
 import type { ExpressionTypes } from '../analyzer/expression-types';
 import { parseTimestampLiteral } from '../analyzer/timestamp-literal';
-import { decimalOf } from '../analyzer/arithmetic-types';
+import { decimalLiteralType, decimalOf } from '../analyzer/arithmetic-types';
 import { hasZone, isCharacter, type SqlType } from '../analyzer/types';
 import { GenericUserError, NotSupportedError } from '../errors';
 import {
@@ -26,6 +26,7 @@ import { duckdbFunctionName, raise, translateFunctionCall } from './functions';
 import { decimalDivide } from './decimal-arithmetic';
 import { ipFromText, ipToText } from './engine-functions';
 import { integerCast } from './integer-casts';
+import { jsonFromText, jsonToText } from './json-functions';
 import { fraction, localTime, toInstant } from './time-zones';
 
 /** ` AS "alias"("c1", ...)`, or nothing without an alias. */
@@ -496,6 +497,9 @@ export class DuckdbWriter {
         : `CAST(${cast}(${value} AS ${variant}) AS TIMESTAMP)`;
     }
     if (e.type.base === 'date' && hasZone(source)) return `${cast}(${localTime(arg, source)} AS DATE)`;
+    if (e.type.base === 'json' && source && isCharacter(source)) return jsonFromText(arg);
+    if ((e.type.base === 'varchar' || e.type.base === 'char') && source?.k === 'json')
+      return jsonToText(arg, this.inTry || e.safe);
     if ((e.type.base === 'varchar' || e.type.base === 'char') && e.arg.k !== 'string')
       return this.castToVarchar(arg, cast, source);
     return `${cast}(${arg} AS ${duckdbType(e.type)})`;
@@ -532,9 +536,7 @@ export class DuckdbWriter {
       case 'time':
         return `TIME ${literal(e.value)}`;
       case 'decimal': {
-        const [whole = '', fractionDigits = ''] = e.value.trim().replace(/^[-+]/, '').split('.');
-        const scale = fractionDigits.length;
-        const precision = Math.max(1, whole.replace(/^0+/, '').length + scale);
+        const { precision, scale } = decimalLiteralType(e.value, true);
         return `CAST(${literal(e.value)} AS DECIMAL(${Math.min(38, precision)},${scale}))`;
       }
       case 'varchar':

@@ -19,6 +19,7 @@ export const URL_PARAMETER = '__loglake_url_parameter';
 export const URL_ENCODE = '__loglake_url_encode';
 export const URL_DECODE = '__loglake_url_decode';
 export const FROM_BASE = '__loglake_from_base';
+export const TITLE_CASE = '__loglake_title_case';
 export const TO_BASE = '__loglake_to_base';
 
 /** An IPADDRESS from text (Trino's CAST(varchar AS IPADDRESS), failing with its message on a bad address). */

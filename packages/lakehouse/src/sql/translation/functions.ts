@@ -8,7 +8,7 @@ import { isCharacter, typeName } from '../analyzer/types';
 import { GenericUserError, NotSupportedError } from '../errors';
 import { literalArg, raise, type Call, type CallContext, type Translator } from './call';
 import { DATETIME_FUNCTIONS } from './datetime-functions';
-import { cidrContainsSql, LUHN_CHECK } from './engine-functions';
+import { cidrContainsSql, LUHN_CHECK, TITLE_CASE } from './engine-functions';
 import { JSON_FUNCTIONS } from './json-functions';
 import { MATH_FUNCTIONS } from './math-functions';
 import { TRINO_FUNCTIONS } from './trino-functions';
@@ -108,6 +108,7 @@ const special: Record<string, Translator> = {
     return `map(list_transform(${parts}, p -> split_part(p, ${keyValue}, 1)), list_transform(${parts}, p -> split_part(p, ${keyValue}, 2)))`;
   },
   luhn_check: ([s]) => `${LUHN_CHECK}(${s})`,
+  title_case: ([s]) => `${TITLE_CASE}(${s})`,
   map_agg: ([k, v]) => `map(list(${k}), list(${v}))`,
   map_entries: ([m]) =>
     `list_transform(map_entries(${m}), e -> struct_pack(field0 := e.key, field1 := e.value))`,
@@ -234,8 +235,6 @@ const unsupported = new Set([
   'map_union',
   'combinations',
   'ngrams',
-  'parse_duration',
-  'human_readable_seconds',
   'format_number',
   'reduce',
   'zip_with',
