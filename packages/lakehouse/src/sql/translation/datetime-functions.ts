@@ -7,7 +7,7 @@ import { GenericUserError, NotSupportedError } from '../errors';
 import { literalArg, raise, type Call, type Translator } from './call';
 import { fraction, localTime, offsetMinutes, offsetText, toInstant } from './time-zones';
 
-/** Units of date_add / date_diff / date_trunc on a timestamp; a date takes the calendar ones only. */
+/** Units of date_add / date_diff / date_trunc on a timestamp; a date takes the calendar ones, a time the clock's. */
 const TIMESTAMP_UNITS = [
   'millisecond',
   'second',
@@ -20,6 +20,7 @@ const TIMESTAMP_UNITS = [
   'year',
 ];
 const DATE_UNITS = ['day', 'week', 'month', 'quarter', 'year'];
+const TIME_UNITS = ['millisecond', 'second', 'minute', 'hour'];
 
 /**
  * The literal unit (first argument) of date_add / date_diff / date_trunc; a unit the value's type has not is
@@ -28,7 +29,7 @@ const DATE_UNITS = ['day', 'week', 'month', 'quarter', 'year'];
 function unitArg(node: Call, type: SqlType | undefined): string {
   const unit = literalArg(node, 0)?.toLowerCase();
   if (unit === undefined) throw new NotSupportedError(`${node.name} with a non-literal unit`, node.pos);
-  const valid = type?.k === 'date' ? DATE_UNITS : TIMESTAMP_UNITS;
+  const valid = type?.k === 'date' ? DATE_UNITS : type?.k === 'time' ? TIME_UNITS : TIMESTAMP_UNITS;
   if (!valid.includes(unit)) {
     const field = type?.k === 'date' ? 'DATE' : type?.k === 'time' ? 'TIME' : 'Timestamp';
     throw new GenericUserError(
