@@ -3,7 +3,7 @@
 // result type follows from their arguments. The translation layer asks these types where Trino's meaning
 // depends on them (a map subscript, contains(cidr, ip), a timestamp's precision or zone) and the analysis
 // refuses, as Trino's analyzer does, an operator applied to a character and a numeric or temporal value.
-// Where a type cannot be told (an unknown function, a correlated name) it is left unknown and nothing is
+// Where a type cannot be told (a function without a type rule, a correlated name) it is left unknown and nothing is
 // checked or changed on its account: DuckDB's own typing then applies.
 import type { Schema } from '../../contract';
 import { GenericUserError } from '../errors';

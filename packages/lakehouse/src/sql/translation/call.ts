@@ -10,8 +10,6 @@ export interface CallContext {
   argTypes: (SqlType | undefined)[];
   /** Inside TRY(...): a check that would raise an error yields NULL instead (DuckDB's TRY refuses error()). */
   inTry: boolean;
-  /** The analyzer's type of the call's result, where it could tell. */
-  resultType?: SqlType;
 }
 
 export type Translator = (args: string[], node: Call, ctx: CallContext) => string;

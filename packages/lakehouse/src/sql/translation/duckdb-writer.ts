@@ -632,7 +632,6 @@ export class DuckdbWriter {
     const call = translateFunctionCall(e, args, {
       argTypes: e.args.map((a) => this.typeOf(a)),
       inTry: this.inTry,
-      resultType: this.typeOf(e),
     });
     return `${call}${suffix}`;
   }

@@ -1,8 +1,9 @@
-// Trino functions whose DuckDB counterpart has another name, argument order or semantics. Other Trino functions
-// are passed through by name (most aggregate, math and string functions are the same); one DuckDB does not know
-// then fails as NOT_SUPPORTED naming it (duckdb-run.ts), and a name Trino does not have fails before anything
-// runs, as Trino's FUNCTION_NOT_FOUND. Where Trino's meaning depends on an
-// argument's type (cardinality of a map or an array, contains on a CIDR or an array) the analyzer's type decides.
+// Trino functions whose DuckDB counterpart has another name, argument order or semantics (the date/time, JSON,
+// URL and math families in modules of their own). Other Trino functions are passed through by name (most
+// aggregate, math and string functions are the same); one DuckDB does not know then fails as NOT_SUPPORTED naming
+// it (execution/duckdb-errors.ts), and a name Trino does not have fails before anything runs, as Trino's
+// FUNCTION_NOT_FOUND. Where Trino's meaning depends on an argument's type (cardinality of a map or an array,
+// contains on a CIDR or an array) the analyzer's type decides.
 import { sqlString as quote } from '../../duckdb/duckdb-session';
 import { isCharacter, typeName } from '../analyzer/types';
 import { GenericUserError, NotSupportedError } from '../errors';
