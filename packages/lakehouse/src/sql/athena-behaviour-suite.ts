@@ -277,6 +277,26 @@ export const ATHENA_BEHAVIOUR_SUITE: SuiteStep[] = [
     rows: [['10', '7', '3', '42', '2', '3', '1']],
   },
   {
+    name: "substr and element_at at Trino's edges",
+    sql: "SELECT substr('abc', 0), substr('abc', -5), substr('abc', -1), element_at(ARRAY[1, 2], -1), element_at(ARRAY[1], 5)",
+    rows: [['', '', 'c', '2', null]],
+  },
+  {
+    name: 'element_at of an array at 0 fails as in Trino',
+    sql: 'SELECT element_at(ARRAY[1], 0)',
+    error: /^INVALID_FUNCTION_ARGUMENT: SQL array indices start at 1$/,
+  },
+  {
+    name: 'a DuckDB function that Trino has not is not registered',
+    sql: 'SELECT list_value(1)',
+    error: /^FUNCTION_NOT_FOUND: line 1:8: Function 'list_value' not registered$/,
+  },
+  {
+    name: 'a Trino function the local engine lacks is NOT_SUPPORTED, naming it',
+    sql: "SELECT xxhash64(to_utf8('a'))",
+    error: /^NOT_SUPPORTED: line 1:8: Function xxhash64 is not supported by the local engine/,
+  },
+  {
     name: 'Athena value encoding',
     sql: `SELECT true, 1.5E0, ARRAY[1, 2], DATE '2024-05-01', CAST(NULL AS varchar)`,
     rows: [['true', '1.5', '[1, 2]', '2024-05-01', null]],

@@ -12,7 +12,7 @@ import type { CatalogProvider } from './catalog/catalog';
 import { CatalogRegistry } from './catalog/registry';
 import { s3TablesCatalogs } from './catalog/s3-tables-catalog';
 import { throwIfCancelled, type ExecutionContext } from './execution/context';
-import { mapDuckdbError } from './execution/duckdb-run';
+import { mapDuckdbError } from './execution/duckdb-errors';
 import { executeCtas } from './execution/execute-ctas';
 import {
   executeAlterAddColumns,

@@ -30,11 +30,14 @@ export class SqlError extends Error {
   readonly errorType: number;
   readonly position?: SourcePosition;
   readonly value?: unknown;
+  /** The message without the error name: `line L:C: <text>` (what Athena's API errors carry). */
+  readonly detail: string;
   /** Athena's query state for this failure (a scan cutoff cancels; everything else fails). */
   readonly state: 'FAILED' | 'CANCELLED' = 'FAILED';
 
   constructor(errorName: string, text: string, options: SqlErrorOptions = {}) {
     super(`${errorName}: ${locate(options.position)}${text}`, { cause: options.cause });
+    this.detail = `${locate(options.position)}${text}`;
     this.errorName = errorName;
     this.errorCategory = options.errorCategory ?? 2;
     this.errorType = options.errorType ?? 1000;

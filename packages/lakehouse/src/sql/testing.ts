@@ -21,10 +21,7 @@ export function memoryHiveCatalog(
         schema,
         name: table,
         location: registered.location,
-        columns: registered.columns.map((c) => ({
-          name: c.name,
-          type: c.type === 'bigint' ? 'long' : c.type === 'int' ? 'int' : 'string',
-        })),
+        columns: registered.columns,
         properties: {},
         version: '0',
         updatedMs: 0,

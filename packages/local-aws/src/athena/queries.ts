@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ScanCutoffError,
   SqlError,
+  SqlSyntaxError,
   type PreparedStatement,
   type SqlEngine,
   type StatementResult,
@@ -60,11 +61,18 @@ export class QueryRunner {
     private readonly sqlEngine: () => Promise<SqlEngine>,
   ) {}
 
-  /** Parses a query for submission (StartQueryExecution): the one parse; a failure fails the query as Athena does. */
+  /**
+   * Parses a query for submission (StartQueryExecution): the one parse. A statement Athena's parser rejects is
+   * refused by StartQueryExecution itself, an InvalidRequestException whose message is the parser's `line L:C:
+   * mismatched input ...` without an error name (as users quote it: guardian/athena-cli#39,
+   * awslabs/aws-well-architected-labs#502, aws-solutions-library-samples/cloud-intelligence-dashboards-framework
+   * #855 and #1125); no query execution is created. Any other failure to prepare fails the query when it runs.
+   */
   async prepare(query: string): Promise<Submission> {
     try {
       return { prepared: (await this.sqlEngine()).prepare(query) };
     } catch (failure) {
+      if (failure instanceof SqlSyntaxError) throw invalidRequest(failure.detail);
       return { failure };
     }
   }

@@ -21,7 +21,8 @@ export function enforcesConfiguration(group: WorkGroupRecord): boolean {
  * whether Athena-managed query results count as an "enforced query results location", so the local endpoint refuses
  * whenever the workgroup enforces its configuration, wherever its results go: the stacks give CTAS writers a
  * workgroup that does not enforce, and nothing depends on the undocumented case. The statement is the one the
- * engine parsed at StartQueryExecution (a statement that does not parse fails as a query, as on Athena).
+ * engine parsed at StartQueryExecution (a statement that does not parse was refused before this check, see
+ * QueryRunner.prepare).
  */
 export function checkStatementAgainstWorkGroup(statement: PreparedStatement, group: WorkGroupRecord): void {
   if (enforcesConfiguration(group) && statement.externalLocation !== undefined)

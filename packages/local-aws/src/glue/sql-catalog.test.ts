@@ -130,6 +130,31 @@ describe('Glue tables in the SQL engine (AwsDataCatalog)', () => {
     ]);
   });
 
+  test("CTAS records Trino's types as Hive names and reads them back (millisecond timestamps); Hive-less types are refused as Athena refuses them", async () => {
+    const ctas = await query(
+      "CREATE TABLE snaps.typed WITH (external_location = 's3://snap-bucket/typed/') AS SELECT ARRAY['a', 'b'] AS tags, CAST(1 AS tinyint) AS ti, CAST(2 AS smallint) AS si, TIMESTAMP '2024-01-01 10:00:00.123956' AS ts, MAP(ARRAY['k'], ARRAY[1]) AS m, CAST(ROW(1, 'x') AS ROW(a int, b varchar)) AS r",
+    );
+    expect(ctas.state).toBe('SUCCEEDED');
+    const table = (await glue.send(new GetTableCommand({ DatabaseName: 'snaps', Name: 'typed' }))).Table;
+    expect(table?.StorageDescriptor?.Columns?.map((c) => c.Type)).toEqual([
+      'array<string>',
+      'tinyint',
+      'smallint',
+      'timestamp',
+      'map<string,int>',
+      'struct<a:int,b:string>',
+    ]);
+    // Athena's Hive timestamp has millisecond precision (Athena data types page): rounded as Trino rounds.
+    expect(
+      (await query('SELECT tags[2], ti, si, ts, m, r.b, typeof(ti), typeof(ts) FROM typed')).rows.at(-1),
+    ).toEqual(['b', '1', '2', '2024-01-01 10:00:00.124', '{k=1}', 'x', 'tinyint', 'timestamp(3)']);
+    const ip = await query(
+      "CREATE TABLE snaps.ips WITH (external_location = 's3://snap-bucket/ips/') AS SELECT IPADDRESS '10.0.0.1' AS ip",
+    );
+    expect(ip.reason).toBe('NOT_SUPPORTED: Unsupported Hive type: ipaddress');
+    expect(existsSync(join(dir, 's3', 'snap-bucket', 'ips'))).toBe(false);
+  });
+
   test('DROP TABLE removes the catalog entry and keeps the files; unknown tables name AwsDataCatalog', async () => {
     expect((await query('DROP TABLE run_b')).state).toBe('SUCCEEDED');
     expect(existsSync(join(dir, 's3', 'snap-bucket', 't', 'run=b'))).toBe(true);

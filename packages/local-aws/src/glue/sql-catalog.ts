@@ -5,7 +5,7 @@
 import type {
   CatalogProvider,
   CatalogServices,
-  IcebergPrimitive,
+  HiveColumn,
   SqlCatalog,
   TableHandle,
 } from '@loglake/lakehouse';
@@ -13,33 +13,13 @@ import { DEFAULT_CATALOG, NotSupportedError, type ParquetTableRegistration } fro
 import { AwsServiceError } from '../errors';
 import type { GlueTableRecord, LocalGlueCatalog } from './catalog';
 
-/** Hive column types → the Iceberg primitive the engine reads them as (anything else reads as string). */
-const TYPES: Record<string, IcebergPrimitive> = {
-  string: 'string',
-  varchar: 'string',
-  char: 'string',
-  int: 'int',
-  integer: 'int',
-  smallint: 'int',
-  tinyint: 'int',
-  bigint: 'long',
-  double: 'double',
-  float: 'float',
-  boolean: 'boolean',
-  date: 'date',
-  timestamp: 'timestamp',
-};
-
-function columnsOf(table: GlueTableRecord): { name: string; type: IcebergPrimitive }[] {
+/** A Glue table's columns (partition keys last), with the Hive type names Glue records; the engine reads them. */
+function columnsOf(table: GlueTableRecord): HiveColumn[] {
   const columns = [...(table.StorageDescriptor?.Columns ?? []), ...(table.PartitionKeys ?? [])];
-  return columns.map((c) => {
-    const type = (c.Type ?? 'string').toLowerCase();
-    return {
-      name: c.Name.toLowerCase(),
-      type: TYPES[type] ?? (/^decimal\(\d+,\d+\)$/.test(type) ? (type as IcebergPrimitive) : 'string'),
-    };
-  });
+  return columns.map((c) => ({ name: c.Name.toLowerCase(), type: (c.Type ?? 'string').toLowerCase() }));
 }
+
+const NO_SUCH_DATABASE = new Set(['EntityNotFoundException', 'InvalidInputException']);
 
 class GlueSqlCatalog implements SqlCatalog {
   readonly name = DEFAULT_CATALOG;
@@ -52,7 +32,8 @@ class GlueSqlCatalog implements SqlCatalog {
       this.glue.getDatabase(schema);
       return true;
     } catch (error) {
-      if (error instanceof AwsServiceError) return false;
+      // No such database, or a name Glue cannot hold (so no database has it); anything else is a failure.
+      if (error instanceof AwsServiceError && NO_SUCH_DATABASE.has(error.type)) return false;
       throw error;
     }
   }

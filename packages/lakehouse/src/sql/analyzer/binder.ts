@@ -30,6 +30,7 @@ import {
   type VersionClause,
 } from '../tree/ast';
 import { walkQuery, walkRelation, type AstVisitor } from '../tree/ast-walk';
+import { columnTypes, type TypedColumn } from './column-types';
 import { loadResolvedTable, resolveName, type ResolvedName } from './name-resolution';
 import { columnMatcher, parseTimestampLiteral, preservedTables, pushdownFilter } from './pushdown';
 
@@ -221,4 +222,16 @@ export class StatementBinder implements Bindings {
     }
     return { asOf: instant };
   }
+}
+
+/** The Trino-typed columns of each table reference a binder bound (for the analyzer's expression types). */
+export function boundColumns(binder: StatementBinder): {
+  columnsOf(ref: TableRelation): TypedColumn[] | undefined;
+} {
+  return {
+    columnsOf: (ref) => {
+      const scan = binder.scanOf(ref);
+      return scan?.schema ? columnTypes(scan.table, scan.schema) : undefined;
+    },
+  };
 }

@@ -3,12 +3,13 @@
 // result type follows from their arguments. The translation layer asks these types where Trino's meaning
 // depends on them (a map subscript, contains(cidr, ip), a timestamp's precision or zone) and the analysis
 // refuses, as Trino's analyzer does, an operator applied to a character and a numeric or temporal value.
-// Where a type cannot be told (an unknown function, a correlated name) it is left unknown and nothing is
+// Where a type cannot be told (a function without a type rule, a correlated name) it is left unknown and nothing is
 // checked or changed on its account: DuckDB's own typing then applies.
 import type { Schema } from '../../contract';
 import { GenericUserError } from '../errors';
 import {
   aliasOf,
+  outputName,
   type Expr,
   type Identifier,
   type Query,
@@ -33,10 +34,14 @@ import {
   typeName,
   type SqlType,
 } from './types';
+import { checkArguments, checkConcat, checkLike } from './argument-checks';
+import { arithmeticType, decimalLiteralType } from './arithmetic-types';
+import type { TypedColumn } from './column-types';
+import { literalPrecision, parseTimestampLiteral } from './timestamp-literal';
 
-/** The schema a table reference reads (undefined for WITH query names and metadata tables). */
+/** The columns a table reference reads (undefined for WITH query names and metadata tables). */
 export interface TableSchemas {
-  schemaOf(ref: TableRelation): Schema | null | undefined;
+  columnsOf(ref: TableRelation): TypedColumn[] | undefined;
 }
 
 interface ScopeColumn {
@@ -58,28 +63,9 @@ interface Scope {
 
 const ROW_FIELD = (i: number): string => `field${i}`;
 
-/** Trino's zone of a timestamp literal (`... UTC`, `... +01:00`, `... America/Los_Angeles`), if it has one. */
-export function literalZone(value: string): string | undefined {
-  const m = /^\s*\d{4}-\d{1,2}-\d{1,2}(?:[ T][\d:.]+)?\s*(.*?)\s*$/.exec(value);
-  const zone = m?.[1];
-  if (!zone) return undefined;
-  if (/^z$/i.test(zone)) return 'UTC';
-  return zone;
-}
-
-/** Digits after the decimal point of a timestamp / time literal: its precision in Trino. */
-export function literalPrecision(value: string): number {
-  const m = /\d{1,2}:\d{1,2}:\d{1,2}\.(\d+)/.exec(value);
-  return m ? (m[1] as string).length : 0;
-}
-
 function numberType(text: string): SqlType {
   if (/[eE]/.test(text)) return DOUBLE;
-  if (text.includes('.')) {
-    const [whole = '', fraction = ''] = text.split('.');
-    const digits = whole.replace(/^0+/, '').length + fraction.length;
-    return { k: 'decimal', precision: Math.max(1, digits), scale: fraction.length };
-  }
+  if (text.includes('.')) return decimalLiteralType(text, false);
   const value = BigInt(text);
   return value <= 2147483647n ? INTEGER : BIGINT;
 }
@@ -87,8 +73,9 @@ function numberType(text: string): SqlType {
 function typedLiteralType(type: string, value: string): SqlType | undefined {
   switch (type) {
     case 'timestamp': {
-      const zone = literalZone(value);
-      const precision = literalPrecision(value);
+      const literal = parseTimestampLiteral(value);
+      if (!literal) return undefined;
+      const { zone, precision } = literal;
       return zone === undefined ? { k: 'timestamp', precision } : { k: 'timestamp', precision, zone };
     }
     case 'time':
@@ -96,7 +83,7 @@ function typedLiteralType(type: string, value: string): SqlType | undefined {
     case 'date':
       return DATE;
     case 'decimal':
-      return numberType(value.trim().replace(/^[-+]/, '').includes('.') ? value.trim() : `${value.trim()}.`);
+      return decimalLiteralType(value, true);
     case 'varchar':
     case 'char':
       return { k: 'varchar', length: [...value].length };
@@ -120,6 +107,8 @@ function family(t: SqlType): string | undefined {
   if (isNumeric(t)) return 'numeric';
   if (t.k === 'boolean') return 'boolean';
   if (t.k === 'date' || t.k === 'timestamp') return 'datetime';
+  // Trino has no implicit cast from varchar to IPADDRESS (only CAST): `ip = '10.0.0.1'` is a TYPE_MISMATCH.
+  if (t.k === 'ipaddress') return 'ipaddress';
   return undefined;
 }
 
@@ -146,6 +135,10 @@ function commonType(types: (SqlType | undefined)[]): SqlType | undefined {
 
 export class ExpressionTypes {
   private readonly types = new Map<Expr, SqlType | undefined>();
+  /** The scope entry of each FROM item analyzed (for `SELECT *`). */
+  private readonly relations = new Map<Relation, ScopeRelation>();
+  /** The output column names of each SELECT analyzed (stars expanded), undefined where they cannot be told. */
+  private readonly outputs = new Map<QuerySpec, string[] | undefined>();
 
   constructor(private readonly tables: TableSchemas) {}
 
@@ -196,16 +189,7 @@ export class ExpressionTypes {
   private outputNames(body: QueryBody): string[] | undefined {
     switch (body.k) {
       case 'select':
-        if (body.items.some((i) => i.expr.k === 'star')) return undefined;
-        return body.items.map((item, i) =>
-          item.alias
-            ? item.alias.name
-            : item.expr.k === 'column'
-              ? (item.expr.parts[item.expr.parts.length - 1] as Identifier).name
-              : item.expr.k === 'dereference'
-                ? item.expr.field.name
-                : `_col${i}`,
-        );
+        return this.outputs.get(body);
       case 'setop':
         return this.outputNames(body.left);
       case 'nested':
@@ -254,17 +238,44 @@ export class ExpressionTypes {
     for (const rel of spec.from) this.relation(rel, scope, ctes);
     if (spec.where) this.expr(spec.where, scope);
     for (const e of spec.groupBy?.items ?? []) this.expr(e, scope);
-    const types = spec.items.map((item) => {
-      this.expr(item.expr, scope);
-      return this.typeOf(item.expr);
-    });
+    const columns = this.selectColumns(spec, scope);
+    this.outputs.set(
+      spec,
+      columns?.map((c) => c.name),
+    );
     if (spec.having) this.expr(spec.having, scope);
     // ORDER BY may name output aliases: they resolve to the select items' types.
-    const names = this.outputNames(spec);
-    const output: ScopeRelation = {
-      columns: names?.map((name, i) => ({ name, type: types[i] })),
+    const output: ScopeRelation = { columns };
+    return {
+      types: columns?.map((c) => c.type) ?? [],
+      scope: { relations: [output, ...scope.relations], parent: outer },
     };
-    return { types, scope: { relations: [output, ...scope.relations], parent: outer } };
+  }
+
+  /**
+   * The output columns of a SELECT list, `*` and `t.*` expanded to the columns of the relations they name (in
+   * FROM order); undefined when a star names a relation whose columns are not known, so the output's positions
+   * cannot be told.
+   */
+  private selectColumns(spec: QuerySpec, scope: Scope): ScopeColumn[] | undefined {
+    const columns: ScopeColumn[] = [];
+    let known = true;
+    spec.items.forEach((item, i) => {
+      const e = item.expr;
+      if (e.k !== 'star') {
+        this.expr(e, scope);
+        columns.push({ name: outputName(e, item.alias?.name, i), type: this.typeOf(e) });
+        return;
+      }
+      const qualifier = e.qualifier?.[e.qualifier.length - 1]?.name;
+      const expanded =
+        qualifier === undefined
+          ? spec.from.map((rel) => this.fromColumns(rel))
+          : scope.relations.filter((r) => r.alias === qualifier).map((r) => r.columns);
+      if (expanded.length === 0 || expanded.some((c) => c === undefined)) known = false;
+      else for (const c of expanded) columns.push(...(c as ScopeColumn[]));
+    });
+    return known ? columns : undefined;
   }
 
   private relation(rel: Relation, scope: Scope, ctes: Map<string, ScopeColumn[] | undefined>): void {
@@ -274,20 +285,16 @@ export class ExpressionTypes {
         let columns: ScopeColumn[] | undefined;
         if (single !== undefined && ctes.has(single)) columns = ctes.get(single);
         else {
-          const schema = this.tables.schemaOf(rel);
-          columns = schema?.fields.map((f) => ({
-            name: f.name.toLowerCase(),
-            type: sqlTypeOfIceberg(f.type),
-          }));
+          columns = this.tables.columnsOf(rel);
         }
         if (rel.version) this.expr(rel.version.expr, { relations: [], parent: scope.parent });
-        scope.relations.push({ alias: aliasOf(rel), columns: renamed(columns, rel.columnAliases) });
+        this.push(scope, rel, { alias: aliasOf(rel), columns: renamed(columns, rel.columnAliases) });
         return;
       }
       case 'subquery': {
         const inner = this.queryWith(rel.query, rel.lateral ? scope : scope.parent, ctes);
         const names = rel.columnAliases?.map((c) => c.name) ?? this.outputNames(rel.query.body);
-        scope.relations.push({
+        this.push(scope, rel, {
           alias: rel.alias?.name,
           columns: names?.map((name, i) => ({ name, type: inner[i] })),
         });
@@ -306,12 +313,34 @@ export class ExpressionTypes {
         }
         if (rel.ordinality) columns.push({ name: 'ordinality', type: BIGINT });
         const known = rel.args.every((a) => this.typeOf(a) !== undefined);
-        scope.relations.push({
+        this.push(scope, rel, {
           alias: rel.alias?.name,
           columns: known ? renamed(columns, rel.columnAliases) : undefined,
         });
       }
     }
+  }
+
+  private push(scope: Scope, rel: Relation, relation: ScopeRelation): void {
+    scope.relations.push(relation);
+    this.relations.set(rel, relation);
+  }
+
+  /**
+   * The columns `SELECT *` reads from a FROM item, in order: a join's USING columns once, first, then the rest of
+   * the left side's and the right side's (Trino's and DuckDB's order); undefined when a relation's are not known.
+   */
+  private fromColumns(rel: Relation): ScopeColumn[] | undefined {
+    if (rel.k !== 'join') return this.relations.get(rel)?.columns;
+    const left = this.fromColumns(rel.left);
+    const right = this.fromColumns(rel.right);
+    if (!left || !right) return undefined;
+    if (!rel.using) return [...left, ...right];
+    const using = rel.using.map((c) => c.name);
+    const merged = using.map((name) => left.find((c) => c.name === name));
+    if (merged.some((c) => c === undefined)) return undefined;
+    const rest = (cols: ScopeColumn[]) => cols.filter((c) => !using.includes(c.name));
+    return [...(merged as ScopeColumn[]), ...rest(left), ...rest(right)];
   }
 
   private column(parts: Identifier[], scope: Scope | undefined): SqlType | undefined {
@@ -368,6 +397,7 @@ export class ExpressionTypes {
         if (e.op === '||') {
           if (left?.k === 'array') return this.set(e, left);
           if (right?.k === 'array') return this.set(e, right);
+          checkConcat([left, right], e.pos);
           return this.set(e, left && right ? VARCHAR : undefined);
         }
         return this.set(e, arithmeticType(e.op, left, right));
@@ -394,9 +424,11 @@ export class ExpressionTypes {
         this.queryWith(e.query, scope, new Map());
         return this.set(e, BOOLEAN);
       case 'like':
-        sub(e.arg);
-        sub(e.pattern);
-        sub(e.escape);
+        checkLike([
+          { role: 'Left side', type: sub(e.arg), position: e.arg.pos },
+          { role: 'Pattern', type: sub(e.pattern), position: e.pattern.pos },
+          ...(e.escape ? [{ role: 'Escape', type: sub(e.escape), position: e.escape.pos }] : []),
+        ]);
         return this.set(e, BOOLEAN);
       case 'is-null':
         sub(e.arg);
@@ -461,17 +493,19 @@ export class ExpressionTypes {
         const precision = arg?.k === 'timestamp' ? arg.precision : 3;
         return this.set(e, zone === undefined ? undefined : { k: 'timestamp', precision, zone });
       }
-      case 'current':
-        return this.set(
-          e,
-          e.what === 'current_date'
-            ? DATE
-            : e.what === 'current_timestamp'
-              ? { k: 'timestamp', precision: 3, zone: 'UTC' }
-              : e.what === 'localtimestamp'
-                ? { k: 'timestamp', precision: 3 }
-                : undefined,
-        );
+      case 'current': {
+        // Trino's current_timestamp / localtimestamp / current_time are precision 3 unless asked otherwise.
+        const precision = e.precision ?? 3;
+        // (current_time is a time with time zone, a type the local engine does not print as Trino does.)
+        const types: Record<typeof e.what, SqlType | undefined> = {
+          current_date: DATE,
+          current_timestamp: { k: 'timestamp', precision, zone: 'UTC' },
+          localtimestamp: { k: 'timestamp', precision },
+          current_time: undefined,
+          localtime: { k: 'time', precision },
+        };
+        return this.set(e, types[e.what]);
+      }
       case 'grouping-sets':
         for (const set of e.sets) set.forEach(sub);
         return this.set(e, undefined);
@@ -515,6 +549,7 @@ export class ExpressionTypes {
     if (e.filter) this.expr(e.filter, scope);
     for (const p of e.over?.partitionBy ?? []) this.expr(p, scope);
     for (const o of e.over?.orderBy ?? []) this.expr(o.expr, scope);
+    checkArguments(e.name, args, e.pos);
     return functionType(e, args);
   }
 }
@@ -555,25 +590,6 @@ function checkOperator(
       ? `Cannot check if ${typeName(left)} is distinct from ${typeName(right)}`
       : `Cannot apply operator: ${typeName(left)} ${op} ${typeName(right)}`;
   throw new GenericUserError('TYPE_MISMATCH', text, { position: pos, value: [left, right] });
-}
-
-function arithmeticType(
-  op: string,
-  left: SqlType | undefined,
-  right: SqlType | undefined,
-): SqlType | undefined {
-  if (!left || !right) return undefined;
-  if (left.k === 'time') return right.k === 'interval day to second' ? left : undefined;
-  if (left.k === 'timestamp' || left.k === 'date') {
-    if (op === '-' && right.k === left.k) return { k: 'interval day to second' };
-    return right.k.startsWith('interval') ? left : undefined;
-  }
-  if (right.k === 'timestamp' || right.k === 'date') return op === '+' ? right : undefined;
-  if (isExactInteger(left) && isExactInteger(right))
-    return left.k === 'bigint' || right.k === 'bigint' ? BIGINT : INTEGER;
-  if ([left, right].some((t) => t.k === 'double' || t.k === 'real') && isNumeric(left) && isNumeric(right))
-    return DOUBLE;
-  return undefined;
 }
 
 const BIGINT_FUNCTIONS = new Set([
@@ -791,6 +807,8 @@ function functionType(e: Extract<Expr, { k: 'func' }>, args: (SqlType | undefine
       if (a0?.k === 'decimal') return { k: 'decimal', precision: 38, scale: a0.scale };
       return undefined;
     case 'avg':
+      // Trino: avg of a decimal(p,s) is decimal(p,s) (DecimalAverageAggregation); of anything else numeric, double.
+      if (a0?.k === 'decimal') return a0;
       return a0 && (isExactInteger(a0) || a0.k === 'double' || a0.k === 'real') ? DOUBLE : undefined;
     case 'array_agg':
       return a0 && { k: 'array', element: a0 };
@@ -873,6 +891,22 @@ function functionType(e: Extract<Expr, { k: 'func' }>, args: (SqlType | undefine
     }
     case 'date_parse':
       return { k: 'timestamp', precision: 3 };
+    case 'parse_duration':
+      return { k: 'interval day to second' };
+    case 'parse_datetime':
+      return { k: 'timestamp', precision: 3, zone: 'UTC' };
+    case 'from_unixtime_nanos':
+      return { k: 'timestamp', precision: 9, zone: 'UTC' };
+    case 'url_extract_port':
+    case 'width_bucket':
+    case 'from_base':
+    case 'timezone_hour':
+    case 'timezone_minute':
+      return BIGINT;
+    case 'to_base':
+      return VARCHAR;
+    case 'json_array_get':
+      return { k: 'json' };
     case 'from_unixtime':
       return { k: 'timestamp', precision: 3, zone: e.args[1]?.k === 'string' ? e.args[1].value : 'UTC' };
     case 'now':

@@ -3,7 +3,7 @@
 // providers and asks them, by catalog name, which catalog a statement means: S3 Tables buckets
 // (`s3tablescatalog/<bucket>`) and the Glue Data Catalog (`awsdatacatalog`, supplied by the local endpoint) meet
 // the engine here, and nothing else in sql/ knows where a table comes from.
-import type { CreateTableInput, IcebergPrimitive, TableHandle } from '../../contract';
+import type { CreateTableInput, TableHandle } from '../../contract';
 
 /** What the engine offers a catalog to build handles with: reading Parquet happens on the engine's connection. */
 export interface CatalogServices {
@@ -16,7 +16,8 @@ export interface ParquetTableSpec {
   name: string;
   /** `s3://bucket/prefix/`: the table's current location. */
   location: string;
-  columns: { name: string; type: IcebergPrimitive }[];
+  /** The columns as Glue records them (Hive type names: `string`, `tinyint`, `array<string>`...). */
+  columns: HiveColumn[];
   properties: Record<string, string>;
   /** Changes whenever the definition changes (Glue's VersionId), for the handle's metadata. */
   version: string;
@@ -28,6 +29,13 @@ export interface HiveColumn {
   name: string;
   type: string;
 }
+
+/** A Hive table's handle: its columns' Hive types say more than the Iceberg schema a TableHandle reports. */
+export interface HiveTableHandle extends TableHandle {
+  readonly hiveColumns: HiveColumn[];
+}
+
+export const isHiveTable = (table: TableHandle): table is HiveTableHandle => 'hiveColumns' in table;
 
 /** What a CTAS with `external_location` asks the catalog to register once its Parquet is written. */
 export interface ParquetTableRegistration {

@@ -4,7 +4,7 @@
 // never from the engine that dispatches to them.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { QueryContext, StatementResult } from '../../contract';
-import { StatementBinder } from '../analyzer/binder';
+import { boundColumns, StatementBinder } from '../analyzer/binder';
 import { ExpressionTypes } from '../analyzer/expression-types';
 import type { PositionIndex } from '../analyzer/positions';
 import type { SqlType } from '../analyzer/types';
@@ -71,7 +71,7 @@ export interface WrittenQuery {
 
 /** Analyzes a bound query (Trino's type rules) and writes it as DuckDB SQL over the bound relations. */
 export function writeQuery(binder: StatementBinder, query: Query): WrittenQuery {
-  const types = new ExpressionTypes({ schemaOf: (ref) => binder.scanOf(ref)?.schema });
+  const types = new ExpressionTypes(boundColumns(binder));
   const outputTypes = types.query(query);
   return { sql: new DuckdbWriter(binder, types).query(query), outputTypes };
 }

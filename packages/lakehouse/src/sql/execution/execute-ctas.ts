@@ -6,9 +6,11 @@ import { sqlIdent as ident } from '../../duckdb/duckdb-session';
 import { duckdbType as icebergToDuckdb } from '../../metadata/types';
 import { requireSchema, resolveName, type ResolvedName } from '../analyzer/name-resolution';
 import { icebergProperties, partitionFields, propertyText } from '../analyzer/table-definition';
+import { hiveTypeOf } from '../analyzer/hive-types';
 import type { HiveColumn } from '../catalog/catalog';
 import { GenericUserError, NotSupportedError, SqlTableAlreadyExistsError } from '../errors';
 import { partitioningProperty } from '../parser/parse-statement';
+import { IPADDRESS_DUCKDB_TYPE } from '../translation/engine-functions';
 import type { Expr, Statement } from '../tree/ast';
 import {
   enforceCutoff,
@@ -66,8 +68,9 @@ const HIVE_TYPES: [RegExp, string][] = [
   [/^TIMESTAMP/, 'timestamp'],
 ];
 
-/** DuckDB result type → the Hive type name Glue records for a Parquet column. */
+/** DuckDB result type → the Hive type name Glue records for a Parquet column (where the analyzer could not tell). */
 function hiveType(duckdb: string): string {
+  if (duckdb === IPADDRESS_DUCKDB_TYPE) return hiveTypeOf({ k: 'ipaddress' });
   const decimal = /^DECIMAL\((\d+),\s*(\d+)\)$/.exec(duckdb);
   if (decimal) return `decimal(${decimal[1]},${decimal[2]})`;
   return HIVE_TYPES.find(([pattern]) => pattern.test(duckdb))?.[1] ?? 'string';
@@ -91,7 +94,7 @@ export async function executeCtas(ctx: ExecutionContext, s: Ctas): Promise<State
   if (external !== undefined) await checkHiveTarget(name, s);
   const binder = newBinder(ctx);
   await binder.bindQuery(s.query);
-  const { sql } = writeQuery(binder, s.query);
+  const { sql, outputTypes } = writeQuery(binder, s.query);
   enforceCutoff(binder.bytesScanned, ctx.bytesScannedCutoff);
   return withTemporaryTable(ctx.connection, 'ctas', async (temp) => {
     const described = await createTemporaryTable(ctx.connection, temp, sql, ctx.positions);
@@ -109,11 +112,23 @@ export async function executeCtas(ctx: ExecutionContext, s: Ctas): Promise<State
     const rowsSql = `SELECT ${projection} FROM ${ident(temp)}${s.withData ? '' : ' WHERE false'}`;
 
     if (external !== undefined) {
-      const columns: HiveColumn[] = described.map((c, i) => ({
-        name: names[i] as string,
-        type: hiveType(c.type),
-      }));
-      await writeHiveTable(ctx, s, name, external, rowsSql, columns);
+      // Trino's types where the analyzer knows them (tinyint, array(varchar), varchar(3)...), else DuckDB's.
+      const columns: HiveColumn[] = described.map((c, i) => {
+        const known = outputTypes[i];
+        return {
+          name: names[i] as string,
+          type: known && known.k !== 'unknown' ? hiveTypeOf(known) : hiveType(c.type),
+        };
+      });
+      // A Hive timestamp holds milliseconds: the values are rounded to them as Trino's cast rounds.
+      const written = columns
+        .map((c) =>
+          c.type === 'timestamp'
+            ? `CAST(${ident(c.name)} AS TIMESTAMP_MS) AS ${ident(c.name)}`
+            : ident(c.name),
+        )
+        .join(', ');
+      await writeHiveTable(ctx, s, name, external, `SELECT ${written} FROM (${rowsSql})`, columns);
       return rowsResult(count, binder.bytesScanned);
     }
 

@@ -4,6 +4,7 @@ import type { Schema, StatementResult, TableHandle } from '../../contract';
 import { sqlIdent as ident } from '../../duckdb/duckdb-session';
 import { currentSchema } from '../../metadata/table-metadata';
 import { duckdbType as icebergToDuckdb } from '../../metadata/types';
+import { boundColumns } from '../analyzer/binder';
 import { ExpressionTypes } from '../analyzer/expression-types';
 import { loadResolvedTable, resolveName } from '../analyzer/name-resolution';
 import { checkColumns } from '../analyzer/table-definition';
@@ -54,7 +55,7 @@ export function targetWriter(
   exprs: Expr[],
   others: { alias: string; schema?: Schema }[] = [],
 ): DuckdbWriter {
-  const types = new ExpressionTypes({ schemaOf: (ref) => binder.scanOf(ref)?.schema });
+  const types = new ExpressionTypes(boundColumns(binder));
   types.expressions(exprs, [{ alias: aliasOf(target.ref), schema: target.schema }, ...others]);
   return new DuckdbWriter(binder, types);
 }

@@ -1,11 +1,10 @@
 // SELECT (and VALUES/TABLE/WITH): bind the scans, enforce the workgroup cutoff on the planned bytes, answer a plain
 // `count(*)` from metadata when the engine can, otherwise run the DuckDB SQL and encode rows as Athena does.
 import type { StatementResult } from '../../contract';
-import type { Query, Statement } from '../tree/ast';
-import { outputName } from '../translation/duckdb-writer';
+import { outputName, type Query, type Statement } from '../tree/ast';
 import { enforceCutoff, newBinder, writeQuery, type ExecutionContext } from './context';
 import { runTrinoSql } from './duckdb-run';
-import { toStatementResult } from './result-format';
+import { toStatementResult } from './typed-result';
 
 /** `SELECT count(*) [AS c] FROM t [FOR ... AS OF ...]` with nothing else: the output column name, else null. */
 export function metadataCountColumn(query: Query): string | null {

@@ -5,6 +5,7 @@ import { sqlIdent } from '../../duckdb/duckdb-session';
 import { currentSchema, DEFAULT_PROPERTIES } from '../../metadata/table-metadata';
 import { loadResolvedTable, requireSchema, resolveName, resolveSchema } from '../analyzer/name-resolution';
 import { icebergToAthena } from '../analyzer/types';
+import { isHiveTable } from '../catalog/catalog';
 import type { Statement } from '../tree/ast';
 import { textResult, type ExecutionContext } from './context';
 
@@ -36,7 +37,7 @@ export async function executeShowTables(
 async function metadataOf(ctx: ExecutionContext, name: Extract<Statement, { name: unknown }>['name']) {
   const resolved = resolveName(name, ctx.session, ctx.catalogs);
   const table = await loadResolvedTable(resolved, ctx.services, name.pos);
-  return { resolved, metadata: await table.metadata() };
+  return { resolved, table, metadata: await table.metadata() };
 }
 
 /** Partition fields as Athena's DDL writes them: `col`, `hour(col)`, `bucket(16, col)`, `truncate(10, col)`. */
@@ -55,10 +56,12 @@ export async function executeDescribe(
   ctx: ExecutionContext,
   s: Extract<Statement, { k: 'describe' }>,
 ): Promise<StatementResult> {
-  const { metadata } = await metadataOf(ctx, s.name);
-  const rows: (string | null)[][] = currentSchema(metadata).fields.map((f) => [
+  const { table, metadata } = await metadataOf(ctx, s.name);
+  // A Hive table's columns as its catalog records them (array<string>, tinyint...).
+  const hiveTypes = isHiveTable(table) ? table.hiveColumns.map((c) => c.type) : undefined;
+  const rows: (string | null)[][] = currentSchema(metadata).fields.map((f, i) => [
     f.name,
-    icebergToAthena(f.type),
+    hiveTypes?.[i] ?? icebergToAthena(f.type),
     f.doc ?? '',
   ]);
   const schema = currentSchema(metadata);

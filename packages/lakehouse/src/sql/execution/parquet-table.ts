@@ -4,12 +4,40 @@
 // columns' chunks, as for the Iceberg tables (Athena counts Parquet column chunks read the same way). Hive tables
 // have no snapshots and no DML: those methods refuse, naming the table.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { ScanOptions, ScanPlan, Schema, TableHandle, TableMetadata } from '../../contract';
+import type { IcebergPrimitive, ScanOptions, ScanPlan, Schema, TableMetadata } from '../../contract';
 import { sqlIdent as ident, sqlString as quote } from '../../duckdb/duckdb-session';
-import { duckdbType } from '../../metadata/types';
-import type { CatalogServices, ParquetTableSpec } from '../catalog/catalog';
+import { sqlTypeOfHive } from '../analyzer/hive-types';
+import type { SqlType } from '../analyzer/types';
+import type { CatalogServices, HiveTableHandle, ParquetTableSpec } from '../catalog/catalog';
+import { duckdbTypeOfSql } from '../translation/duckdb-types';
 import { NotSupportedError } from '../errors';
 import type { ExternalStorage } from './external-storage';
+
+/** The Iceberg primitive a Hive column is reported as in the handle's schema (nested types as string). */
+function icebergPrimitiveOf(t: SqlType): IcebergPrimitive {
+  switch (t.k) {
+    case 'tinyint':
+    case 'smallint':
+    case 'integer':
+      return 'int';
+    case 'bigint':
+      return 'long';
+    case 'real':
+      return 'float';
+    case 'double':
+    case 'boolean':
+    case 'date':
+      return t.k;
+    case 'timestamp':
+      return t.zone === undefined ? 'timestamp' : 'timestamptz';
+    case 'decimal':
+      return `decimal(${t.precision},${t.scale})`;
+    case 'varbinary':
+      return 'binary';
+    default:
+      return 'string';
+  }
+}
 
 function schemaOf(spec: ParquetTableSpec): Schema {
   return {
@@ -18,7 +46,7 @@ function schemaOf(spec: ParquetTableSpec): Schema {
     fields: spec.columns.map((c, i) => ({
       id: i + 1,
       name: c.name.toLowerCase(),
-      type: c.type,
+      type: icebergPrimitiveOf(sqlTypeOfHive(c.type)),
       required: false,
     })),
   };
@@ -52,8 +80,13 @@ function parquetTable(
   connection: DuckDBConnection,
   storage: ExternalStorage,
   spec: ParquetTableSpec,
-): TableHandle {
+): HiveTableHandle {
   const schema = schemaOf(spec);
+  // Each column read as its Hive type says (tinyint, array<string>, a millisecond timestamp...).
+  const duckdbTypes = new Map(
+    spec.columns.map((c) => [c.name.toLowerCase(), duckdbTypeOfSql(sqlTypeOfHive(c.type))]),
+  );
+  const typeOf = (name: string): string => duckdbTypes.get(name) as string;
   const metadata = metadataOf(spec, schema);
   const refuse = (what: string) => () =>
     Promise.reject(new NotSupportedError(`${what} on the Hive table ${spec.schema}.${spec.name}`));
@@ -65,12 +98,12 @@ function parquetTable(
     let relationSql: string;
     let bytesScanned = 0;
     if (files.length === 0) {
-      const empty = schema.fields.map((f) => `CAST(NULL AS ${duckdbType(f.type)}) AS ${ident(f.name)}`);
+      const empty = schema.fields.map((f) => `CAST(NULL AS ${typeOf(f.name)}) AS ${ident(f.name)}`);
       relationSql = `(SELECT ${empty.join(', ')} WHERE false)`;
     } else {
       const list = `[${files.map(quote).join(', ')}]`;
       const select = schema.fields.map(
-        (f) => `CAST(${ident(f.name)} AS ${duckdbType(f.type)}) AS ${ident(f.name)}`,
+        (f) => `CAST(${ident(f.name)} AS ${typeOf(f.name)}) AS ${ident(f.name)}`,
       );
       relationSql = `(SELECT ${select.join(', ')} FROM read_parquet(${list}, union_by_name = true))`;
       const names = projected.map((f) => quote(f.name)).join(', ');
@@ -91,6 +124,7 @@ function parquetTable(
   };
 
   return {
+    hiveColumns: spec.columns,
     bucket: '',
     namespace: spec.schema,
     name: spec.name,

@@ -1,10 +1,6 @@
 // Athena's result encoding: GetQueryResults returns every value as a string (VarCharValue) the way Trino
-// prints it, and column metadata with Trino type names. This maps DuckDB result types and values onto both;
-// where the analyzer knows a column's Trino type (a timestamp's precision, the zone a value displays in) that
-// type names and prints the column.
-import type { DuckDBResultReader } from '@duckdb/node-api';
-import type { StatementResult } from '../../contract';
-import { hasZone, typeName, type SqlType } from '../analyzer/types';
+// prints it, and column metadata with Trino type names. This maps DuckDB result types and values onto both
+// (typed-result.ts prints the columns whose Trino type the analyzer knows better: precisions and zones).
 import { IPADDRESS_FIELD } from '../translation/engine-functions';
 import { formatIpAddress } from './ip-address';
 import {
@@ -26,7 +22,7 @@ import {
   type DuckDBArrayType,
 } from '@duckdb/node-api';
 
-const isIpAddress = (type: DuckDBType): boolean =>
+export const isIpAddress = (type: DuckDBType): boolean =>
   type.typeId === DuckDBTypeId.STRUCT &&
   (type as DuckDBStructType).entryNames.length === 1 &&
   (type as DuckDBStructType).entryNames[0] === IPADDRESS_FIELD;
@@ -129,7 +125,7 @@ export function javaFloat(value: number): string {
   return javaDouble(target);
 }
 
-const pad = (n: number | bigint, width: number): string => String(n).padStart(width, '0');
+export const pad = (n: number | bigint, width: number): string => String(n).padStart(width, '0');
 
 function civilFromDays(days: number): string {
   const date = new Date(days * 86_400_000);
@@ -228,124 +224,4 @@ export function formatValue(value: DuckDBValue, type: DuckDBType, nested = false
     default:
       return String(value);
   }
-}
-
-const TIMESTAMP_IDS = new Set([
-  DuckDBTypeId.TIMESTAMP,
-  DuckDBTypeId.TIMESTAMP_TZ,
-  DuckDBTypeId.TIMESTAMP_MS,
-  DuckDBTypeId.TIMESTAMP_S,
-  DuckDBTypeId.TIMESTAMP_NS,
-]);
-
-/** Microseconds since the epoch of a DuckDB timestamp value of any precision. */
-function epochMicros(value: DuckDBValue, type: DuckDBType): bigint | undefined {
-  switch (type.typeId) {
-    case DuckDBTypeId.TIMESTAMP:
-    case DuckDBTypeId.TIMESTAMP_TZ:
-      return (value as { micros: bigint }).micros;
-    case DuckDBTypeId.TIMESTAMP_MS:
-      return (value as { millis: bigint }).millis * 1000n;
-    case DuckDBTypeId.TIMESTAMP_S:
-      return (value as { seconds: bigint }).seconds * 1_000_000n;
-    case DuckDBTypeId.TIMESTAMP_NS:
-      return (value as { nanos: bigint }).nanos / 1000n;
-    default:
-      return undefined;
-  }
-}
-
-const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's offset from UTC (ms) at an instant: a fixed `+hh:mm`, or the IANA zone's rules (Intl). */
-export function zoneOffsetMs(zone: string, epochMs: number): number {
-  if (zone === 'UTC') return 0;
-  const fixed = OFFSET.exec(zone);
-  if (fixed) return (fixed[1] === '-' ? -1 : 1) * (Number(fixed[2]) * 60 + Number(fixed[3])) * 60_000;
-  let format = zoneFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    zoneFormats.set(zone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]));
-  const local = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return local - Math.floor(epochMs / 1000) * 1000;
-}
-
-/** A timestamp value printed as Trino prints `timestamp(p)` / `timestamp(p) with time zone` in its zone. */
-function formatTyped(
-  value: DuckDBValue,
-  duckdb: DuckDBType,
-  type: Extract<SqlType, { k: 'timestamp' }>,
-): string | null {
-  const micros = epochMicros(value, duckdb);
-  if (micros === undefined) return formatValue(value, duckdb);
-  const digits = Math.min(type.precision, 6);
-  const padding = '0'.repeat(Math.max(0, type.precision - 6));
-  if (!hasZone(type)) return `${formatTimestampMicros(micros, digits)}${padding}`;
-  const offset = BigInt(zoneOffsetMs(type.zone, Number(micros / 1000n))) * 1000n;
-  return `${formatTimestampMicros(micros + offset, digits)}${padding} ${type.zone}`;
-}
-
-/** A time of day printed as Trino prints `time(p)`. */
-function formatTime(micros: bigint, precision: number): string {
-  const seconds = Number(micros / 1_000_000n);
-  const hms = `${pad(Math.floor(seconds / 3600), 2)}:${pad(Math.floor((seconds % 3600) / 60), 2)}:${pad(seconds % 60, 2)}`;
-  const digits = Math.min(precision, 6);
-  if (digits === 0) return hms;
-  return `${hms}.${pad(micros % 1_000_000n, 6).slice(0, digits)}${'0'.repeat(Math.max(0, precision - 6))}`;
-}
-
-/** A DuckDB result as Athena returns it; `types` are the analyzer's Trino types of the output columns. */
-export function toStatementResult(
-  reader: DuckDBResultReader,
-  statementType: StatementResult['statementType'],
-  bytes: number,
-  types: (SqlType | undefined)[] = [],
-): StatementResult {
-  const duckdbTypes = reader.columnTypes();
-  const timestamps = duckdbTypes.map((duckdb, i) => {
-    const known = types[i];
-    return known?.k === 'timestamp' && TIMESTAMP_IDS.has(duckdb.typeId) ? known : undefined;
-  });
-  const times = duckdbTypes.map((duckdb, i) => {
-    const known = types[i];
-    return known?.k === 'time' && duckdb.typeId === DuckDBTypeId.TIME ? known : undefined;
-  });
-  const columns = reader.columnNames().map((name, i) => {
-    const typed = timestamps[i] ?? times[i];
-    return { name, type: typed ? typeName(typed) : athenaTypeName(duckdbTypes[i] as DuckDBType) };
-  });
-  const rows = reader.getRows().map((row) =>
-    row.map((value, i) => {
-      const timestamp = timestamps[i];
-      if (timestamp && value !== null) return formatTyped(value, duckdbTypes[i] as DuckDBType, timestamp);
-      const time = times[i];
-      if (time && value !== null) return formatTime((value as { micros: bigint }).micros, time.precision);
-      return formatValue(value, duckdbTypes[i] as DuckDBType);
-    }),
-  );
-  return {
-    statementType,
-    columns,
-    rows,
-    stats: { dataScannedInBytes: bytes, engineExecutionTimeInMillis: 0 },
-  };
 }

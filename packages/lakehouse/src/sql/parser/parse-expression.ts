@@ -223,6 +223,7 @@ export abstract class ExpressionParser extends ClauseParser {
     }
     if (token.kind === 'quoted') return this.parseNameOrCall();
     if (token.kind !== 'ident') this.fail('<expression>');
+    if (token.value === 'normalize' && this.is('(', 1)) return this.parseNormalize();
     // grouping(a, b) is Trino's GROUPING operation; GROUPING SETS only follows GROUP BY.
     const groupingCall = token.value === 'grouping' && this.is('(', 1);
     if (
@@ -289,15 +290,20 @@ export abstract class ExpressionParser extends ClauseParser {
     }
     if (['current_timestamp', 'current_date', 'current_time', 'localtimestamp', 'localtime'].includes(word)) {
       this.next();
+      let precision: number | undefined;
       if (this.is('(') && word !== 'current_date') {
         this.next();
-        this.integer();
+        precision = this.integer();
         this.expect(')');
       }
-      return { k: 'current', what: word as 'current_timestamp', pos };
+      return { k: 'current', what: word as 'current_timestamp', precision, pos };
     }
     if (word === 'trim' && this.is('(', 1)) {
       const special = this.parseTrim();
+      if (special) return special;
+    }
+    if (word === 'substring' && this.is('(', 1)) {
+      const special = this.parseSubstring();
       if (special) return special;
     }
     if (word === 'overlay' && this.is('(', 1)) {
@@ -347,6 +353,41 @@ export abstract class ExpressionParser extends ClauseParser {
     const source = this.parseConcat();
     this.expect(')');
     return { k: 'func', name, args: chars ? [source, chars] : [source], distinct: false, pos };
+  }
+
+  /**
+   * normalize(string [, NFC | NFD | NFKC | NFKD]): NORMALIZE is a reserved word of Trino's grammar with its own
+   * form (the normal form is a word, not a string); read as a call of `normalize` with the form as a string.
+   */
+  private parseNormalize(): Expr {
+    const pos = this.next().pos;
+    this.expect('(');
+    const args: Expr[] = [this.parseExpression()];
+    if (this.accept(',')) {
+      const form = this.peek();
+      if (form.kind !== 'ident' || !['nfc', 'nfd', 'nfkc', 'nfkd'].includes(form.value))
+        this.fail("'NFC', 'NFD', 'NFKC', 'NFKD'");
+      this.next();
+      args.push({ k: 'string', value: form.value.toUpperCase(), pos: form.pos });
+    }
+    this.expect(')');
+    return { k: 'func', name: 'normalize', args, distinct: false, pos };
+  }
+
+  /** substring(string FROM start [FOR length]), as a call of `substring`; the plain call is left to the caller. */
+  private parseSubstring(): Expr | undefined {
+    const save = this.index;
+    const pos = this.next().pos;
+    this.next();
+    const source = this.parseExpression();
+    if (!this.accept('from')) {
+      this.index = save;
+      return undefined;
+    }
+    const args = [source, this.parseExpression()];
+    if (this.accept('for')) args.push(this.parseExpression());
+    this.expect(')');
+    return { k: 'func', name: 'substring', args, distinct: false, pos };
   }
 
   /** overlay(string PLACING replacement FROM start [FOR length]), as a call of `overlay` with 3 or 4 arguments. */

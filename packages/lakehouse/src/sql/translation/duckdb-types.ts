@@ -1,8 +1,9 @@
 // Trino type names (CAST targets) → DuckDB types. Anything without a faithful mapping fails with NOT_SUPPORTED
 // naming the type. IPADDRESS has no DuckDB type: it is a one-field struct of Trino's own 16-byte form (see
 // engine-functions.ts), so it sorts, groups and compares as Trino's does.
+import { sqlIdent as ident } from '../../duckdb/duckdb-session';
 import { NotSupportedError } from '../errors';
-import { typeText } from '../analyzer/types';
+import { typeName, typeText, type SqlType } from '../analyzer/types';
 import type { TypeName } from '../tree/ast';
 import { IPADDRESS_DUCKDB_TYPE } from './engine-functions';
 
@@ -75,5 +76,52 @@ export function duckdbType(type: TypeName): string {
       return `STRUCT(${type.params.map((_, i) => `"${type.fieldNames?.[i] ?? `field${i}`}" ${sub(i)}`).join(', ')})`;
     default:
       throw new NotSupportedError(`Type ${typeText(type)}`, type.pos);
+  }
+}
+
+const SQL_TYPES: Partial<Record<SqlType['k'], string>> = {
+  varchar: 'VARCHAR',
+  char: 'VARCHAR',
+  tinyint: 'TINYINT',
+  smallint: 'SMALLINT',
+  integer: 'INTEGER',
+  bigint: 'BIGINT',
+  real: 'FLOAT',
+  double: 'DOUBLE',
+  boolean: 'BOOLEAN',
+  date: 'DATE',
+  varbinary: 'BLOB',
+  json: 'JSON',
+  uuid: 'UUID',
+  ipaddress: IPADDRESS_DUCKDB_TYPE,
+};
+
+/** The DuckDB type holding values of an analyzer type (a Hive table's column read from Parquet). */
+export function duckdbTypeOfSql(t: SqlType): string {
+  switch (t.k) {
+    case 'decimal':
+      return `DECIMAL(${t.precision},${t.scale})`;
+    case 'timestamp':
+      if (t.zone !== undefined) return 'TIMESTAMPTZ';
+      return t.precision === 0
+        ? 'TIMESTAMP_S'
+        : t.precision <= 3
+          ? 'TIMESTAMP_MS'
+          : t.precision <= 6
+            ? 'TIMESTAMP'
+            : 'TIMESTAMP_NS';
+    case 'time':
+      return 'TIME';
+    case 'array':
+      return `${duckdbTypeOfSql(t.element)}[]`;
+    case 'map':
+      return `MAP(${duckdbTypeOfSql(t.key)}, ${duckdbTypeOfSql(t.value)})`;
+    case 'row':
+      return `STRUCT(${t.fields.map((f, i) => `${ident(f.name ?? `field${i}`)} ${duckdbTypeOfSql(f.type)}`).join(', ')})`;
+    default: {
+      const duckdb = SQL_TYPES[t.k];
+      if (!duckdb) throw new NotSupportedError(`Type ${typeName(t)}`);
+      return duckdb;
+    }
   }
 }

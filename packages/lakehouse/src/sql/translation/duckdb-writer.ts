@@ -5,11 +5,13 @@
 import { sqlIdent as ident, sqlString as literal } from '../../duckdb/duckdb-session';
 import type { Bindings } from '../analyzer/binder';
 import type { ExpressionTypes } from '../analyzer/expression-types';
-import { literalZone } from '../analyzer/expression-types';
+import { parseTimestampLiteral } from '../analyzer/timestamp-literal';
+import { decimalLiteralType, decimalOf } from '../analyzer/arithmetic-types';
 import { hasZone, isCharacter, type SqlType } from '../analyzer/types';
-import { NotSupportedError } from '../errors';
+import { GenericUserError, NotSupportedError } from '../errors';
 import {
   aliasOf,
+  outputName,
   type Expr,
   type Query,
   type QueryBody,
@@ -21,8 +23,11 @@ import {
 } from '../tree/ast';
 import { duckdbType } from './duckdb-types';
 import { duckdbFunctionName, raise, translateFunctionCall } from './functions';
+import { decimalDivide } from './decimal-arithmetic';
 import { ipFromText, ipToText } from './engine-functions';
-import { fraction, localTime } from './time-zones';
+import { integerCast } from './integer-casts';
+import { jsonFromText, jsonToText } from './json-functions';
+import { fraction, localTime, toInstant } from './time-zones';
 
 /** ` AS "alias"("c1", ...)`, or nothing without an alias. */
 export function aliasClause(alias?: { name: string }, columns?: { name: string }[]): string {
@@ -30,21 +35,23 @@ export function aliasClause(alias?: { name: string }, columns?: { name: string }
   return ` AS ${ident(alias.name)}${columns ? `(${columns.map((c) => ident(c.name)).join(', ')})` : ''}`;
 }
 
-/** Trino names an unaliased, non-column select item `_colN` (N = its position). */
-export function outputName(expr: Expr, alias: string | undefined, index: number): string {
-  if (alias) return alias;
-  if (expr.k === 'column') return (expr.parts[expr.parts.length - 1] as { name: string }).name;
-  if (expr.k === 'dereference') return expr.field.name;
-  return `_col${index}`;
-}
-
 const NO_TYPES: Pick<ExpressionTypes, 'typeOf'> = { typeOf: () => undefined };
 const RANK = '__loglake_rank';
 
-/** Trino's timestamp literal as DuckDB reads it: seconds present, `UTC`/offset/zone kept. */
-function timestampLiteral(value: string): string {
-  const text = value.trim().replace(/^(\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{1,2})(?![:\d])/, '$1:00');
-  return literalZone(value) === undefined ? `TIMESTAMP ${literal(text)}` : `TIMESTAMPTZ ${literal(text)}`;
+/**
+ * Trino's timestamp literal as DuckDB values: the wall clock as a TIMESTAMP (TIMESTAMP_NS beyond microseconds),
+ * and for a literal with a zone the instant that wall clock is in that zone (DuckDB's own TIMESTAMPTZ literal
+ * does not read a fixed offset after a space, `... 23:15:05 +01:00`).
+ */
+function timestampLiteral(e: Extract<Expr, { k: 'typed' }>): string {
+  const parsed = parseTimestampLiteral(e.value);
+  if (!parsed)
+    throw new GenericUserError('INVALID_LITERAL', `'${e.value}' is not a valid TIMESTAMP literal`, {
+      position: e.pos,
+      value: e.value,
+    });
+  const local = `${parsed.precision > 6 ? 'TIMESTAMP_NS' : 'TIMESTAMP'} ${literal(parsed.local)}`;
+  return parsed.zone === undefined ? local : toInstant(local, parsed.zone);
 }
 
 /** Trino functions whose lambda takes a map's (key, value): written over DuckDB's map entries. */
@@ -382,6 +389,8 @@ export class DuckdbWriter {
     const op = e.op === 'and' || e.op === 'or' ? e.op.toUpperCase() : e.op;
     const left = this.expr(e.left);
     const right = this.expr(e.right);
+    const decimal = this.decimalArithmetic(e, left, right);
+    if (decimal !== undefined) return decimal;
     if (op === '/' || op === '%') {
       // Trino fails exact division by zero; DuckDB would answer NULL (as TRY does, so inside TRY keep it).
       // (Doubles: Trino gives Infinity/NaN, DuckDB NULL — a documented difference.)
@@ -400,6 +409,40 @@ export class DuckdbWriter {
     if ((op === '+' || op === '-') && this.typeOf(e)?.k === 'date')
       return `CAST((${left} ${op} ${right}) AS DATE)`;
     return `(${left} ${op} ${right})`;
+  }
+
+  /**
+   * Decimal arithmetic at Trino's result type (analyzer/arithmetic-types.ts): division exact and rounded half up
+   * (DuckDB divides decimals as doubles), the other operators cast to the type Trino gives them.
+   */
+  private decimalArithmetic(
+    e: Extract<Expr, { k: 'binary' }>,
+    left: string,
+    right: string,
+  ): string | undefined {
+    const result = this.typeOf(e);
+    if (result?.k !== 'decimal' || !['+', '-', '*', '/', '%'].includes(e.op)) return undefined;
+    const l = this.typeOf(e.left);
+    const r = this.typeOf(e.right);
+    const x = l && decimalOf(l);
+    const y = r && decimalOf(r);
+    if (!x || !y) return undefined;
+    if (e.op === '/') {
+      return decimalDivide({
+        left,
+        leftScale: x.scale,
+        right,
+        rightScale: y.scale,
+        result,
+        onZero: 'error',
+        inTry: this.inTry,
+      });
+    }
+    const divisor =
+      e.op === '%'
+        ? `(CASE WHEN (${right}) = 0 THEN ${raise({ inTry: this.inTry }, "'Division by zero'")} ELSE ${right} END)`
+        : right;
+    return `CAST((${left} ${e.op} ${divisor}) AS DECIMAL(${result.precision},${result.scale}))`;
   }
 
   /** Trino's [] fails on a missing map key or an index outside the array; element_at answers NULL. */
@@ -441,6 +484,8 @@ export class DuckdbWriter {
       if (source?.k === 'ipaddress') return arg;
       return wrap(ipFromText(source && !isCharacter(source) ? `CAST(${arg} AS VARCHAR)` : arg));
     }
+    const integer = integerCast(arg, source, e.type.base, { safe: e.safe, inTry: this.inTry });
+    if (integer !== undefined) return integer;
     const cast = e.safe ? 'TRY_CAST' : 'CAST';
     if (e.type.base === 'timestamp' && !e.type.withTimeZone) {
       // Trino's `timestamp` is timestamp(3): truncate to that precision, keep DuckDB's comparable TIMESTAMP.
@@ -452,6 +497,9 @@ export class DuckdbWriter {
         : `CAST(${cast}(${value} AS ${variant}) AS TIMESTAMP)`;
     }
     if (e.type.base === 'date' && hasZone(source)) return `${cast}(${localTime(arg, source)} AS DATE)`;
+    if (e.type.base === 'json' && source && isCharacter(source)) return jsonFromText(arg);
+    if ((e.type.base === 'varchar' || e.type.base === 'char') && source?.k === 'json')
+      return jsonToText(arg, this.inTry || e.safe);
     if ((e.type.base === 'varchar' || e.type.base === 'char') && e.arg.k !== 'string')
       return this.castToVarchar(arg, cast, source);
     return `${cast}(${arg} AS ${duckdbType(e.type)})`;
@@ -482,15 +530,13 @@ export class DuckdbWriter {
       case 'timestamp':
         // Zone-less literals stay DuckDB TIMESTAMP (comparable with TIMESTAMPTZ); the analyzer carries their
         // precision (the digits written) for printing.
-        return timestampLiteral(e.value);
+        return timestampLiteral(e);
       case 'date':
         return `DATE ${literal(e.value)}`;
       case 'time':
         return `TIME ${literal(e.value)}`;
       case 'decimal': {
-        const [whole = '', fractionDigits = ''] = e.value.trim().replace(/^[-+]/, '').split('.');
-        const scale = fractionDigits.length;
-        const precision = Math.max(1, whole.replace(/^0+/, '').length + scale);
+        const { precision, scale } = decimalLiteralType(e.value, true);
         return `CAST(${literal(e.value)} AS DECIMAL(${Math.min(38, precision)},${scale}))`;
       }
       case 'varchar':
@@ -568,25 +614,48 @@ export class DuckdbWriter {
     } finally {
       if (e.name === 'try') this.tryDepth--;
     }
-    let call: string;
-    if (e.orderBy || e.nullTreatment) {
-      const inner = `${e.distinct ? 'DISTINCT ' : ''}${args.join(', ')}`;
-      const order = e.orderBy ? ` ORDER BY ${this.sortItems(e.orderBy)}` : '';
-      const nulls = e.nullTreatment ? ` ${e.nullTreatment.toUpperCase()} NULLS` : '';
-      call = `${duckdbFunctionName(e)}(${inner}${order}${nulls})`;
-    } else {
-      call = translateFunctionCall(e, args, {
-        argTypes: e.args.map((a) => this.typeOf(a)),
-        inTry: this.inTry,
-      });
-    }
-    if (e.filter) call += ` FILTER (WHERE ${this.expr(e.filter)})`;
+    let suffix = e.filter ? ` FILTER (WHERE ${this.expr(e.filter)})` : '';
     if (e.over) {
-      call +=
+      suffix +=
         e.over.name && !e.over.partitionBy.length && !e.over.orderBy.length && !e.over.frame
           ? ` OVER ${ident(e.over.name)}`
           : ` OVER (${this.windowSpec(e.over)})`;
     }
-    return call;
+    const average = this.decimalAverage(e, args, suffix);
+    if (average !== undefined) return average;
+    if (e.orderBy || e.nullTreatment) {
+      const inner = `${e.distinct ? 'DISTINCT ' : ''}${args.join(', ')}`;
+      const order = e.orderBy ? ` ORDER BY ${this.sortItems(e.orderBy)}` : '';
+      const nulls = e.nullTreatment ? ` ${e.nullTreatment.toUpperCase()} NULLS` : '';
+      return `${duckdbFunctionName(e)}(${inner}${order}${nulls})${suffix}`;
+    }
+    const call = translateFunctionCall(e, args, {
+      argTypes: e.args.map((a) => this.typeOf(a)),
+      inTry: this.inTry,
+    });
+    return `${call}${suffix}`;
+  }
+
+  /**
+   * avg of a decimal(p,s) is Trino's decimal(p,s), the exact mean rounded half up (DecimalAverageAggregation);
+   * DuckDB's is a double. Written as the decimal quotient of the sum and the count over the same rows.
+   */
+  private decimalAverage(
+    e: Extract<Expr, { k: 'func' }>,
+    args: string[],
+    suffix: string,
+  ): string | undefined {
+    const result = this.typeOf(e);
+    if (e.name !== 'avg' || result?.k !== 'decimal' || args.length !== 1 || e.orderBy) return undefined;
+    const distinct = e.distinct ? 'DISTINCT ' : '';
+    return decimalDivide({
+      left: `sum(${distinct}${args[0]})${suffix}`,
+      leftScale: result.scale,
+      right: `count(${distinct}${args[0]})${suffix}`,
+      rightScale: 0,
+      result,
+      onZero: 'null',
+      inTry: this.inTry,
+    });
   }
 }

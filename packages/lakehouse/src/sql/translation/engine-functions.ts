@@ -13,6 +13,14 @@ export const IP_PARSE = '__loglake_ip_parse';
 export const IP_TEXT = '__loglake_ip_text';
 export const IP_CONTAINS = '__loglake_ip_contains';
 export const LUHN_CHECK = '__loglake_luhn_check';
+/** url_extract_<part>(url): a part of the URL as java.net.URI reads it (NULL where it cannot). */
+export const URL_PART = '__loglake_url_part';
+export const URL_PARAMETER = '__loglake_url_parameter';
+export const URL_ENCODE = '__loglake_url_encode';
+export const URL_DECODE = '__loglake_url_decode';
+export const FROM_BASE = '__loglake_from_base';
+export const TITLE_CASE = '__loglake_title_case';
+export const TO_BASE = '__loglake_to_base';
 
 /** An IPADDRESS from text (Trino's CAST(varchar AS IPADDRESS), failing with its message on a bad address). */
 export const ipFromText = (text: string): string =>

@@ -1,29 +1,21 @@
-// Trino functions whose DuckDB counterpart has another name, argument order or semantics. Functions not listed
-// here are passed through by name (most aggregate, math and string functions are the same); a function DuckDB
-// does not know then fails as FUNCTION_NOT_FOUND naming it and its position. Where Trino's meaning depends on an
-// argument's type (cardinality of a map or an array, contains on a CIDR or an array) the analyzer's type decides.
+// Trino functions whose DuckDB counterpart has another name, argument order or semantics (the date/time, JSON,
+// URL and math families in modules of their own). Other Trino functions are passed through by name (most
+// aggregate, math and string functions are the same); one DuckDB does not know then fails as NOT_SUPPORTED naming
+// it (execution/duckdb-errors.ts), and a name Trino does not have fails before anything runs, as Trino's
+// FUNCTION_NOT_FOUND. Where Trino's meaning depends on an argument's type (cardinality of a map or an array,
+// contains on a CIDR or an array) the analyzer's type decides.
 import { sqlString as quote } from '../../duckdb/duckdb-session';
-import { hasZone, isCharacter, typeName, type SqlType } from '../analyzer/types';
+import { isCharacter, typeName } from '../analyzer/types';
 import { GenericUserError, NotSupportedError } from '../errors';
-import type { Expr } from '../tree/ast';
-import { cidrContainsSql, LUHN_CHECK } from './engine-functions';
-import { fraction, localTime, toInstant } from './time-zones';
+import { literalArg, raise, type Call, type CallContext, type Translator } from './call';
+import { DATETIME_FUNCTIONS } from './datetime-functions';
+import { cidrContainsSql, LUHN_CHECK, TITLE_CASE } from './engine-functions';
+import { JSON_FUNCTIONS } from './json-functions';
+import { MATH_FUNCTIONS } from './math-functions';
+import { TRINO_FUNCTIONS } from './trino-functions';
+import { URL_FUNCTIONS } from './url-functions';
 
-type Call = Extract<Expr, { k: 'func' }>;
-
-export interface CallContext {
-  /** The analyzer's types of the call's arguments (undefined where it could not tell). */
-  argTypes: (SqlType | undefined)[];
-  /** Inside TRY(...): a check that would raise an error yields NULL instead (DuckDB's TRY refuses error()). */
-  inTry: boolean;
-}
-
-type Translator = (args: string[], node: Call, ctx: CallContext) => string;
-
-/** error(message) where Trino raises an error, NULL inside TRY. */
-export function raise(ctx: { inTry: boolean }, message: string): string {
-  return ctx.inTry ? 'NULL' : `error(${message})`;
-}
+export { raise, type CallContext } from './call';
 
 const renamed: Record<string, string> = {
   approx_distinct: 'approx_count_distinct',
@@ -48,7 +40,6 @@ const renamed: Record<string, string> = {
   week_of_year: 'week',
   day_of_month: 'day',
   truncate: 'trunc',
-  json_extract_scalar: 'json_extract_string',
   to_unixtime: 'epoch',
   codepoint: 'unicode',
   rand: 'random',
@@ -66,135 +57,11 @@ const renamed: Record<string, string> = {
   from_utf8: 'decode',
 };
 
-const INTERVAL_UNITS = new Set([
-  'millisecond',
-  'second',
-  'minute',
-  'hour',
-  'day',
-  'week',
-  'month',
-  'quarter',
-  'year',
-]);
-
-function literalArg(node: Call, index: number): string | undefined {
-  const arg = node.args[index];
-  return arg?.k === 'string' ? arg.value : undefined;
-}
-
-/** MySQL-style date_format patterns → strftime. */
-function mysqlToStrftime(format: string): string {
-  const map: Record<string, string> = {
-    i: '%M',
-    s: '%S',
-    S: '%S',
-    T: '%H:%M:%S',
-    k: '%-H',
-    h: '%I',
-    l: '%-I',
-    M: '%B',
-    W: '%A',
-    e: '%-d',
-    c: '%-m',
-    f: '%f',
-    r: '%I:%M:%S %p',
-    v: '%V',
-    x: '%G',
-  };
-  return format.replace(/%([A-Za-z%])/g, (all, c: string) => map[c] ?? all);
-}
-
-/** Joda patterns (format_datetime) → strftime, for the common letters. */
-function jodaToStrftime(format: string): string {
-  return format.replace(
-    /yyyy|yy|MMMM|MMM|MM|M|dd|d|HH|H|hh|h|mm|m|ss|s|SSS|EEEE|EEE|a|ZZ|Z|'[^']*'/g,
-    (token) =>
-      token.startsWith("'")
-        ? token.slice(1, -1).replace(/%/g, '%%')
-        : ({
-            yyyy: '%Y',
-            yy: '%y',
-            MMMM: '%B',
-            MMM: '%b',
-            MM: '%m',
-            M: '%-m',
-            dd: '%d',
-            d: '%-d',
-            HH: '%H',
-            H: '%-H',
-            hh: '%I',
-            h: '%-I',
-            mm: '%M',
-            m: '%-M',
-            ss: '%S',
-            s: '%-S',
-            SSS: '%g',
-            EEEE: '%A',
-            EEE: '%a',
-            a: '%p',
-            ZZ: '%z',
-            Z: '%z',
-          }[token] ?? token),
-  );
-}
-
-/** The literal unit (first argument) of date_add / date_diff / date_trunc. */
-function unitArg(node: Call): string {
-  const unit = literalArg(node, 0)?.toLowerCase();
-  if (!unit || !INTERVAL_UNITS.has(unit))
-    throw new NotSupportedError(`${node.name} with a non-literal or unknown unit`, node.pos);
-  return unit;
-}
-
-/** A call whose second argument is a literal pattern, rewritten as DuckDB's `strftime`/`strptime` pattern. */
-function withFormat(duckdb: 'strftime' | 'strptime', convert: (format: string) => string): Translator {
-  return (args, node, ctx) => {
-    const format = literalArg(node, 1);
-    if (format === undefined) throw new NotSupportedError(`${node.name} with a non-literal format`, node.pos);
-    const value = duckdb === 'strftime' ? localTime(args[0] as string, ctx.argTypes[0]) : args[0];
-    return `${duckdb}(${value}, ${quote(convert(format))})`;
-  };
-}
-
-/** Field extraction (hour, day...) reads a zoned value's wall clock in its zone, as Trino does. */
-const inZone =
-  (duckdb: string): Translator =>
-  ([x], _node, ctx) =>
-    `${duckdb}(${localTime(x as string, ctx.argTypes[0])})`;
-
 /** NULL when any argument is NULL (Trino's greatest/least; DuckDB's skip NULLs). */
 const nullIfAnyNull =
   (duckdb: string): Translator =>
   (args) =>
     `(CASE WHEN ${args.map((a) => `(${a}) IS NULL`).join(' OR ')} THEN NULL ELSE ${duckdb}(${args.join(', ')}) END)`;
-
-/** Trino's ISO 8601 text: the value's precision, `Z` for UTC, the offset for other zones. */
-function toIso8601(x: string, type: SqlType | undefined): string {
-  if (type?.k === 'date') return `strftime(${x}, '%Y-%m-%d')`;
-  const precision = type?.k === 'timestamp' ? type.precision : 3;
-  const local = localTime(x, type);
-  const body = `strftime(${local}, '%Y-%m-%dT%H:%M:%S')${fraction(local, precision)}`;
-  if (!hasZone(type)) return type?.k === 'timestamp' ? body : `replace(CAST(${x} AS VARCHAR), ' ', 'T')`;
-  if (type.zone === 'UTC') return `(${body} || 'Z')`;
-  if (/^[+-]\d{2}:\d{2}$/.test(type.zone)) return `(${body} || ${quote(type.zone)})`;
-  return `(${body} || strftime(${x}, '%z'))`;
-}
-
-/** Trino's ISO 8601 dates: calendar (2020-05-11), week (2020-W10, 2020-W10-2) and ordinal (2020-123) forms. */
-function fromIso8601Date(s: string): string {
-  const year = `CAST(substr(${s}, 1, 4) AS INTEGER)`;
-  const jan4 = `make_date(${year}, 1, 4)`;
-  const week = `CAST(substr(${s}, 7, 2) AS INTEGER)`;
-  const day = `coalesce(CAST(nullif(substr(${s}, 10, 1), '') AS INTEGER), 1)`;
-  // ISO week 1 is the week with January 4th; its Monday is January 4th less its ISO weekday, plus one.
-  const weekDate = `CAST(${jan4} - INTERVAL (isodow(${jan4}) - 1) DAY + INTERVAL ((${week} - 1) * 7 + ${day} - 1) DAY AS DATE)`;
-  return (
-    `(CASE WHEN regexp_matches(${s}, '^\\d{4}-W\\d{2}(-\\d)?$') THEN ${weekDate} ` +
-    `WHEN regexp_matches(${s}, '^\\d{4}-\\d{3}$') THEN CAST(strptime(${s}, '%Y-%j') AS DATE) ` +
-    `ELSE CAST(${s} AS DATE) END)`
-  );
-}
 
 /** The arguments a Java format string converts with `%s`, as text (DuckDB's printf wants a string for %s). */
 function formatArguments(format: string | undefined, args: string[]): string[] {
@@ -214,24 +81,19 @@ function formatArguments(format: string | undefined, args: string[]): string[] {
 const orderedDistinct = (list: string): string =>
   `list_filter(${list}, (e, i) -> list_position(${list}, e) = i)`;
 
+/** substr(s, start[, length]) with Trino's edges: '' for a start of 0 or one before the string's beginning. */
+const substring: Translator = ([s, start, length]) => {
+  const call = `substr(${s}, ${start}${length === undefined ? '' : `, ${length}`})`;
+  return `(CASE WHEN (${start}) = 0 OR (${start}) < -length(${s}) THEN '' ELSE ${call} END)`;
+};
+
 const PARSE_DATA_SIZE = '^([0-9]+(?:\\.[0-9]+)?)\\s*([a-zA-Z]+)$';
 
 const special: Record<string, Translator> = {
-  from_iso8601_timestamp: ([s]) => `CAST(${s} AS TIMESTAMPTZ)`,
-  from_iso8601_date: ([s]) => fromIso8601Date(s as string),
-  // The same instant, shown in another zone (the analyzer's type carries the zone).
-  at_timezone: ([x]) => `CAST(${x} AS TIMESTAMPTZ)`,
-  // The same wall clock, read in another zone.
-  with_timezone: ([x], node) => {
-    const zone = literalArg(node, 1);
-    if (zone === undefined) throw new NotSupportedError('with_timezone with a non-literal zone', node.pos);
-    return toInstant(`CAST(${x} AS TIMESTAMP)`, zone);
-  },
-  timezone: (args, node, ctx) => {
-    const type = ctx.argTypes[0];
-    if (args.length === 1 && hasZone(type)) return quote(type.zone);
-    throw new NotSupportedError('timezone() of a value whose zone is only known at run time', node.pos);
-  },
+  ...DATETIME_FUNCTIONS,
+  ...JSON_FUNCTIONS,
+  ...MATH_FUNCTIONS,
+  ...URL_FUNCTIONS,
   trim: ([s, chars]) => (chars === undefined ? `trim(${s})` : `trim(${s}, ${chars})`),
   overlay: ([s, r, start, length]) =>
     `(substring(${s}, 1, ${start} - 1) || ${r} || substring(${s}, ${start} + ${length ?? `length(${r})`}))`,
@@ -247,6 +109,7 @@ const special: Record<string, Translator> = {
     return `map(list_transform(${parts}, p -> split_part(p, ${keyValue}, 1)), list_transform(${parts}, p -> split_part(p, ${keyValue}, 2)))`;
   },
   luhn_check: ([s]) => `${LUHN_CHECK}(${s})`,
+  title_case: ([s]) => `${TITLE_CASE}(${s})`,
   map_agg: ([k, v]) => `map(list(${k}), list(${v}))`,
   map_entries: ([m]) =>
     `list_transform(map_entries(${m}), e -> struct_pack(field0 := e.key, field1 := e.value))`,
@@ -276,45 +139,6 @@ const special: Record<string, Translator> = {
     const unit = `list_position(['B', 'kB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'], regexp_extract(${s}, '${PARSE_DATA_SIZE}', 2))`;
     return `CAST(floor(${number} * CAST(power(1024, ${unit} - 1) AS DECIMAL(38,0))) AS DECIMAL(38,0))`;
   },
-  to_iso8601: ([x], _node, ctx) => toIso8601(x as string, ctx.argTypes[0]),
-  date_add: (args, node, ctx) => {
-    const unit = unitArg(node);
-    const zoned = ctx.argTypes[2];
-    const sum = `(${localTime(args[2] as string, zoned)} + CAST(${args[1]} AS BIGINT) * INTERVAL 1 ${unit})`;
-    return hasZone(zoned) ? toInstant(sum, zoned.zone) : sum;
-  },
-  // Trino counts whole units elapsed; DuckDB's date_sub does the same (date_diff counts boundaries).
-  date_diff: (args, node) => `date_sub(${quote(unitArg(node))}, ${args[1]}, ${args[2]})`,
-  date_trunc: (args, node, ctx) => {
-    const zoned = ctx.argTypes[1];
-    const truncated = `date_trunc(${quote(unitArg(node))}, ${localTime(args[1] as string, zoned)})`;
-    if (hasZone(zoned)) return toInstant(truncated, zoned.zone);
-    // A date stays a date (DuckDB would widen it to a timestamp).
-    return ctx.argTypes[1]?.k === 'date' ? `CAST(${truncated} AS DATE)` : truncated;
-  },
-  date_format: withFormat('strftime', mysqlToStrftime),
-  format_datetime: withFormat('strftime', jodaToStrftime),
-  date_parse: withFormat('strptime', mysqlToStrftime),
-  year: inZone('year'),
-  quarter: inZone('quarter'),
-  month: inZone('month'),
-  week: inZone('week'),
-  week_of_year: inZone('week'),
-  day: inZone('day'),
-  day_of_month: inZone('day'),
-  day_of_week: inZone('isodow'),
-  dow: inZone('isodow'),
-  day_of_year: inZone('dayofyear'),
-  doy: inZone('dayofyear'),
-  hour: inZone('hour'),
-  minute: inZone('minute'),
-  second: inZone('second'),
-  millisecond: ([x], _node, ctx) => `(millisecond(${localTime(x as string, ctx.argTypes[0])}) % 1000)`,
-  year_of_week: inZone('isoyear'),
-  yow: inZone('isoyear'),
-  date: ([x], _node, ctx) => `CAST(${localTime(x as string, ctx.argTypes[0])} AS DATE)`,
-  last_day_of_month: ([x], _node, ctx) => `last_day(${localTime(x as string, ctx.argTypes[0])})`,
-  from_unixtime: ([x]) => `to_timestamp(${x})`,
   regexp_extract: (args) => {
     // Trino returns NULL when nothing matches; DuckDB returns ''.
     const group = args[2] ?? '0';
@@ -336,8 +160,21 @@ const special: Record<string, Translator> = {
     const tail = `substr(${s}, ${from})`;
     return `(CASE WHEN regexp_matches(${tail}, ${p}) THEN CAST(strpos(${tail}, regexp_extract(${tail}, ${p})) + ${from} - 1 AS INTEGER) ELSE -1 END)`;
   },
-  // NULL for a missing key or an index past the end (DuckDB's subscript), unlike Trino's [] operator.
-  element_at: ([a, i]) => `${a}[${i}]`,
+  // NULL for a missing key or an index past either end (DuckDB's subscript), unlike Trino's [] operator; an
+  // array index of 0 is Trino's error.
+  element_at: ([a, i], _node, ctx) =>
+    ctx.argTypes[0]?.k === 'map'
+      ? `${a}[${i}]`
+      : `(CASE WHEN (${i}) = 0 THEN ${raise(ctx, quote('SQL array indices start at 1'))} ELSE ${a}[${i}] END)`,
+  // Trino: a start of 0, or before the beginning, gives ''; DuckDB counts 0 as the first character.
+  substr: substring,
+  substring,
+  // Trino's normalize(s[, form]) (NFC by default); DuckDB normalizes to NFC only.
+  normalize: ([s], node) => {
+    const form = node.args[1]?.k === 'string' ? node.args[1].value.toUpperCase() : 'NFC';
+    if (form !== 'NFC') throw new NotSupportedError(`normalize to ${form}`, node.pos);
+    return `nfc_normalize(${s})`;
+  },
   cardinality: ([x], _node, ctx) =>
     ctx.argTypes[0]?.k === 'map' ? `CAST(cardinality(${x}) AS BIGINT)` : `len(${x})`,
   contains: (args, node, ctx) => {
@@ -399,8 +236,6 @@ const unsupported = new Set([
   'map_union',
   'combinations',
   'ngrams',
-  'parse_duration',
-  'human_readable_seconds',
   'format_number',
   'reduce',
   'zip_with',
@@ -413,9 +248,22 @@ const unsupported = new Set([
 ]);
 
 /** DuckDB SQL for a call of Trino function `name` (arguments already translated). */
+/**
+ * A call of a name Trino does not have is Trino's FUNCTION_NOT_FOUND (DuckDB's own functions are not Athena's); a
+ * Trino function the local engine cannot run is NOT_SUPPORTED, naming it.
+ */
+function checkKnown(node: Call): void {
+  if (!TRINO_FUNCTIONS.has(node.name))
+    throw new GenericUserError('FUNCTION_NOT_FOUND', `Function '${node.name}' not registered`, {
+      position: node.pos,
+      value: node.name,
+    });
+  if (unsupported.has(node.name)) throw new NotSupportedError(`Function ${node.name}`, node.pos);
+}
+
 export function translateFunctionCall(node: Call, args: string[], ctx: CallContext): string {
   const name = node.name;
-  if (unsupported.has(name)) throw new NotSupportedError(`Function ${name}`, node.pos);
+  checkKnown(node);
   const translate = special[name];
   if (translate) return translate(args, node, ctx);
   const target = renamed[name] ?? name;
@@ -425,7 +273,8 @@ export function translateFunctionCall(node: Call, args: string[], ctx: CallConte
 
 /** The DuckDB name of a Trino function called with plain arguments (for calls with ORDER BY / IGNORE NULLS). */
 export function duckdbFunctionName(node: Call): string {
-  if (unsupported.has(node.name) || (node.name in special && !['histogram'].includes(node.name))) {
+  checkKnown(node);
+  if (node.name in special && !['histogram'].includes(node.name)) {
     throw new NotSupportedError(`Function ${node.name} with ORDER BY or IGNORE NULLS`, node.pos);
   }
   return renamed[node.name] ?? node.name;

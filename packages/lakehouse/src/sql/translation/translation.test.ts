@@ -13,7 +13,7 @@ const bindings = {
 function translate(sql: string): string {
   const s = parseStatement(sql);
   if (s.k !== 'query') throw new Error(s.k);
-  const types = new ExpressionTypes({ schemaOf: () => undefined });
+  const types = new ExpressionTypes({ columnsOf: () => undefined });
   types.query(s.query);
   return new DuckdbWriter(bindings, types).query(s.query);
 }
@@ -38,7 +38,7 @@ describe('Trino → DuckDB translation', () => {
         "SELECT CAST('x' AS varchar), CAST(y AS array(bigint)), TIMESTAMP '2024-01-01 10:00:00', TIMESTAMP '2024-01-01 10:00:00 UTC', DECIMAL '12.50', INTERVAL '3' DAY",
       ),
     ).toBe(
-      `SELECT CAST('x' AS VARCHAR) AS "_col0", CAST("y" AS BIGINT[]) AS "_col1", TIMESTAMP '2024-01-01 10:00:00' AS "_col2", TIMESTAMPTZ '2024-01-01 10:00:00 UTC' AS "_col3", CAST('12.50' AS DECIMAL(4,2)) AS "_col4", INTERVAL '3' DAY AS "_col5"`,
+      `SELECT CAST('x' AS VARCHAR) AS "_col0", CAST("y" AS BIGINT[]) AS "_col1", TIMESTAMP '2024-01-01 10:00:00' AS "_col2", CAST(TIMESTAMP '2024-01-01 10:00:00' AS TIMESTAMPTZ) AS "_col3", CAST('12.50' AS DECIMAL(4,2)) AS "_col4", INTERVAL '3' DAY AS "_col5"`,
     );
   });
 
@@ -66,6 +66,10 @@ describe('Trino → DuckDB translation', () => {
     expect(() => translate('SELECT multimap_agg(k, v) FROM t')).toThrow(
       'NOT_SUPPORTED: line 1:8: Function multimap_agg',
     );
+    // DuckDB's own functions are not Athena's: a name Trino does not have is Trino's FUNCTION_NOT_FOUND.
+    expect(() => translate('SELECT list_value(1), array_sum(ARRAY[1])')).toThrow(
+      "FUNCTION_NOT_FOUND: line 1:8: Function 'list_value' not registered",
+    );
   });
 
   test("where Trino's meaning depends on a type, the analyzer's type decides the translation", () => {
@@ -89,5 +93,22 @@ describe('Trino → DuckDB translation', () => {
     );
     // date + interval stays a date.
     expect(translate("SELECT DATE '2024-01-01' + INTERVAL '1' DAY")).toContain('AS DATE)');
+    expect(translate("SELECT date_add('day', 1, DATE '2024-01-31')")).toMatch(/^SELECT CAST\(.* AS DATE\)/);
+    // A literal's fixed offset is minutes (DuckDB's TIMESTAMPTZ literal reads no `+01:00` after a space);
+    // a named zone is DuckDB's ICU zone.
+    expect(translate("SELECT TIMESTAMP '2020-05-11 23:15:05 +01:00'")).toContain(
+      "CAST(TIMESTAMP '2020-05-11 23:15:05' - INTERVAL (60) MINUTE AS TIMESTAMPTZ)",
+    );
+    expect(translate("SELECT TIMESTAMP '2020-05-11 23:15 America/New_York'")).toContain(
+      "timezone('America/New_York', TIMESTAMP '2020-05-11 23:15:00')",
+    );
+    // Decimal division is exact at Trino's scale, not DuckDB's double.
+    expect(translate('SELECT 1.0 / 3')).toContain('AS DECIMAL(2,1))');
+    // A double cast to an integer rounds half away from zero; text must be digits.
+    expect(translate('SELECT CAST(2.5e0 AS integer)')).toContain('CAST(round(2.5e0) AS INTEGER)');
+    expect(translate("SELECT CAST('1.9' AS bigint)")).toContain(
+      "'Cannot cast ''' || '1.9' || ''' to BIGINT'",
+    );
+    expect(translate("SELECT TRY_CAST('1.9' AS bigint)")).not.toContain('error(');
   });
 });

@@ -75,6 +75,8 @@ export type Expr =
   | {
       k: 'current';
       what: 'current_timestamp' | 'current_date' | 'current_time' | 'localtimestamp' | 'localtime';
+      /** `current_timestamp(6)`: the precision asked for (Trino's default is 3). */
+      precision?: number;
       pos: SourcePosition;
     }
   | { k: 'grouping-sets'; kind: 'rollup' | 'cube' | 'sets'; sets: Expr[][]; pos: SourcePosition };
@@ -296,3 +298,11 @@ export type TableRelation = Extract<Relation, { k: 'table' }>;
 /** The name a table reference is known by in its query: its alias, else its table name. */
 export const aliasOf = (ref: TableRelation): string =>
   ref.alias?.name ?? (ref.name.parts[ref.name.parts.length - 1] as Identifier).name;
+
+/** Trino's name of a select item's output column: its alias, a column's or field's name, else `_colN`. */
+export function outputName(expr: Expr, alias: string | undefined, index: number): string {
+  if (alias) return alias;
+  if (expr.k === 'column') return (expr.parts[expr.parts.length - 1] as Identifier).name;
+  if (expr.k === 'dereference') return expr.field.name;
+  return `_col${index}`;
+}

@@ -51,4 +51,17 @@ describe('judge', () => {
     expect(judge(gap, failed('SYNTAX_ERROR: line 1:8: mismatched input')).kind).toBe('fail');
     expect(judge(gap, ok([['1'], ['2']])).kind).toBe('fail');
   });
+
+  test('a refusal at submission must be that refusal, not a failed query', () => {
+    const refused: CorpusCase = { ...base, refusedAtSubmission: true, error: /^line 1:1: mismatched input/ };
+    const outcome = (state: string, reason: string): CaseOutcome => ({
+      state,
+      reason,
+      columns: [],
+      rows: [],
+    });
+    expect(judge(refused, outcome('REFUSED', "line 1:1: mismatched input 'SELEC'")).kind).toBe('pass');
+    expect(judge(refused, outcome('FAILED', "line 1:1: mismatched input 'SELEC'")).kind).toBe('fail');
+    expect(judge(refused, outcome('REFUSED', 'WorkGroup x is not found.')).kind).toBe('fail');
+  });
 });

@@ -7,6 +7,7 @@ import {
   CreateWorkGroupCommand,
   GetQueryExecutionCommand,
   GetQueryResultsCommand,
+  InvalidRequestException,
   StartQueryExecutionCommand,
   type QueryExecution,
 } from '@aws-sdk/client-athena';
@@ -39,13 +40,21 @@ function pause(ms: number): Promise<void> {
 
 /** One statement through the Athena API: its final state, reason, columns and rows (header row removed). */
 export async function runStatement(athena: AthenaClient, sql: string): Promise<CaseOutcome> {
-  const { QueryExecutionId } = await athena.send(
-    new StartQueryExecutionCommand({
-      QueryString: sql,
-      WorkGroup: WORKGROUP,
-      QueryExecutionContext: { Catalog: `s3tablescatalog/${CORPUS_BUCKET}`, Database: CORPUS_NAMESPACE },
-    }),
-  );
+  let QueryExecutionId: string | undefined;
+  try {
+    ({ QueryExecutionId } = await athena.send(
+      new StartQueryExecutionCommand({
+        QueryString: sql,
+        WorkGroup: WORKGROUP,
+        QueryExecutionContext: { Catalog: `s3tablescatalog/${CORPUS_BUCKET}`, Database: CORPUS_NAMESPACE },
+      }),
+    ));
+  } catch (error) {
+    // Refused at submission (a statement Athena's parser rejects): no query execution exists.
+    if (error instanceof InvalidRequestException)
+      return { state: 'REFUSED', reason: error.message, columns: [], rows: [] };
+    throw error;
+  }
   let execution: QueryExecution | undefined;
   for (;;) {
     execution = (await athena.send(new GetQueryExecutionCommand({ QueryExecutionId }))).QueryExecution;

@@ -101,7 +101,8 @@ export const AGGREGATE: CorpusCase[] = [
     ['1.118033988749895', '1.25'],
   ]),
   c('geometric-mean', 'SELECT geometric_mean(x) FROM (VALUES 2, 8) AS t(x)', [['4.0']]),
-  c('checksum', 'SELECT checksum(x) FROM (VALUES 1) AS t(x)', [['71 a4 f4 5a 1b 4f 74 e8']], {
+  c('checksum', 'SELECT checksum(x) FROM (VALUES 1) AS t(x)', [], {
+    note: 'the page gives no value: the case checks only the listed gap',
     gap: {
       error: /^NOT_SUPPORTED: .*checksum/,
       reason: "checksum is Trino's own hash: DuckDB has no equivalent",

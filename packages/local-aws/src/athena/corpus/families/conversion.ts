@@ -54,5 +54,44 @@ export const CONVERSION: CorpusCase[] = [
   c('typeof', "SELECT typeof(123), typeof('cat'), typeof(cos(2) + 1.5)", [
     ['integer', 'varchar(3)', 'double'],
   ]),
+  c('no-implicit-number-to-varchar', "SELECT 'port ' || 443", [], {
+    error:
+      /^FUNCTION_NOT_FOUND: line 1:16: Unexpected parameters \(varchar\(5\), integer\) for function concat\. Expected: /,
+    note: 'the page: "Trino will not convert between character and numeric types"',
+    ours: "the error's name and text: Trino's function resolver (FunctionResolver), as its own tests quote it",
+  }),
+  c('no-implicit-number-to-varchar-concat', "SELECT concat('a', 1)", [], {
+    error:
+      /^FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters \(varchar\(1\), integer\) for function concat/,
+    note: 'the page: "Trino will not convert between character and numeric types"',
+    ours: "the error's name and text: Trino's function resolver (FunctionResolver)",
+  }),
+  c(
+    'cast-double-to-integer',
+    "SELECT CAST(2.5e0 AS integer), CAST(-2.5e0 AS integer), CAST(REAL '1.5' AS bigint)",
+    [['3', '-3', '2']],
+    {
+      types: ['integer', 'integer', 'bigint'],
+      ours: 'rounding half away from zero: trinodb/trino DoubleOperators/RealOperators (Math.round semantics); the page gives no example',
+    },
+  ),
+  c('cast-varchar-to-integer-strict', "SELECT CAST('1.9' AS bigint)", [], {
+    error: "INVALID_CAST_ARGUMENT: Cannot cast '1.9' to BIGINT",
+    ours: "the text of Trino's VarcharOperators.castToBigint (Long.parseLong refuses a fraction and spaces)",
+  }),
+  c(
+    'try-cast-varchar-to-integer-strict',
+    "SELECT TRY(CAST('1.9' AS bigint)), try_cast(' 12 ' AS integer)",
+    [[null, null]],
+    {
+      note: 'the page: try_cast "returns null if the cast fails"',
+      ours: "that ' 12 ' fails: Trino parses with Integer.parseInt, which refuses spaces",
+    },
+  ),
+  c('integer-overflow', 'SELECT 2147483647 + 1', [], {
+    error: 'NUMERIC_VALUE_OUT_OF_RANGE: integer addition overflow: 2147483647 + 1',
+    source: 'https://trino.io/docs/current/functions/math.html',
+    ours: "the text of Trino's IntegerOperators.add; the page does not show the failure",
+  }),
   c('date-alias', "SELECT date('2024-05-01'), CAST('2024-05-01' AS date)", [['2024-05-01', '2024-05-01']]),
 ];

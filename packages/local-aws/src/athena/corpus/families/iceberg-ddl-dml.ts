@@ -17,13 +17,18 @@ const c = (id: string, source: string, sql: string, extra: Partial<CorpusCase> =
   ...extra,
 });
 
-const refused = (id: string, sql: string, text: string, source = S3_TABLES): CorpusCase => ({
+/**
+ * A statement the page says Athena does not support: only that it fails as NOT_SUPPORTED is checked (the page
+ * gives no error text; the local engine's reason is its own).
+ */
+const refused = (id: string, sql: string, source = S3_TABLES): CorpusCase => ({
   id: `iceberg-ddl-dml/${id}`,
   family: 'iceberg-ddl-dml',
   source,
   sql,
   sequential: true,
-  error: new RegExp(`^NOT_SUPPORTED: line 1:1: ${text}`),
+  error: /^NOT_SUPPORTED: /,
+  ours: 'the error name NOT_SUPPORTED: the page says only that the statement is not supported',
 });
 
 export const ICEBERG_DDL_DML: CorpusCase[] = [
@@ -115,6 +120,7 @@ export const ICEBERG_DDL_DML: CorpusCase[] = [
       ['category', 'identity', ''],
       ['id', 'bucket[16]', ''],
     ],
+    ours: "the output: the page shows the statement only; this is Athena's Hive DESCRIBE layout (columns, then the partition transforms) as the local engine prints it",
   }),
   c(
     'read-after-evolution',
@@ -164,7 +170,7 @@ export const ICEBERG_DDL_DML: CorpusCase[] = [
       ["  'write_compression'='snappy'"],
       [')'],
     ],
-    note: 'the page shows no output: the statement recreates the table (checked by a lakehouse test)',
+    ours: 'the output: the page shows the statement only; the local engine prints DDL that recreates the table (checked by a lakehouse test)',
   }),
   c(
     'merge-target',
@@ -212,31 +218,14 @@ export const ICEBERG_DDL_DML: CorpusCase[] = [
     "CREATE TABLE iceberg_ctas WITH (format = 'PARQUET', partitioning = ARRAY['category']) AS SELECT id, data, category FROM iceberg_table",
   ),
   c('ctas-rows', 'create-table-as.html', 'SELECT count(*) FROM iceberg_ctas', { rows: [['3']] }),
-  refused(
-    'optimize-refused',
-    "OPTIMIZE iceberg_table REWRITE DATA USING BIN_PACK WHERE category = 'c2'",
-    'OPTIMIZE is not supported for S3 Tables',
-  ),
-  refused('vacuum-refused', 'VACUUM iceberg_table', 'VACUUM is not supported for S3 Tables'),
-  refused(
-    'rename-refused',
-    'ALTER TABLE iceberg_table RENAME TO iceberg_table2',
-    'ALTER TABLE RENAME is not supported for S3 Tables',
-  ),
-  refused(
-    'create-view-refused',
-    'CREATE VIEW v AS SELECT 1 AS a',
-    'CREATE VIEW is not supported for S3 Tables',
-  ),
-  refused(
-    'alter-database-refused',
-    "ALTER DATABASE docs SET DBPROPERTIES ('owner'='me')",
-    'ALTER DATABASE is not supported for S3 Tables',
-  ),
+  refused('optimize-refused', "OPTIMIZE iceberg_table REWRITE DATA USING BIN_PACK WHERE category = 'c2'"),
+  refused('vacuum-refused', 'VACUUM iceberg_table'),
+  refused('rename-refused', 'ALTER TABLE iceberg_table RENAME TO iceberg_table2'),
+  refused('create-view-refused', 'CREATE VIEW v AS SELECT 1 AS a'),
+  refused('alter-database-refused', "ALTER DATABASE docs SET DBPROPERTIES ('owner'='me')"),
   refused(
     'replace-columns-refused',
     'ALTER TABLE iceberg_table REPLACE COLUMNS (id int)',
-    'ALTER TABLE REPLACE COLUMNS is not supported for Iceberg tables',
     `${UG}/querying-iceberg-alter-table-change-column.html`,
   ),
   c('drop-table', 'querying-iceberg-drop-table.html', 'DROP TABLE iceberg_ctas'),

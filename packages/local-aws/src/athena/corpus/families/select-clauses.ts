@@ -270,6 +270,21 @@ export const SELECT_CLAUSES: CorpusCase[] = [
       },
     },
   ),
+  c(
+    'select-star-types',
+    "WITH t AS (SELECT TIMESTAMP '2024-01-01 10:00:00.123456 UTC' AS ts, 1.50 AS d) SELECT * FROM t",
+    [['2024-01-01 10:00:00.123456 UTC', '1.50']],
+    {
+      types: ['timestamp(6) with time zone', 'decimal(3,2)'],
+      note: "a star reads its columns' types: a literal's precision is the digits written (the types page)",
+    },
+  ),
+  c('syntax-error-refused', 'SELEC 1', [], {
+    source: 'https://docs.aws.amazon.com/athena/latest/APIReference/API_StartQueryExecution.html',
+    refusedAtSubmission: true,
+    error: /^line 1:1: mismatched input 'SELEC'\. Expecting: /,
+    ours: "the message form: the API reference lists only InvalidRequestException; users quote Athena's (guardian/athena-cli#39, awslabs/aws-well-architected-labs#502: `line 1:10: mismatched input '<EOF>'. Expecting: ...`)",
+  }),
   c('tablesample', 'SELECT count(*) FROM shipping TABLESAMPLE BERNOULLI (50)', [], {
     gap: { error: /^NOT_SUPPORTED: .*TABLESAMPLE/, reason: 'sampling is not translated to DuckDB' },
   }),

@@ -15,6 +15,28 @@ export const STRING_REGEX: CorpusCase[] = [
   c('concat-ws-skips-null', STRING, "SELECT concat_ws(',', 'a', NULL, 'b')", [['a,b']], {
     note: 'the page: "Any null values provided in the arguments after the separator are skipped"',
   }),
+  c('title-case', STRING, "SELECT title_case('hello world')", [['Hello World']]),
+  c(
+    'substring-negative-start',
+    STRING,
+    "SELECT substring('abcdef', -2), substr('abcdef', 2, 3), substring('abcdef' FROM 2 FOR 3)",
+    [['ef', 'bcd', 'bcd']],
+    {
+      note: 'the page: "A negative starting position is interpreted as being relative to the end of the string"',
+      ours: 'the SQL-standard FROM ... FOR form (Trino grammar) gives the same substring',
+    },
+  ),
+  c(
+    'normalize-nfc',
+    STRING,
+    "SELECT length(normalize(from_utf8(from_hex('65CC81')))), length(from_utf8(from_hex('65CC81')))",
+    [['1', '2']],
+    { ours: "the page's definition (NFC composes e + U+0301 into one character); it shows no result" },
+  ),
+  c('normalize-nfd', STRING, "SELECT length(normalize(from_utf8(from_hex('C3A9')), NFD))", [['2']], {
+    ours: "the page's definition (NFD decomposes é into two characters); it shows no result",
+    gap: { error: /^NOT_SUPPORTED: .*normalize to NFD/, reason: 'DuckDB normalizes to NFC only' },
+  }),
   c('luhn-check', STRING, "SELECT luhn_check('79927398713'), luhn_check('79927398714')", [['true', 'false']]),
   c('overlay', STRING, "SELECT overlay('Txxxxas' PLACING 'hom' FROM 2 FOR 4)", [['Thomas']]),
   c('position', STRING, "SELECT position('ig' IN 'high'), strpos('high', 'ig'), strpos('high', 'x')", [
