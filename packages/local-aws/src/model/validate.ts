@@ -235,19 +235,23 @@ function checkBounds(
   rendered = false,
 ): void {
   if (!bounds) return;
+  const above = bounds.max !== undefined && measure > bounds.max;
+  const below = bounds.min !== undefined && measure < bounds.min;
+  if (!above && !below) return;
+  // Rendered only for a violation: a valid list (PutRecordBatch's 500 records) is never serialised.
   const shown = rendered
     ? `'${String(value)}'`
     : typeof value === 'string'
       ? `'${value}'`
       : `'${render(value)}'`;
   const kind = what === 'length' ? 'length' : 'range';
-  if (bounds.max !== undefined && measure > bounds.max)
+  if (above)
     out.push({
       kind,
       path,
       message: failure(shown, path, `Member must have ${what} less than or equal to ${bounds.max}`),
     });
-  if (bounds.min !== undefined && measure < bounds.min)
+  if (below)
     out.push({
       kind,
       path,
