@@ -8,6 +8,7 @@
  *   lab.units['table-bucket'].inputs.workgroup           // name, bytesScannedCutoffPerQuery, engine version
  *   lab.units.firehose.inputs.streamName / .buffering    // 1 MiB / 60 s
  *   lab.units['ref-data'].inputs.namespaces              // ref, enriched, lab
+ *   lab.units.analyst.inputs.namespaces                  // what the read-only analyst role reads
  *   lab.order                                            // deploy order; destroy is the reverse
  *   lab.labUnits / lab.regionalUnits                     // the lab's own units / the region-level ones it uses
  *
@@ -17,6 +18,7 @@
  * the lab folder plus a catalog entry stacks/<unit>/{inputs,stack}.ts; to type it here, augment UnitInputsByName.
  */
 import type { ResolvedUnit } from '@loglake/stacks/lib/contract';
+import type { AnalystInputs } from '@loglake/stacks/analyst/inputs';
 import type { FirehoseInputs } from '@loglake/stacks/firehose/inputs';
 import type { RefDataInputs } from '@loglake/stacks/ref-data/inputs';
 import type { S3TablesIntegrationInputs } from '@loglake/stacks/s3tables-integration/inputs';
@@ -34,6 +36,7 @@ export type {
 } from '@loglake/stacks/lib/contract';
 export type { TableBucketInputs, IcebergColumn, IcebergType } from '@loglake/stacks/table-bucket/inputs';
 export type { FirehoseInputs } from '@loglake/stacks/firehose/inputs';
+export type { AnalystInputs } from '@loglake/stacks/analyst/inputs';
 export type { RefDataInputs } from '@loglake/stacks/ref-data/inputs';
 export type { SnapshotsInputs } from '@loglake/stacks/snapshots/inputs';
 export type { S3TablesIntegrationInputs } from '@loglake/stacks/s3tables-integration/inputs';
@@ -48,6 +51,7 @@ export interface UnitInputsByName {
   firehose: FirehoseInputs;
   'ref-data': RefDataInputs;
   's3tables-integration': S3TablesIntegrationInputs;
+  analyst: AnalystInputs;
 }
 
 export type ResolvedUnits = {
