@@ -2,6 +2,7 @@
 // error is written so the AWS SDK raises the same exception class it would raise against AWS.
 import type { IncomingHttpHeaders } from 'node:http';
 import { AwsServiceError, notSupported } from './errors';
+import type { Caller } from './iam/principals';
 import { parseJsonText } from './json-body';
 
 export interface LocalRequest {
@@ -11,6 +12,8 @@ export interface LocalRequest {
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** Who signed it, when the endpoint enforces authorization (authz/request-authorizer.ts sets it). */
+  caller?: Caller;
 }
 
 export interface LocalReply {
@@ -35,6 +38,8 @@ export interface ServiceModule {
   /** The service's own error code for an unexpected failure (answered with status 500). */
   readonly internalErrorCode: string;
   claims(request: LocalRequest): boolean;
+  /** The operation a request calls and its path labels (the authorization step maps it to IAM actions). */
+  operationOf?(request: LocalRequest): { operation: string; params: Record<string, string> } | undefined;
   handle(request: LocalRequest): Promise<LocalReply>;
   /** Called on stop, before the engine closes (e.g. Firehose flushes its buffers). */
   close?(): Promise<void>;
@@ -68,7 +73,7 @@ export function renderError(style: ErrorStyle, error: AwsServiceError): WireResp
   };
 }
 
-export type JsonOperation = (input: Record<string, unknown>) => Promise<unknown>;
+export type JsonOperation = (input: Record<string, unknown>, request: LocalRequest) => Promise<unknown>;
 
 /**
  * An awsJson1_1 service: `X-Amz-Target: <targetPrefix>.<Operation>`, JSON body in, JSON body out.
@@ -88,12 +93,16 @@ export function awsJsonService(options: {
     errorStyle: { protocol: 'awsJson1_1', messageKey: options.messageKey },
     internalErrorCode: options.internalErrorCode,
     claims: (request) => targetOf(request)?.startsWith(prefix) ?? false,
+    operationOf(request) {
+      const operation = (targetOf(request) ?? '').slice(prefix.length);
+      return operation in options.operations ? { operation, params: {} } : undefined;
+    },
     async handle(request) {
       const operation = (targetOf(request) ?? '').slice(prefix.length);
       const run = options.operations[operation];
       if (!run) throw notSupported(options.name, operation);
       const input = parseJsonBody(request.body, options.name);
-      return { status: 200, json: (await run(input)) ?? {} };
+      return { status: 200, json: (await run(input, request)) ?? {} };
     },
     close: options.close,
   };

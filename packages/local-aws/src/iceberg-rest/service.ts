@@ -151,26 +151,32 @@ export function createIcebergRestService({ warehouse }: { warehouse: Warehouse }
     }),
   ];
 
-  async function serve(request: LocalRequest): Promise<LocalReply> {
+  /** The route a request takes (config, or a route under the warehouse prefix); throws the spec's errors. */
+  function locate(request: LocalRequest) {
     if (request.path === `${ROOT}/config`) {
       if (request.method !== 'GET') throw unsupported(`${request.method} /v1/config`);
-      const arn = request.query.get('warehouse');
-      const bucket = bucketOfArn(arn);
-      await warehouse.getTableBucket(bucket);
-      // The prefix is the warehouse ARN, URL-encoded once so it stays one path segment.
-      return ok({
-        defaults: {},
-        overrides: { prefix: encodeURIComponent(arn as string) },
-        endpoints: SERVED_ENDPOINTS,
-      });
+      return { operation: 'getConfig', bucket: bucketOfArn(request.query.get('warehouse')), params: {} };
     }
     const split = request.path.startsWith(`${ROOT}/`) ? splitPrefix(request.path) : undefined;
     if (!split) throw unsupported(`${request.method} ${request.path}`);
     const bucket = bucketOfArn(split.prefix);
     const found = matchRoute(routes, request.method, split.rest);
     if (!found) throw unsupported(`${request.method} /v1/{prefix}${split.rest}`);
-    await warehouse.getTableBucket(bucket);
-    return found.route.handler(found.params, request, bucket);
+    return { operation: found.route.operation, bucket, params: found.params, handler: found.route.handler };
+  }
+
+  async function serve(request: LocalRequest): Promise<LocalReply> {
+    const found = locate(request);
+    await warehouse.getTableBucket(found.bucket);
+    if (!found.handler) {
+      // The prefix is the warehouse ARN, URL-encoded once so it stays one path segment.
+      return ok({
+        defaults: {},
+        overrides: { prefix: encodeURIComponent(request.query.get('warehouse') as string) },
+        endpoints: SERVED_ENDPOINTS,
+      });
+    }
+    return found.handler(found.params, request, found.bucket);
   }
 
   return {
@@ -178,6 +184,15 @@ export function createIcebergRestService({ warehouse }: { warehouse: Warehouse }
     errorStyle: { protocol: 'restJson1', messageKey: 'message' },
     internalErrorCode: 'InternalServerError',
     claims: (request) => !request.headers['x-amz-target'] && request.path.startsWith('/iceberg/'),
+    operationOf(request) {
+      try {
+        const found = locate(request);
+        return { operation: found.operation, params: { ...found.params, bucket: found.bucket } };
+      } catch {
+        // A route the endpoint does not serve or a bad warehouse: answered by handle() in the spec's shape.
+        return undefined;
+      }
+    },
     async handle(request) {
       try {
         return await serve(request);

@@ -54,6 +54,32 @@ function splitPath(path: string): { bucket: string; key: string } {
   return { bucket: decodeURIComponent(bucket), key: rest.map((part) => decodeURIComponent(part)).join('/') };
 }
 
+/** The keys a DeleteObjects request names. */
+export function deleteObjectKeys(body: string): string[] {
+  return [...body.matchAll(/<Key>([\s\S]*?)<\/Key>/g)].map((m) => xmlUnescape(m[1] as string));
+}
+
+/** The S3 operation a path-style request calls (what handle() dispatches on), for the authorization step. */
+export function s3OperationOf(request: LocalRequest): { operation: string; params: Record<string, string> } | undefined {
+  const { bucket, key } = splitPath(request.path);
+  const q = request.query;
+  const op = (operation: string) => ({ operation, params: { bucket, key } });
+  if (!bucket) return request.method === 'GET' ? op('ListBuckets') : undefined;
+  if (!key) {
+    if (request.method === 'PUT') return op('CreateBucket');
+    if (request.method === 'HEAD') return op('HeadBucket');
+    if (request.method === 'DELETE') return op('DeleteBucket');
+    if (request.method === 'POST' && q.has('delete')) return op('DeleteObjects');
+    if (request.method === 'GET' && q.get('list-type') === '2') return op('ListObjectsV2');
+    return undefined;
+  }
+  if (request.method === 'PUT') return request.headers['x-amz-copy-source'] ? undefined : op('PutObject');
+  if (request.method === 'GET') return op('GetObject');
+  if (request.method === 'HEAD') return op('HeadObject');
+  if (request.method === 'DELETE') return op('DeleteObject');
+  return undefined;
+}
+
 export function createS3Service(options: S3Options): ServiceModule & { objects: LocalObjectStore } {
   const objects = options.objects ?? new LocalObjectStore(options.dataDir);
   const reserved = new Set(options.reservedRoots ?? []);
@@ -61,45 +87,36 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
   const handle = async (request: LocalRequest): Promise<LocalReply> => {
     const { bucket, key } = splitPath(request.path);
     const q = request.query;
-    if (!bucket) {
-      if (request.method !== 'GET') throw notSupported('S3', `${request.method} /`);
-      const buckets = objects
-        .listBuckets()
-        .map(
-          (name) => `<Bucket>${tag('Name', name)}${tag('CreationDate', new Date(0).toISOString())}</Bucket>`,
+    switch (s3OperationOf(request)?.operation) {
+      case 'ListBuckets': {
+        const buckets = objects
+          .listBuckets()
+          .map(
+            (name) => `<Bucket>${tag('Name', name)}${tag('CreationDate', new Date(0).toISOString())}</Bucket>`,
+          );
+        return xml(
+          200,
+          `<ListAllMyBucketsResult xmlns="${NS}"><Buckets>${buckets.join('')}</Buckets></ListAllMyBucketsResult>`,
         );
-      return xml(
-        200,
-        `<ListAllMyBucketsResult xmlns="${NS}"><Buckets>${buckets.join('')}</Buckets></ListAllMyBucketsResult>`,
-      );
-    }
-    if (!key) {
-      switch (request.method) {
-        case 'PUT':
-          objects.createBucket(bucket);
-          return empty(200, { location: `/${bucket}` });
-        case 'HEAD':
-          if (!objects.hasBucket(bucket)) throw s3Error.noSuchBucket(bucket);
-          return empty(200);
-        case 'DELETE':
-          objects.deleteBucket(bucket);
-          return empty(204);
-        case 'POST':
-          if (q.has('delete')) return deleteObjects(bucket, request.body.toString('utf8'));
-          break;
-        case 'GET':
-          if (q.get('list-type') === '2') return listObjectsV2(bucket, q);
-          break;
       }
-      throw notSupported('S3', `${request.method} /${bucket}?${[...q.keys()].join('&')}`);
-    }
-    switch (request.method) {
-      case 'PUT': {
-        if (request.headers['x-amz-copy-source']) throw notSupported('S3', 'CopyObject');
+      case 'CreateBucket':
+        objects.createBucket(bucket);
+        return empty(200, { location: `/${bucket}` });
+      case 'HeadBucket':
+        if (!objects.hasBucket(bucket)) throw s3Error.noSuchBucket(bucket);
+        return empty(200);
+      case 'DeleteBucket':
+        objects.deleteBucket(bucket);
+        return empty(204);
+      case 'DeleteObjects':
+        return deleteObjects(bucket, request.body.toString('utf8'));
+      case 'ListObjectsV2':
+        return listObjectsV2(bucket, q);
+      case 'PutObject': {
         const info = objects.put(bucket, key, request.body);
         return empty(200, { etag: info.etag });
       }
-      case 'GET': {
+      case 'GetObject': {
         const { info, body } = objects.get(bucket, key);
         return {
           status: 200,
@@ -114,7 +131,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
           },
         };
       }
-      case 'HEAD': {
+      case 'HeadObject': {
         const info = objects.head(bucket, key);
         return empty(200, {
           'content-length': String(info.size),
@@ -122,10 +139,13 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
           'last-modified': info.lastModified.toUTCString(),
         });
       }
-      case 'DELETE':
+      case 'DeleteObject':
         objects.delete(bucket, key);
         return empty(204);
     }
+    if (!bucket) throw notSupported('S3', `${request.method} /`);
+    if (request.headers['x-amz-copy-source']) throw notSupported('S3', 'CopyObject');
+    if (!key) throw notSupported('S3', `${request.method} /${bucket}?${[...q.keys()].join('&')}`);
     throw notSupported('S3', `${request.method} /${bucket}/${key}`);
   };
 
@@ -153,7 +173,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
 
   const deleteObjects = (bucket: string, body: string): LocalReply => {
     if (!objects.hasBucket(bucket)) throw s3Error.noSuchBucket(bucket);
-    const keys = [...body.matchAll(/<Key>([\s\S]*?)<\/Key>/g)].map((m) => xmlUnescape(m[1] as string));
+    const keys = deleteObjectKeys(body);
     if (keys.length > 1000)
       throw new AwsServiceError('MalformedXML', 400, 'At most 1000 keys per DeleteObjects request.');
     const quiet = /<Quiet>\s*true\s*<\/Quiet>/i.test(body);
@@ -168,6 +188,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
     internalErrorCode: 'InternalError',
     // Registered last: every target-less request no other service claimed is a path-style S3 request.
     claims: (request) => !request.headers['x-amz-target'] && !reserved.has(firstSegment(request.path)),
+    operationOf: s3OperationOf,
     handle,
     objects,
   };

@@ -159,35 +159,36 @@ export function configRoutes(ctx: RouteContext): Route<Handler>[] {
   ];
 }
 
+/** Operations of the S3 Tables API the local endpoint does not implement: answered with an error naming them. */
+export const UNSUPPORTED_S3TABLES_ROUTES: readonly (readonly [string, string])[] = [
+  ['GetTableBucketEncryption', 'GET /buckets/{arn}/encryption'],
+  ['PutTableBucketEncryption', 'PUT /buckets/{arn}/encryption'],
+  ['DeleteTableBucketEncryption', 'DELETE /buckets/{arn}/encryption'],
+  ['GetTableBucketMetricsConfiguration', 'GET /buckets/{arn}/metrics'],
+  ['PutTableBucketMetricsConfiguration', 'PUT /buckets/{arn}/metrics'],
+  ['DeleteTableBucketMetricsConfiguration', 'DELETE /buckets/{arn}/metrics'],
+  ['GetTableBucketStorageClass', 'GET /buckets/{arn}/storage-class'],
+  ['PutTableBucketStorageClass', 'PUT /buckets/{arn}/storage-class'],
+  ['GetTableEncryption', 'GET /tables/{arn}/{namespace}/{name}/encryption'],
+  ['GetTableStorageClass', 'GET /tables/{arn}/{namespace}/{name}/storage-class'],
+  ['RenameTable', 'PUT /tables/{arn}/{namespace}/{name}/rename'],
+  ['ListTagsForResource', 'GET /tag/{arn}'],
+  ['TagResource', 'POST /tag/{arn}'],
+  ['UntagResource', 'DELETE /tag/{arn}'],
+  ['GetTableBucketReplication', 'GET /table-bucket-replication'],
+  ['PutTableBucketReplication', 'PUT /table-bucket-replication'],
+  ['DeleteTableBucketReplication', 'DELETE /table-bucket-replication'],
+  ['GetTableReplication', 'GET /table-replication'],
+  ['PutTableReplication', 'PUT /table-replication'],
+  ['DeleteTableReplication', 'DELETE /table-replication'],
+  ['GetTableReplicationStatus', 'GET /replication-status'],
+  ['GetTableRecordExpirationConfiguration', 'GET /table-record-expiration'],
+  ['PutTableRecordExpirationConfiguration', 'PUT /table-record-expiration'],
+  ['GetTableRecordExpirationJobStatus', 'GET /table-record-expiration-job-status'],
+];
+
 export function unsupportedRoutes(): Route<Handler>[] {
-  // Operations of the S3 Tables API the local endpoint does not implement: answered with an error naming them.
-  const unsupported: [string, string][] = [
-    ['GetTableBucketEncryption', 'GET /buckets/{arn}/encryption'],
-    ['PutTableBucketEncryption', 'PUT /buckets/{arn}/encryption'],
-    ['DeleteTableBucketEncryption', 'DELETE /buckets/{arn}/encryption'],
-    ['GetTableBucketMetricsConfiguration', 'GET /buckets/{arn}/metrics'],
-    ['PutTableBucketMetricsConfiguration', 'PUT /buckets/{arn}/metrics'],
-    ['DeleteTableBucketMetricsConfiguration', 'DELETE /buckets/{arn}/metrics'],
-    ['GetTableBucketStorageClass', 'GET /buckets/{arn}/storage-class'],
-    ['PutTableBucketStorageClass', 'PUT /buckets/{arn}/storage-class'],
-    ['GetTableEncryption', 'GET /tables/{arn}/{namespace}/{name}/encryption'],
-    ['GetTableStorageClass', 'GET /tables/{arn}/{namespace}/{name}/storage-class'],
-    ['RenameTable', 'PUT /tables/{arn}/{namespace}/{name}/rename'],
-    ['ListTagsForResource', 'GET /tag/{arn}'],
-    ['TagResource', 'POST /tag/{arn}'],
-    ['UntagResource', 'DELETE /tag/{arn}'],
-    ['GetTableBucketReplication', 'GET /table-bucket-replication'],
-    ['PutTableBucketReplication', 'PUT /table-bucket-replication'],
-    ['DeleteTableBucketReplication', 'DELETE /table-bucket-replication'],
-    ['GetTableReplication', 'GET /table-replication'],
-    ['PutTableReplication', 'PUT /table-replication'],
-    ['DeleteTableReplication', 'DELETE /table-replication'],
-    ['GetTableReplicationStatus', 'GET /replication-status'],
-    ['GetTableRecordExpirationConfiguration', 'GET /table-record-expiration'],
-    ['PutTableRecordExpirationConfiguration', 'PUT /table-record-expiration'],
-    ['GetTableRecordExpirationJobStatus', 'GET /table-record-expiration-job-status'],
-  ];
-  return unsupported.map(([operation, pattern]) =>
+  return UNSUPPORTED_S3TABLES_ROUTES.map(([operation, pattern]) =>
     route<Handler>(operation, pattern, async () => {
       throw notSupported('S3Tables', operation);
     }),

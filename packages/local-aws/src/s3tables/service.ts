@@ -15,6 +15,7 @@ import {
   noContent,
   notFound,
   ok,
+  UNSUPPORTED_S3TABLES_ROUTES,
   unsupportedRoutes,
   type Handler,
   type RouteContext,
@@ -41,6 +42,7 @@ export interface S3TablesOptions {
 }
 
 const iso = (date: Date) => date.toISOString();
+const UNSUPPORTED = new Set(UNSUPPORTED_S3TABLES_ROUTES.map(([operation]) => operation));
 
 export function createS3TablesService({
   warehouse,
@@ -300,6 +302,11 @@ export function createS3TablesService({
     errorStyle: { protocol: 'restJson1', messageKey: 'message' },
     internalErrorCode: 'InternalServerErrorException',
     claims: (request) => !request.headers['x-amz-target'] && ROOTS.has(firstSegment(request.path)),
+    operationOf(request) {
+      const found = matchRoute(routes, request.method, request.path);
+      if (!found || UNSUPPORTED.has(found.route.operation)) return undefined;
+      return { operation: found.route.operation, params: found.params };
+    },
     async handle(request) {
       const found = matchRoute(routes, request.method, request.path);
       if (!found) throw notSupported('S3Tables', `${request.method} ${request.path.split('?')[0]}`);
