@@ -7,7 +7,11 @@
 //                                         endpoint was started with maintenanceClock 'adjustable'); → { now }
 //   POST /_local/firehose/flush         → flushes every stream's buffer (each non-empty buffer = one commit)
 //   GET  /_local/firehose/stats         → per stream: received, delivered, failed, commits, pending, error files
+//   POST /_local/iam/service-credentials → body { service, roleArn, sourceArn? }: the session credentials an AWS
+//                                         service (Lambda, locally run) gets for a role whose trust policy names it
+//                                         (only when the endpoint enforces authorization)
 import { AwsServiceError } from './errors';
+import type { Authorization } from './authz';
 import type { FaultInjector } from './faults';
 import type { FirehoseService } from './firehose/service';
 import { parseJsonBody, type LocalRequest, type WireResponse } from './protocol';
@@ -18,6 +22,7 @@ export interface AdminContext {
   firehose: FirehoseService;
   faults: FaultInjector;
   dataDir: string;
+  authorization?: Authorization;
 }
 
 const json = (status: number, body: unknown): WireResponse => ({
@@ -52,9 +57,23 @@ export async function handleAdmin(request: LocalRequest, context: AdminContext):
         return json(200, { streams: context.firehose.stats() });
       case 'GET /_local/firehose/stats':
         return json(200, { streams: context.firehose.stats() });
+      case 'POST /_local/iam/service-credentials': {
+        if (!context.authorization)
+          return json(400, {
+            message:
+              'This endpoint does not enforce authorization, so any credentials will do; start it with the authorization option for role credentials.',
+          });
+        const body = parseJsonBody(request.body, 'local admin');
+        const outcome = context.authorization.serviceCredentials({
+          service: String(body.service ?? ''),
+          roleArn: String(body.roleArn ?? ''),
+          ...(typeof body.sourceArn === 'string' ? { sourceArn: body.sourceArn } : {}),
+        });
+        return 'denied' in outcome ? json(403, { message: outcome.denied }) : json(200, outcome.credentials);
+      }
       default:
         return json(404, {
-          message: `Unknown admin route ${route}. Known: GET /_local/health, POST /_local/maintenance/run, GET /_local/maintenance/reports, POST /_local/maintenance/clock, POST /_local/firehose/flush, GET /_local/firehose/stats.`,
+          message: `Unknown admin route ${route}. Known: GET /_local/health, POST /_local/maintenance/run, GET /_local/maintenance/reports, POST /_local/maintenance/clock, POST /_local/firehose/flush, GET /_local/firehose/stats, POST /_local/iam/service-credentials.`,
         });
     }
   } catch (error) {

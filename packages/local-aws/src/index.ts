@@ -7,12 +7,21 @@ export {
   flushLocalFirehose,
   localFirehoseStats,
   advanceLocalMaintenanceClock,
+  localServiceCredentials,
+  type LocalServiceCredentials,
 } from './admin-client';
+export type {
+  AuthorizationOptions,
+  LakeFormationGrantSpec,
+  LocalCredentialsSpec,
+  LocalRoleSpec,
+} from './authz';
+export { PolicyNotUnderstoodError } from './iam';
 export type { EngineFactories } from './engine';
 export type { DeliveryStats } from './firehose/delivery';
 export type { LocalStreamStats } from './firehose/service';
 export type { MaintenanceRunReport, SnapshotManagementHold } from './s3tables/maintenance';
 export { LOCAL_ACCOUNT_ID } from './arn';
 export { MAX_BATCH_BYTES, MAX_BATCH_RECORDS, MAX_RECORD_BYTES } from './firehose/service';
-export { localClientConfig } from './client-config';
+export { localClientConfig, LOCAL_CREDENTIALS, type LocalClientCredentials } from './client-config';
 export { LOCAL_DATA_DIR_ENTRIES } from './data-dir';

@@ -31,6 +31,7 @@ import { glueSqlCatalog } from './glue/sql-catalog';
 import { LOCAL_ACCOUNT_ID } from './arn';
 import { JsonStore } from './store';
 import { handleAdmin } from './admin';
+import { createAuthorization, warehouseTableId, type AuthorizationOptions } from './authz';
 
 export interface LocalEndpointOptions {
   /** Data directory (state survives restarts). */
@@ -53,6 +54,11 @@ export interface LocalEndpointOptions {
   athenaMinCutoffBytes?: number;
   /** Engine factories (default: from @loglake/lakehouse). */
   engine?: EngineFactories;
+  /**
+   * Enforce IAM and Lake Formation (README, "Authorization"): requests are identified by their access key and
+   * refused as AWS refuses them. Absent: every request is served, whatever credentials sign it.
+   */
+  authorization?: AuthorizationOptions;
 }
 
 export interface LocalEndpoint {
@@ -82,6 +88,9 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
   const factories = options.engine ?? (await loadEngineFactories());
   const warehouse: Warehouse = await factories.openWarehouse(localDataPath(dataDir, 'warehouse'));
   const store = new JsonStore(localDataPath(dataDir, 'state'));
+  const authz = options.authorization
+    ? createAuthorization(options.authorization, { store, region })
+    : undefined;
   // Glue + S3 for the snapshots unit: Glue's AwsDataCatalog is one of the SQL engine's catalogs, and CTAS with
   // external_location writes where the S3 service serves the snapshot bucket from.
   const glue = createGlueService({ store, accountId: LOCAL_ACCOUNT_ID });
@@ -115,18 +124,22 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
       region,
       dataDir,
       bufferIntervalOverrideSeconds: options.firehoseBufferIntervalOverrideSeconds,
+      ...(authz ? { roles: authz.firehoseRoles } : {}),
     });
   } catch (error) {
     await warehouse.close();
     throw error;
   }
+  const athena = createAthenaService({
+    store,
+    sqlEngine: getSqlEngine,
+    minCutoffBytes: options.athenaMinCutoffBytes ?? ATHENA_MIN_CUTOFF_BYTES,
+    ...(authz ? { statements: authz.statements } : {}),
+  });
   const services: ServiceModule[] = [
+    ...(authz ? [authz.sts] : []),
     firehose,
-    createAthenaService({
-      store,
-      sqlEngine: getSqlEngine,
-      minCutoffBytes: options.athenaMinCutoffBytes ?? ATHENA_MIN_CUTOFF_BYTES,
-    }),
+    athena,
     createS3TablesService({ warehouse, store, maintenance, region }),
     // S3 Tables' Iceberg REST endpoint (/iceberg/v1/...), over the same warehouse.
     createIcebergRestService({ warehouse }),
@@ -135,11 +148,16 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
     s3,
   ];
 
+  const authorizer = authz?.requestAuthorizer({
+    workgroupOfQuery: athena.workgroupOfQuery,
+    tableId: warehouseTableId(warehouse),
+  });
+
   const dispatch = async (request: LocalRequest): Promise<WireResponse> => {
     if (request.path.startsWith('/_local/'))
-      return handleAdmin(request, { maintenance, firehose, faults, dataDir });
+      return handleAdmin(request, { maintenance, firehose, faults, dataDir, authorization: authz });
     const queryAction = awsQueryAction(request);
-    if (queryAction) return unsupportedQueryAction(queryAction);
+    if (queryAction && !authz?.sts.claims(request)) return unsupportedQueryAction(queryAction);
     const service = services.find((s) => s.claims(request));
     if (!service) {
       const target = request.headers['x-amz-target'];
@@ -152,6 +170,12 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
           `The ${what} is not supported by the local endpoint (it speaks S3 Tables, Firehose, Athena, Glue and S3).`,
         ),
       );
+    }
+    if (authorizer) {
+      // The request-authentication/authorization step: who signed it, and may they (authz/request-authorizer.ts).
+      const outcome = await authorizer.authorize(request, service);
+      if ('refused' in outcome) return outcome.refused;
+      request.caller = outcome.caller;
     }
     try {
       return renderReply(service.errorStyle, await service.handle(request));

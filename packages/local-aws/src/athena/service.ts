@@ -1,5 +1,6 @@
 // Amazon Athena (awsJson1_1, `AmazonAthena.<Op>`): workgroups and query executions over the SQL front end.
-import type { SqlEngine } from '@loglake/lakehouse';
+import type { PreparedStatement, QueryContext, SqlEngine } from '@loglake/lakehouse';
+import type { Caller } from '../iam/principals';
 import { InputReader } from '../input';
 import { awsJsonService, type ServiceModule } from '../protocol';
 import type { JsonStore } from '../store';
@@ -13,12 +14,21 @@ export interface AthenaOptions {
   sqlEngine: () => Promise<SqlEngine>;
   /** Lowest BytesScannedCutoffPerQuery accepted (Athena: 10,000,000). Tests lower it to exercise the cutoff. */
   minCutoffBytes: number;
+  /** With authorization: what the caller may not do with a statement (fails the query), and what follows success. */
+  statements?: StatementAuthorization;
+}
+
+export interface StatementAuthorization {
+  check(caller: Caller, statement: PreparedStatement, context: QueryContext): Error | undefined;
+  succeeded(caller: Caller, statement: PreparedStatement, context: QueryContext): void;
 }
 
 const MAX_QUERY_LENGTH = 262_144;
 const ENGINE_VERSION = { SelectedEngineVersion: 'AUTO', EffectiveEngineVersion: 'Athena engine version 3' };
 
-export function createAthenaService(options: AthenaOptions): ServiceModule {
+export function createAthenaService(
+  options: AthenaOptions,
+): ServiceModule & { workgroupOfQuery(id: string): string | undefined } {
   const workgroups = new WorkGroups(options.store, options.minCutoffBytes);
   const runner = new QueryRunner(options.store, options.sqlEngine);
   const reader = (input: Record<string, unknown>) => new InputReader(input, (m) => invalidRequest(m));
@@ -67,7 +77,7 @@ export function createAthenaService(options: AthenaOptions): ServiceModule {
     };
   };
 
-  return awsJsonService({
+  const service = awsJsonService({
     name: 'Athena',
     targetPrefix: 'AmazonAthena',
     messageKey: 'Message',
@@ -105,7 +115,7 @@ export function createAthenaService(options: AthenaOptions): ServiceModule {
           ...(start + max < all.length ? { NextToken: encodeToken(start + max) } : {}),
         };
       },
-      async StartQueryExecution(input) {
+      async StartQueryExecution(input, request) {
         const r = reader(input);
         const query = r.requiredString('QueryString');
         if (query.length > MAX_QUERY_LENGTH)
@@ -125,15 +135,27 @@ export function createAthenaService(options: AthenaOptions): ServiceModule {
         const submission = await runner.prepare(query);
         if ('prepared' in submission) checkStatementAgainstWorkGroup(submission.prepared, group);
         const context = r.child('QueryExecutionContext');
-        const id = runner.start({
-          query,
-          submission,
-          workgroup: group.Name,
+        const queryContext = {
           catalog: context?.optionalString('Catalog'),
           database: context?.optionalString('Database'),
+        };
+        // With authorization, the caller's permissions on the statement's tables (Glue, Lake Formation).
+        const caller = request.caller;
+        const prepared = 'prepared' in submission ? submission.prepared : undefined;
+        const denied =
+          caller && prepared ? options.statements?.check(caller, prepared, queryContext) : undefined;
+        const id = runner.start({
+          query,
+          submission: denied ? { failure: denied } : submission,
+          workgroup: group.Name,
+          ...queryContext,
           outputLocation:
             typeof resultConfig?.OutputLocation === 'string' ? resultConfig.OutputLocation : undefined,
           cutoff: workgroups.cutoffOf(group),
+          onSucceeded:
+            caller && prepared
+              ? () => options.statements?.succeeded(caller, prepared, queryContext)
+              : undefined,
         });
         return { QueryExecutionId: id };
       },
@@ -194,6 +216,15 @@ export function createAthenaService(options: AthenaOptions): ServiceModule {
           ...(start + max < rows.length ? { NextToken: encodeToken(start + max) } : {}),
         };
       },
+    },
+  });
+  return Object.assign(service, {
+    workgroupOfQuery: (id: string) => {
+      try {
+        return runner.get(id).workgroup;
+      } catch {
+        return undefined;
+      }
     },
   });
 }

@@ -40,13 +40,16 @@ const body = (request: LocalRequest): Record<string, unknown> => {
   if (request.body.length === 0) return {};
   try {
     const parsed = parseJsonText(request.body);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   } catch {
     // The service answers a malformed body with its own error; authorization sees no members.
     return {};
   }
 };
-const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
 const child = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
@@ -63,14 +66,19 @@ function firehose(call: OperationCall, env: MappingEnv): Mapping {
   // Creating a stream hands its roles to Firehose: the caller needs iam:PassRole on each (Firehose Developer
   // Guide, "Controlling access with Amazon Data Firehose").
   const iceberg = child(input.IcebergDestinationConfiguration);
-  const roles = [str(iceberg.RoleARN), str(child(iceberg.S3Configuration).RoleARN)].filter((r): r is string => !!r);
+  const roles = [str(iceberg.RoleARN), str(child(iceberg.S3Configuration).RoleARN)].filter(
+    (r): r is string => !!r,
+  );
   return [stream, ...[...new Set(roles)].map((resource) => ({ action: 'iam:PassRole', resource }))];
 }
 
 function athena(call: OperationCall, env: MappingEnv): Mapping {
   const input = body(call.request);
   const action = `athena:${call.operation}`;
-  const workgroup = (name: string | undefined) => ({ action, resource: arnOf(env, 'athena', `workgroup/${name ?? 'primary'}`) });
+  const workgroup = (name: string | undefined) => ({
+    action,
+    resource: arnOf(env, 'athena', `workgroup/${name ?? 'primary'}`),
+  });
   switch (call.operation) {
     case 'ListWorkGroups':
       return [{ action, resource: '*' }];
@@ -88,7 +96,9 @@ function athena(call: OperationCall, env: MappingEnv): Mapping {
       return [workgroup(env.lookups.workgroupOfQuery(str(input.QueryExecutionId) ?? ''))];
     case 'BatchGetQueryExecution': {
       const ids = Array.isArray(input.QueryExecutionIds) ? input.QueryExecutionIds.map(String) : [];
-      const groups = new Set(ids.map((id) => env.lookups.workgroupOfQuery(id)).filter((g): g is string => !!g));
+      const groups = new Set(
+        ids.map((id) => env.lookups.workgroupOfQuery(id)).filter((g): g is string => !!g),
+      );
       return [...groups].map((g) => workgroup(g));
     }
     default:
@@ -102,7 +112,8 @@ function glue(call: OperationCall, env: MappingEnv): Mapping {
   const action = `glue:${call.operation}`;
   const catalog = arnOf(env, 'glue', 'catalog');
   const database = (name: unknown) => arnOf(env, 'glue', `database/${str(name) ?? ''}`);
-  const table = (db: unknown, name: unknown) => arnOf(env, 'glue', `table/${str(db) ?? ''}/${str(name) ?? ''}`);
+  const table = (db: unknown, name: unknown) =>
+    arnOf(env, 'glue', `table/${str(db) ?? ''}/${str(name) ?? ''}`);
   const on = (...resources: string[]) => resources.map((resource) => ({ action, resource }));
   switch (call.operation) {
     case 'GetDatabases':
@@ -116,7 +127,11 @@ function glue(call: OperationCall, env: MappingEnv): Mapping {
       return on(catalog, database(input.DatabaseName), table(input.DatabaseName, '*'));
     case 'CreateTable':
     case 'UpdateTable':
-      return on(catalog, database(input.DatabaseName), table(input.DatabaseName, child(input.TableInput).Name));
+      return on(
+        catalog,
+        database(input.DatabaseName),
+        table(input.DatabaseName, child(input.TableInput).Name),
+      );
     case 'GetTable':
     case 'DeleteTable':
       return on(catalog, database(input.DatabaseName), table(input.DatabaseName, input.Name));
@@ -192,13 +207,17 @@ async function s3tables(call: OperationCall, env: MappingEnv): Promise<Mapping> 
     return [{ action, resource: tableBucketArn(env.region, str(body(call.request).name) ?? '') }];
   const q = call.request.query;
   if (call.operation === 'GetTable') {
-    const byArn = /^arn:aws[a-z-]*:s3tables:[^:]*:[^:]*:bucket\/([^/]+)\/table\/(.+)$/.exec(q.get('tableArn') ?? '');
-    if (byArn) return [{ action, resource: `${tableBucketArn(env.region, byArn[1] as string)}/table/${byArn[2]}` }];
+    const byArn = /^arn:aws[a-z-]*:s3tables:[^:]*:[^:]*:bucket\/([^/]+)\/table\/(.+)$/.exec(
+      q.get('tableArn') ?? '',
+    );
+    if (byArn)
+      return [{ action, resource: `${tableBucketArn(env.region, byArn[1] as string)}/table/${byArn[2]}` }];
     const bucket = bucketFromArn(q.get('tableBucketARN') ?? '') ?? '';
     return [{ action, resource: await tableArn(env, bucket, q.get('namespace') ?? '', q.get('name') ?? '') }];
   }
   const bucket = bucketFromArn(call.params.arn ?? '') ?? '';
-  if (S3TABLES_BUCKET_LEVEL.has(call.operation)) return [{ action, resource: tableBucketArn(env.region, bucket) }];
+  if (S3TABLES_BUCKET_LEVEL.has(call.operation))
+    return [{ action, resource: tableBucketArn(env.region, bucket) }];
   if (call.params.namespace !== undefined && call.params.name !== undefined)
     return [{ action, resource: await tableArn(env, bucket, call.params.namespace, call.params.name) }];
   return 'unmapped';

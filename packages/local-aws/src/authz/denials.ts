@@ -44,13 +44,19 @@ function icebergError(code: number, type: string, message: string): WireResponse
 export function refusal(service: RefusingService, refused: Refusal): WireResponse {
   if (service.name === 'STS') {
     if (refused.kind === 'access-denied') return awsQueryError(403, 'AccessDenied', refused.message);
-    if (refused.kind === 'expired') return awsQueryError(400, 'ExpiredToken', 'The security token included in the request is expired');
-    if (refused.kind === 'missing') return awsQueryError(403, 'MissingAuthenticationToken', 'Request is missing Authentication Token');
+    if (refused.kind === 'expired')
+      return awsQueryError(400, 'ExpiredToken', 'The security token included in the request is expired');
+    if (refused.kind === 'missing')
+      return awsQueryError(403, 'MissingAuthenticationToken', 'Request is missing Authentication Token');
     return awsQueryError(403, 'InvalidClientTokenId', INVALID_TOKEN);
   }
   if (service.name === 'S3TablesIcebergRest') {
     if (refused.kind === 'access-denied') return icebergError(403, 'ForbiddenException', refused.message);
-    return icebergError(401, 'NotAuthorizedException', refused.kind === 'missing' ? 'Missing Authentication Token' : INVALID_TOKEN);
+    return icebergError(
+      401,
+      'NotAuthorizedException',
+      refused.kind === 'missing' ? 'Missing Authentication Token' : INVALID_TOKEN,
+    );
   }
   const style = service.errorStyle;
   if (style.protocol === 'restXml') {
@@ -61,7 +67,11 @@ export function refusal(service: RefusingService, refused: Refusal): WireRespons
           ? new AwsServiceError('AccessDenied', 403, 'Access Denied')
           : refused.kind === 'expired'
             ? new AwsServiceError('ExpiredToken', 400, 'The provided token has expired.')
-            : new AwsServiceError('InvalidAccessKeyId', 403, 'The AWS Access Key Id you provided does not exist in our records.');
+            : new AwsServiceError(
+                'InvalidAccessKeyId',
+                403,
+                'The AWS Access Key Id you provided does not exist in our records.',
+              );
     return renderError(style, error);
   }
   const status = style.protocol === 'restJson1' ? 403 : 400;
@@ -71,7 +81,11 @@ export function refusal(service: RefusingService, refused: Refusal): WireRespons
       : refused.kind === 'missing'
         ? new AwsServiceError('MissingAuthenticationTokenException', status, 'Missing Authentication Token')
         : refused.kind === 'expired'
-          ? new AwsServiceError('ExpiredTokenException', status, 'The security token included in the request is expired')
+          ? new AwsServiceError(
+              'ExpiredTokenException',
+              status,
+              'The security token included in the request is expired',
+            )
           : new AwsServiceError('UnrecognizedClientException', status, INVALID_TOKEN);
   return renderError(style, error);
 }

@@ -40,7 +40,10 @@ export class AccessDirectory {
   constructor(readonly options: AuthorizationOptions) {
     for (const spec of options.roles) this.roles.set(spec.arn, this.role(spec));
     for (const p of options.resourcePolicies ?? [])
-      this.resourcePolicies.set(p.resourceArn, parse(p.document, `resource-based policy of ${p.resourceArn}`));
+      this.resourcePolicies.set(
+        p.resourceArn,
+        parse(p.document, `resource-based policy of ${p.resourceArn}`),
+      );
     for (const c of options.credentials) {
       if (!this.roles.has(c.roleArn))
         throw new LocalEndpointConfigError(
@@ -60,7 +63,9 @@ export class AccessDirectory {
         ...spec.policies.map((p) => parse(p.document, `role ${name}, policy ${p.name}`)),
         ...(spec.managedPolicyArns ?? []).map((arn) => {
           const document = this.options.managedPolicies?.[arn];
-          return document === undefined ? unknownManagedPolicy(arn, name) : parse(document, `role ${name}, managed policy ${arn}`);
+          return document === undefined
+            ? unknownManagedPolicy(arn, name)
+            : parse(document, `role ${name}, managed policy ${arn}`);
         }),
       ],
     };

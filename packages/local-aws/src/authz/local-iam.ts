@@ -7,7 +7,7 @@ import { evaluateAssumeRole, ASSUME_ROLE } from '../iam/assume-role';
 import { RequestContext } from '../iam/conditions';
 import { evaluate, type Decision } from '../iam/evaluate';
 import { accessDeniedMessage } from '../iam/messages';
-import { principalArnOf, serviceCaller, type Caller } from '../iam/principals';
+import { assumedRoleCaller, principalArnOf, serviceCaller, type Caller } from '../iam/principals';
 import { AccessDirectory } from './directory';
 import type { AuthorizationOptions } from './options';
 import { SessionStore, type IssuedSession } from './sessions';
@@ -19,8 +19,7 @@ export interface Denial {
 }
 
 export type AssumeRoleOutcome =
-  | { readonly session: IssuedSession; readonly caller: Caller }
-  | { readonly denied: string };
+  { readonly session: IssuedSession; readonly caller: Caller } | { readonly denied: string };
 
 /** STS: 15 minutes to the role's maximum (1 hour by default). */
 export const MIN_SESSION_SECONDS = 900;
@@ -71,14 +70,42 @@ export class LocalIam {
     if (decision.allowed) return undefined;
     return {
       decision,
-      message: accessDeniedMessage(caller, action, resource, decision, { quoteResource: options.quoteResource }),
+      message: accessDeniedMessage(caller, action, resource, decision, {
+        quoteResource: options.quoteResource,
+      }),
     };
   }
 
   /**
-   * sts:AssumeRole by a caller (an assumed-role session) or by an AWS service acting for one of the account's resources
-   * (`aws:SourceArn`, `aws:SourceAccount` in the context, as services send them).
+   * sts:AssumeRole's decision for a caller (an assumed-role session) or for an AWS service acting for one of the
+   * account's resources (`aws:SourceArn`, `aws:SourceAccount` in the context, as services send them): the session's
+   * caller, or AWS's denial. STS answers a role that does not exist as it answers one that does not trust the caller.
    */
+  actAs(
+    caller: Caller,
+    roleArn: string,
+    sessionName: string,
+    extraContext: Readonly<Record<string, string | undefined>> = {},
+  ): { readonly caller: Caller } | { readonly denied: string } {
+    const denied = (decision: Exclude<Decision, { allowed: true }>) => ({
+      denied: accessDeniedMessage(caller, ASSUME_ROLE, roleArn, decision, {
+        withoutReason: decision.reason !== 'not-understood',
+      }),
+    });
+    const role = this.directory.roleByArn(roleArn);
+    if (!role) return denied({ allowed: false, reason: 'implicit-deny' });
+    const own = caller.roleArn ? this.directory.roleByArn(caller.roleArn) : undefined;
+    const decision = evaluateAssumeRole(
+      caller,
+      role,
+      own?.identityPolicies ?? [],
+      this.context(caller, extraContext),
+    );
+    if (!decision.allowed) return denied(decision);
+    return { caller: assumedRoleCaller(role.arn, sessionName) };
+  }
+
+  /** sts:AssumeRole: the decision, then session credentials. */
   assumeRole(
     caller: Caller,
     roleArn: string,
@@ -86,34 +113,34 @@ export class LocalIam {
     durationSeconds: number,
     extraContext: Readonly<Record<string, string | undefined>> = {},
   ): AssumeRoleOutcome {
-    const role = this.directory.roleByArn(roleArn);
-    // STS answers a role that does not exist the way it answers one that does not trust the caller.
-    const denied = (decision: Exclude<Decision, { allowed: true }>) => ({
-      denied: accessDeniedMessage(caller, ASSUME_ROLE, roleArn, decision, { withoutReason: decision.reason !== 'not-understood' }),
-    });
-    if (!role) return denied({ allowed: false, reason: 'implicit-deny' });
-    const own = caller.roleArn ? this.directory.roleByArn(caller.roleArn) : undefined;
-    const decision = evaluateAssumeRole(caller, role, own?.identityPolicies ?? [], this.context(caller, extraContext));
-    if (!decision.allowed) return denied(decision);
-    const session = this.sessions.issue(role.arn, sessionName, durationSeconds);
-    return { session, caller: this.callerOf(session) };
+    const acting = this.actAs(caller, roleArn, sessionName, extraContext);
+    if ('denied' in acting) return acting;
+    return { session: this.sessions.issue(roleArn, sessionName, durationSeconds), caller: acting.caller };
   }
 
-  /** The credentials an AWS service gets for a role it acts as (its trust policy must name the service). */
+  /** What an AWS service acting for a resource of the account assumes a role as (its trust policy must name it). */
+  serviceContext(context: {
+    sourceArn?: string;
+    sourceAccount?: string;
+  }): Record<string, string | undefined> {
+    return {
+      'aws:SourceArn': context.sourceArn,
+      'aws:SourceAccount': context.sourceAccount ?? (context.sourceArn ? LOCAL_ACCOUNT_ID : undefined),
+    };
+  }
+
+  /** The credentials an AWS service gets for a role it acts as (the local stand-in for a service: Lambda). */
   assumeAsService(
     service: string,
     roleArn: string,
     context: { sourceArn?: string; sourceAccount?: string } = {},
   ): AssumeRoleOutcome {
-    return this.assumeRole(serviceCaller(service), roleArn, service.split('.')[0] ?? service, 3600, {
-      'aws:SourceArn': context.sourceArn,
-      'aws:SourceAccount': context.sourceAccount ?? (context.sourceArn ? LOCAL_ACCOUNT_ID : undefined),
-    });
-  }
-
-  private callerOf(session: IssuedSession): Caller {
-    const found = this.sessions.identify(session.accessKeyId, session.sessionToken);
-    if (!('caller' in found)) throw new Error('a session just issued does not identify');
-    return found.caller;
+    return this.assumeRole(
+      serviceCaller(service),
+      roleArn,
+      service.split('.')[0] ?? service,
+      3600,
+      this.serviceContext(context),
+    );
   }
 }

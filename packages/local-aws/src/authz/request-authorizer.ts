@@ -38,7 +38,10 @@ export class RequestAuthorizer {
     }
     const context = this.iam.context(caller, { 'aws:RequestedRegion': credential.region });
     for (const { action, resource } of permissions) {
-      const denial = this.iam.decide(caller, action, resource, { context, quoteResource: service.name === 'S3' });
+      const denial = this.iam.decide(caller, action, resource, {
+        context,
+        quoteResource: service.name === 'S3',
+      });
       if (denial) return { refused: refusal(service, { kind: 'access-denied', message: denial.message }) };
     }
     return { caller };

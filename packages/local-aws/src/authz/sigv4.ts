@@ -19,7 +19,8 @@ const header = (request: LocalRequest, name: string): string | undefined => {
 
 /** The request's credential, or undefined for an unsigned (anonymous) request. */
 export function requestCredential(request: LocalRequest): RequestCredential | undefined {
-  const token = header(request, 'x-amz-security-token') ?? request.query.get('X-Amz-Security-Token') ?? undefined;
+  const token =
+    header(request, 'x-amz-security-token') ?? request.query.get('X-Amz-Security-Token') ?? undefined;
   const authorization = header(request, 'authorization');
   const scope = authorization
     ? /Credential=([^,\s]+)/.exec(authorization)?.[1]

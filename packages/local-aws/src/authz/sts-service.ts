@@ -60,9 +60,13 @@ export function createStsService(iam: LocalIam): ServiceModule {
     const roleArn = form.get('RoleArn');
     const sessionName = form.get('RoleSessionName');
     if (!roleArn)
-      return validation("1 validation error detected: Value null at 'roleArn' failed to satisfy constraint: Member must not be null");
+      return validation(
+        "1 validation error detected: Value null at 'roleArn' failed to satisfy constraint: Member must not be null",
+      );
     if (!sessionName)
-      return validation("1 validation error detected: Value null at 'roleSessionName' failed to satisfy constraint: Member must not be null");
+      return validation(
+        "1 validation error detected: Value null at 'roleSessionName' failed to satisfy constraint: Member must not be null",
+      );
     if (!/^[\w+=,.@-]{2,64}$/.test(sessionName))
       return validation(
         `1 validation error detected: Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]*`,

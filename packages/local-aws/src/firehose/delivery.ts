@@ -23,8 +23,10 @@ import {
   type Warehouse,
 } from '@loglake/lakehouse';
 import { crashPoint } from '../crash-points';
+import { LocalAwsError } from '../errors';
 import type { FaultInjector } from '../faults';
 import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { errorOutputFile, writeErrorOutput, type ErrorBatch, type ErrorOutputTarget } from './error-output';
 import { commitSummary, committedGeneration } from './log-commits';
 import { preparePart, sameSchema, type PreparedPart } from './prepare';
@@ -42,6 +44,23 @@ export interface DeliveryTarget {
   errorOutput: ErrorOutputTarget;
   /** Scratch folder on the data directory's file system (error output files are written there first). */
   tempDir: string;
+  /** With authorization: what the stream's role may not do to deliver (see DeliveryAccess). */
+  access?: DeliveryAccess;
+}
+
+/**
+ * What the stream's role may not do, checked as Firehose acts with it: deliver to the table (records then go to the
+ * error output, refused), write the error output (the generation then stays in the log, as Firehose "effectively
+ * pauses stream delivery" when it can neither deliver nor back up). Each answers AWS's denial message, or undefined.
+ */
+export interface DeliveryAccess {
+  deliveryDenied(): string | undefined;
+  errorOutputDenied(key: string): string | undefined;
+}
+
+/** The role may not deliver to the table: its records go to the error output with the denial. */
+export class DeliveryDeniedError extends LocalAwsError {
+  override name = 'DeliveryDeniedError';
 }
 
 export interface DeliveryStats {
@@ -68,6 +87,9 @@ export interface DeliveryStats {
   durability?: LogStats;
   lastFlushAt?: string;
   lastError?: string;
+  /** With authorization: records the stream's role could not deliver (they went to the error output), and why. */
+  recordsDenied?: number;
+  lastDenial?: string;
   errorOutputFiles: string[];
 }
 
@@ -252,6 +274,8 @@ export class StreamDelivery {
       if (buffer.records.length > 0) {
         if (replayed && this.concludedBeforeCrash(buffer)) return;
         await this.faults.slowFlush();
+        const denied = this.target.access?.deliveryDenied();
+        if (denied) throw new DeliveryDeniedError(denied);
         // The table as it is now (it may have been dropped and created again), read while the tail is prepared.
         const loading = this.loadTable();
         loading.catch(() => undefined);
@@ -284,19 +308,35 @@ export class StreamDelivery {
         error instanceof NoSuchTableError ||
         error instanceof NoSuchNamespaceError ||
         error instanceof NoSuchTableBucketError;
+      const denied = error instanceof DeliveryDeniedError;
       const done = new Set(failed.map((f) => f.seq));
+      const rest = buffer.records.filter((r) => !done.has(r.seq));
       failed = [
         ...failed,
         ...asFailed(
-          buffer.records.filter((r) => !done.has(r.seq)),
-          notFound ? RECORD_ERROR.tableNotFound : RECORD_ERROR.commitFailed,
+          rest,
+          denied
+            ? RECORD_ERROR.accessDenied
+            : notFound
+              ? RECORD_ERROR.tableNotFound
+              : RECORD_ERROR.commitFailed,
           (error as Error).message,
         ),
       ];
+      if (denied) {
+        this.stats.recordsDenied = (this.stats.recordsDenied ?? 0) + rest.length;
+        this.stats.lastDenial = (error as Error).message;
+      }
       this.stats.lastError = (error as Error).message;
       await buffer.append?.pending.discard().catch(() => undefined);
     }
     if (failed.length > 0) {
+      const denied = this.target.access?.errorOutputDenied(this.errorOutputKey(buffer));
+      if (denied) {
+        // Neither delivered nor backed up: the generation stays in the log (enqueue's catch leaves it unsettled).
+        this.stats.lastDenial = denied;
+        throw new DeliveryDeniedError(denied);
+      }
       const file = writeErrorOutput(
         this.target.errorOutput,
         failed,
@@ -308,6 +348,14 @@ export class StreamDelivery {
     }
     crashPoint('firehose-before-settle');
     this.settle(buffer, started);
+  }
+
+  /** The S3 key of a generation's error output file in the error bucket. */
+  private errorOutputKey(buffer: Generation): string {
+    const target = this.target.errorOutput;
+    return relative(join(target.s3Root, target.bucket), errorOutputFile(target, this.errorBatch(buffer)))
+      .split(sep)
+      .join('/');
   }
 
   /** The error output batch of a generation (the same file whenever the generation is flushed). */

@@ -11,7 +11,7 @@ import { InputReader } from '../input';
 import { awsJsonService, type ServiceModule } from '../protocol';
 import { localDataPath } from '../data-dir';
 import type { JsonStore } from '../store';
-import { MAX_BUFFER_BYTES, StreamDelivery, type DeliveryStats } from './delivery';
+import { MAX_BUFFER_BYTES, StreamDelivery, type DeliveryAccess, type DeliveryStats } from './delivery';
 import { LogWriteError, RecordLog, type LogDamage } from './record-log';
 import { describeStream, invalidArgument, parseIcebergStream, type StreamDefinition } from './streams';
 
@@ -23,6 +23,16 @@ export interface FirehoseOptions {
   dataDir: string;
   /** Replaces every stream's IntervalInSeconds (tests and benchmarks: no 60 s waits). */
   bufferIntervalOverrideSeconds?: number;
+  /** With authorization: Firehose acting with each stream's roles. */
+  roles?: FirehoseRoles;
+}
+
+/** How Firehose uses a stream's roles when the endpoint enforces authorization. */
+export interface FirehoseRoles {
+  /** Why CreateDeliveryStream refuses the stream's roles (InvalidArgumentException's message), or undefined. */
+  validate(stream: StreamDefinition): string | undefined;
+  /** What the stream's role may not do while delivering. */
+  access(stream: StreamDefinition): DeliveryAccess;
 }
 
 // PutRecordBatch limits (Firehose API reference): 500 records, 1,000 KiB per record, 4 MiB per call.
@@ -95,6 +105,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         maxBufferBytes: MAX_BUFFER_BYTES,
         intervalMs: Math.max(0, intervalSeconds * 1000),
         tempDir: localDataPath(options.dataDir, 'tmp', 'firehose'),
+        ...(options.roles ? { access: options.roles.access(stream) } : {}),
         errorOutput: {
           s3Root: localDataPath(options.dataDir, 's3'),
           bucket: stream.errorBucket,
@@ -224,6 +235,8 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         }
         const arn = deliveryStreamArn(region, name);
         const stream: StreamDefinition = { ...parseIcebergStream(name, arn, iceberg), createdAt: Date.now() };
+        const refused = options.roles?.validate(stream);
+        if (refused) throw invalidArgument(refused);
         // A log left by a stream of this name whose definition is gone is kept aside, never appended to.
         if (existsSync(logDir(name))) renameSync(logDir(name), `${logDir(name)}.orphaned-${Date.now()}`);
         store.delete(legacyStatsKey(name));

@@ -60,7 +60,9 @@ export function deleteObjectKeys(body: string): string[] {
 }
 
 /** The S3 operation a path-style request calls (what handle() dispatches on), for the authorization step. */
-export function s3OperationOf(request: LocalRequest): { operation: string; params: Record<string, string> } | undefined {
+export function s3OperationOf(
+  request: LocalRequest,
+): { operation: string; params: Record<string, string> } | undefined {
   const { bucket, key } = splitPath(request.path);
   const q = request.query;
   const op = (operation: string) => ({ operation, params: { bucket, key } });
@@ -92,7 +94,8 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
         const buckets = objects
           .listBuckets()
           .map(
-            (name) => `<Bucket>${tag('Name', name)}${tag('CreationDate', new Date(0).toISOString())}</Bucket>`,
+            (name) =>
+              `<Bucket>${tag('Name', name)}${tag('CreationDate', new Date(0).toISOString())}</Bucket>`,
           );
         return xml(
           200,
