@@ -45,6 +45,9 @@ export const SNAPSHOTS_OUTPUTS = [
   'resolve_watermark_function',
   'build_snapshot_function',
   'snapshot_workgroup',
+  // The Lambdas' execution roles: the lab runs the handlers offline as these roles.
+  'resolve_watermark_role_arn',
+  'build_snapshot_role_arn',
 ] as const;
 
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
