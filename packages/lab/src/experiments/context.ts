@@ -167,6 +167,8 @@ export interface ExperimentOutcome {
   measures: Record<string, number | string>;
   /** What the article saw, checked against what happened (shown in the report; asserted by the CI test). */
   checks: Record<string, boolean>;
+  /** Itemized outcomes, shown under the result in the report (e.g. each refusal with its error). */
+  details?: { label: string; text: string }[];
 }
 
 export interface Experiment {

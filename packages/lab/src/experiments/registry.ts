@@ -7,11 +7,19 @@ import { laptopClient, restEndpoint } from './iceberg-rest';
 import { sortOrder } from './sort-order';
 import { tagCleanup, undoWindow } from './snapshot-cleanup';
 import { PART3 } from './daily-snapshot';
+import { analystRole } from './analyst-role';
 
 /** Part 2's "still to come", the Iceberg half; the undo window closes before the tag builds its own history. */
 const PART2_ICEBERG: Experiment[] = [restEndpoint, laptopClient, sortOrder, undoWindow, tagCleanup];
 
-export const EXPERIMENTS: readonly Experiment[] = [...PART1, ...PART2, ...PART2_ICEBERG, ...PART3];
+export const EXPERIMENTS: readonly Experiment[] = [
+  ...PART1,
+  ...PART2,
+  ...PART2_ICEBERG,
+  // Part 2's "still to come": a read-only analyst role (the ref and enriched tables exist by now).
+  analystRole,
+  ...PART3,
+];
 
 export function findExperiments(names: readonly string[]): Experiment[] {
   return names.map((name) => {

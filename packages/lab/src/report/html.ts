@@ -1,7 +1,13 @@
 // A self-contained HTML report (inline CSS and SVG, no scripts or network): the experiment table beside the
 // article's numbers, the snapshot timeline by operation, and bar charts of bytes scanned.
 import { formatBytes, formatCount } from './format';
-import { SEED_RESULTS, type BytesBar, type LabReport, type TimelineEvent } from './lab-report';
+import {
+  SEED_RESULTS,
+  type BytesBar,
+  type ExperimentReport,
+  type LabReport,
+  type TimelineEvent,
+} from './lab-report';
 
 const esc = (s: unknown) =>
   String(s).replace(
@@ -70,6 +76,13 @@ export function barChartSvg(bars: BytesBar[]): string {
   return `<svg class="bars" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img">${parts.join('')}</svg>`;
 }
 
+/** An experiment's itemized outcomes under its result (e.g. each refusal with its error). */
+function detailList(details: ExperimentReport['details']): string {
+  if (!details || details.length === 0) return '';
+  const items = details.map((d) => `<li><b>${esc(d.label)}</b>: ${esc(d.text)}</li>`).join('');
+  return `<ul class="details">${items}</ul>`;
+}
+
 export function renderHtml(report: LabReport): string {
   const rows = report.experiments
     .map((e) => {
@@ -79,7 +92,7 @@ export function renderHtml(report: LabReport): string {
         .map(([k, ok]) => `<span class="check ${ok ? 'ok' : 'bad'}">${ok ? '✓' : '✗'} ${esc(k)}</span>`)
         .join(' ');
       return (
-        `<tr class="${status}"><td>${esc(e.title)}</td><td>${esc(e.error ? `FAILED: ${e.error}` : e.result)}</td>` +
+        `<tr class="${status}"><td>${esc(e.title)}</td><td>${esc(e.error ? `FAILED: ${e.error}` : e.result)}${detailList(e.details)}</td>` +
         `<td class="seed">${esc(SEED_RESULTS[e.name] ?? '')}</td><td>${checks}</td></tr>`
       );
     })
@@ -98,6 +111,7 @@ body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#222;max-width:1200px
 table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ddd;padding:.35rem .6rem;text-align:left;vertical-align:top}
 th{background:#f4f4f4}tr.differs td:first-child{border-left:4px solid #e4a11b}tr.error td:first-child{border-left:4px solid #d33}
 tr.ok td:first-child{border-left:4px solid #29a36a}.seed{color:#666;font-style:italic}.num{text-align:right}
+ul.details{margin:.4rem 0 0;padding-left:1.2rem;font-size:12px;color:#444}
 .check{white-space:nowrap;font-size:12px}.check.ok{color:#29a36a}.check.bad{color:#d33}svg text{font:12px system-ui,sans-serif}
 code{background:#f4f4f4;padding:0 .2rem}
 </style></head><body>

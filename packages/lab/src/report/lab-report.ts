@@ -10,6 +10,8 @@ export interface ExperimentReport {
   result: string;
   measures: Record<string, number | string>;
   checks: Record<string, boolean>;
+  /** Itemized outcomes shown under the result (each attempt of the analyst, with its error). */
+  details?: { label: string; text: string }[];
   durationMs: number;
   error?: string;
 }
@@ -59,6 +61,7 @@ export const SEED_RESULTS: Record<string, string> = {
   'sort-order': 'still to come: a declared sort order',
   'undo-window': 'still to come: the undo window',
   'tag-cleanup': 'still to come: the Iceberg tag that breaks automatic snapshot cleanup',
+  'analyst-role': 'still to come in Part 2: a read-only analyst role',
   'daily-snapshot':
     'the latest complete day from a small snapshot, not years of history; a partial day is never published',
 };
