@@ -25,6 +25,8 @@ interface LabOptions {
   outputsFile?: string;
   compactionWait?: string;
   outDir?: string;
+  /** False with --no-authorization. */
+  authorization?: boolean;
 }
 
 function addLabOptions(command: Command): Command {
@@ -55,7 +57,11 @@ function addLabOptions(command: Command): Command {
       '--compaction-wait <minutes>',
       `aws only: how long "Wait for compaction" polls for a compaction run after the DELETE (default ${DEFAULT_COMPACTION_WAIT_MS / 60_000})`,
     )
-    .option('--out-dir <dir>', 'where the report and state go (default .lab)');
+    .option('--out-dir <dir>', 'where the report and state go (default .lab)')
+    .option(
+      '--no-authorization',
+      "local only: do not enforce the synthesized stacks' IAM policies and Lake Formation grants (on by default)",
+    );
 }
 
 function positiveInt(flag: string, value: string | undefined, fallback: number, min = 1): number {
@@ -85,8 +91,14 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
   const scale = scaleFrom(o);
   const bufferInterval =
     o.bufferInterval === undefined ? undefined : positiveInt('--buffer-interval', o.bufferInterval, 0, 0);
-  if (kind === 'aws' && (bufferInterval !== undefined || o.dataDir !== undefined)) {
-    throw new InvalidOptionError('--buffer-interval and --data-dir apply to --target local only.', o.target);
+  if (
+    kind === 'aws' &&
+    (bufferInterval !== undefined || o.dataDir !== undefined || o.authorization === false)
+  ) {
+    throw new InvalidOptionError(
+      '--buffer-interval, --data-dir and --no-authorization apply to --target local only (AWS always authorizes).',
+      o.target,
+    );
   }
   if (kind === 'local' && o.compactionWait !== undefined) {
     throw new InvalidOptionError(
@@ -104,6 +116,7 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
     dataDir,
     bufferIntervalSeconds: bufferInterval,
     outputsFile: o.outputsFile,
+    authorization: o.authorization !== false,
   });
   try {
     for (const line of target.banner) console.log(line);
