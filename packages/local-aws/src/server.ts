@@ -86,11 +86,12 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
   const faults = new FaultInjector(options.faults);
   const region = options.region ?? 'us-east-1';
   const factories = options.engine ?? (await loadEngineFactories());
-  const warehouse: Warehouse = await factories.openWarehouse(localDataPath(dataDir, 'warehouse'));
   const store = new JsonStore(localDataPath(dataDir, 'state'));
+  // Authorization options the endpoint cannot use stop it before anything is opened.
   const authz = options.authorization
     ? createAuthorization(options.authorization, { store, region })
     : undefined;
+  const warehouse: Warehouse = await factories.openWarehouse(localDataPath(dataDir, 'warehouse'));
   // Glue + S3 for the snapshots unit: Glue's AwsDataCatalog is one of the SQL engine's catalogs, and CTAS with
   // external_location writes where the S3 service serves the snapshot bucket from.
   const glue = createGlueService({ store, accountId: LOCAL_ACCOUNT_ID });

@@ -19,6 +19,7 @@ import { FLOW_LOG_V2_SCHEMA } from '@loglake/flowgen';
 import { flushLocalFirehose, localFirehoseStats, localServiceCredentials } from '../admin-client';
 import { localClientConfig, type LocalClientCredentials } from '../client-config';
 import { loadEngineFactories } from '../engine';
+import { LocalEndpointConfigError } from '../errors';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { waitForQuery } from '../test-support/clients';
 import {
@@ -397,6 +398,46 @@ describe('the local endpoint with authorization', () => {
       expect(stats).toMatchObject({ recordsDelivered: 3, recordsFailed: 0 });
       expect(stats?.recordsDenied ?? 0).toBe(0);
     });
+  });
+});
+
+describe('authorization options the endpoint cannot use stop it at start, naming what to fix', () => {
+  const start = (authorization: ReturnType<typeof testAuthorization>) =>
+    startLocalEndpoint({
+      dataDir: mkdtempSync(join(tmpdir(), 'local-authz-bad-')),
+      engine: factories,
+      authorization,
+    });
+
+  test('a policy that is not JSON, or breaks the grammar, names the role and the policy', async () => {
+    const broken = testAuthorization({
+      extraRoles: [{ arn: role('broken'), trustPolicy: '{"Statement": [', policies: [] }],
+    });
+    await expect(start(broken)).rejects.toThrow(LocalEndpointConfigError);
+    await expect(start(broken)).rejects.toThrow(
+      /authorization: role broken, trust policy: the policy is not JSON/,
+    );
+    const noEffect = testAuthorization({
+      extraRoles: [
+        {
+          arn: role('loose'),
+          trustPolicy: { Statement: [] },
+          policies: [{ name: 'p', document: { Statement: [{ Action: '*', Resource: '*' }] } }],
+        },
+      ],
+    });
+    await expect(start(noEffect)).rejects.toThrow(
+      /role loose, policy p statement 0: Effect must be "Allow" or "Deny"/,
+    );
+  });
+
+  test('local credentials for a role that is not there', async () => {
+    const options = testAuthorization();
+    await expect(
+      start({ ...options, credentials: [{ ...DEPLOYER_KEY, roleArn: role('ghost'), sessionName: 'g' }] }),
+    ).rejects.toThrow(
+      /local access key AKIALOCALDEPLOYER001 signs as role arn:aws:iam::123456789012:role\/ghost, which is not among the roles/,
+    );
   });
 });
 
