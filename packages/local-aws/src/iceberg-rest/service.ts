@@ -3,7 +3,8 @@
 // and a REST commit is the next metadata location GetTableMetadataLocation returns.
 // Routes served are the ones AWS lists for this endpoint ("Accessing tables using the Amazon S3 Tables Iceberg REST
 // endpoint": getConfig, list/create/load/drop namespace, namespace and table existence, list/create/load/update/
-// drop table); the spec's other routes answer the spec's 406. Signatures are not checked, as everywhere locally.
+// drop table); the spec's other routes answer the spec's 406. Signatures are not checked, as everywhere locally (with
+// authorization, the request's access key says who the caller is).
 import type { Warehouse } from '@loglake/lakehouse';
 import { bucketFromArn } from '../arn';
 import { parseJsonText } from '../json-body';
