@@ -22,7 +22,7 @@ describe('openTarget', () => {
     await expect(
       openTarget({ target: 'aws', outputsFile: join(tmpdir(), 'no-such-outputs.json') }),
     ).rejects.toThrow(
-      /pnpm lab deploy.*npx cdktf output s3tables-integration table-bucket firehose ref-data.* --outputs-file/,
+      /pnpm lab deploy.*npx cdktf output s3tables-integration table-bucket ref-data analyst firehose.* --outputs-file/,
     );
   });
 
