@@ -1,6 +1,6 @@
 // Inputs of the analyst unit: a read-only role for the lab's analysts. Pure.
 import type { InputsSpec, UnitContext } from '../lib/contract';
-import { FieldReader, IAM_ARN_RE, IDENT_RE } from '../lib/fields';
+import { FieldReader, IAM_ARN_RE, readNamespaces } from '../lib/fields';
 
 export interface AnalystInputs {
   /** The role's name; defaults to `<prefix>-<labId>-analyst`. */
@@ -23,14 +23,7 @@ export const spec: InputsSpec<AnalystInputs> = {
   outputs: ANALYST_OUTPUTS,
   resolveInputs(raw, unit: UnitContext): AnalystInputs {
     const r = new FieldReader(unit.name, raw);
-    const namespaces = r.strings('namespaces', ['network', 'ref', 'enriched'], {
-      re: IDENT_RE,
-      fix: 'namespaces are lower-case identifiers (a-z, 0-9, _)',
-    });
-    if (namespaces.length === 0)
-      r.fail('namespaces', 'is empty', 'list the namespaces the analyst reads, e.g. ["network"]');
-    if (new Set(namespaces).size !== namespaces.length)
-      r.fail('namespaces', 'has duplicates', 'list each namespace once', namespaces);
+    const namespaces = readNamespaces(r, ['network', 'ref', 'enriched'], '["network"]');
     return {
       roleName: r.string('roleName', `${unit.namePrefix}-analyst`, {
         re: new RegExp(`^${unit.namePrefix}-[A-Za-z0-9+=,.@_-]{1,40}$`),

@@ -9,7 +9,7 @@ import { prepareStatement } from '@loglake/lakehouse';
 import { JsonStore } from '../store';
 import { assumedRoleCaller } from '../iam/principals';
 import { ADMINISTRATOR_ACCESS, BUCKET, CATALOG_ID, role } from '../test-support/authorization';
-import { AthenaStatementAuthorizer } from './athena-statements';
+import { AthenaStatementAuthorizer, SPOKEN_PERMISSION } from './athena-statements';
 import { LakeFormationGrants, type LakeFormationPermission } from './lake-formation';
 import { LocalIam } from './local-iam';
 import type { LakeFormationGrantSpec } from './options';
@@ -92,15 +92,6 @@ const KINDS: ReadonlyArray<{ sql: string; needs: LakeFormationPermission[]; on?:
   { sql: 'CREATE TABLE target (a int)', needs: ['CREATE_TABLE'], on: 'database' },
   { sql: 'CREATE TABLE target AS SELECT * FROM source', needs: ['CREATE_TABLE'], on: 'database' },
 ];
-const SPOKEN: Record<string, string> = {
-  SELECT: 'Select',
-  INSERT: 'Insert',
-  DELETE: 'Delete',
-  ALTER: 'Alter',
-  DROP: 'Drop',
-  DESCRIBE: 'Describe',
-  CREATE_TABLE: 'Create Table',
-};
 
 describe('Lake Formation permission per statement kind (S3 Tables)', () => {
   for (const kind of KINDS) {
@@ -115,7 +106,7 @@ describe('Lake Formation permission per statement kind (S3 Tables)', () => {
       for (const missing of kind.needs) {
         const others = all.filter((p) => p !== missing);
         expect(reason(authorizer(grant(others)), kind.sql)).toBe(
-          `Insufficient permissions to execute the query. Insufficient Lake Formation permission(s): Required ${SPOKEN[missing]} on ${kind.on === 'database' ? 'ref' : 'target'}`,
+          `Insufficient permissions to execute the query. Insufficient Lake Formation permission(s): Required ${SPOKEN_PERMISSION[missing]} on ${kind.on === 'database' ? 'ref' : 'target'}`,
         );
       }
       // ALL ("Super") covers it.

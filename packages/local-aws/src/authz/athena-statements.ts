@@ -47,7 +47,7 @@ const GLUE_ACTIONS: Readonly<Record<TableAccessKind, readonly string[]>> = {
 const LOOKUPS = new Set(['glue:GetTable', 'glue:GetDatabase', 'glue:GetTables']);
 
 /** Lake Formation's names of its permissions in messages ("Required Describe on …"). */
-const SPOKEN: Readonly<Record<LakeFormationPermission, string>> = {
+export const SPOKEN_PERMISSION: Readonly<Record<LakeFormationPermission, string>> = {
   SELECT: 'Select',
   INSERT: 'Insert',
   DELETE: 'Delete',
@@ -151,7 +151,7 @@ export class AthenaStatementAuthorizer {
     for (const permission of LAKE_FORMATION_PERMISSIONS[access.kind]) {
       if (!this.lakeFormation.holds(principal, resource, permission))
         return new AthenaQueryFailure(
-          `${PREFIX}Insufficient Lake Formation permission(s): Required ${SPOKEN[permission]} on ${name}`,
+          `${PREFIX}Insufficient Lake Formation permission(s): Required ${SPOKEN_PERMISSION[permission]} on ${name}`,
           2,
           LAKE_FORMATION_ERROR_TYPE,
           permission,

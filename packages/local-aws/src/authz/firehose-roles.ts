@@ -10,6 +10,7 @@ import type { DeliveryAccess } from '../firehose/delivery';
 import type { FirehoseRoles } from '../firehose/service';
 import type { StreamDefinition } from '../firehose/streams';
 import { principalArnOf, serviceCaller, type Caller } from '../iam/principals';
+import { SPOKEN_PERMISSION } from './athena-statements';
 import type { LakeFormationGrants, LakeFormationPermission } from './lake-formation';
 import type { LocalIam } from './local-iam';
 
@@ -83,7 +84,7 @@ export class FirehoseRoleAccess implements FirehoseRoles {
         };
         for (const permission of TABLE_PERMISSIONS)
           if (!this.lakeFormation.holds(principalArnOf(caller), lf, permission))
-            return `Insufficient Lake Formation permission(s): Required ${permission === 'INSERT' ? 'Insert' : 'Describe'} on ${stream.table}`;
+            return `Insufficient Lake Formation permission(s): Required ${SPOKEN_PERMISSION[permission]} on ${stream.table}`;
         return undefined;
       },
       errorOutputDenied: (key) => {
