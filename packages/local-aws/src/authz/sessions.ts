@@ -28,6 +28,8 @@ const keyId = (prefix: string) =>
 
 export class SessionStore {
   private readonly longTerm = new Map<string, LocalCredentialsSpec>();
+  /** Sessions read or issued so far (every request of a session would otherwise read its file). */
+  private readonly known = new Map<string, IssuedSession>();
 
   constructor(
     credentials: readonly LocalCredentialsSpec[],
@@ -40,7 +42,8 @@ export class SessionStore {
   identify(accessKeyId: string, sessionToken: string | undefined): Identification {
     const fixed = this.longTerm.get(accessKeyId);
     if (fixed) return { caller: assumedRoleCaller(fixed.roleArn, fixed.sessionName) };
-    const session = this.store.read<IssuedSession>(`iam/sessions/${accessKeyId}`);
+    const session = this.known.get(accessKeyId) ?? this.store.read<IssuedSession>(`iam/sessions/${accessKeyId}`);
+    if (session) this.known.set(accessKeyId, session);
     // A temporary key is valid only with the session token issued with it.
     if (!session || session.sessionToken !== sessionToken) return { problem: 'unknown-key' };
     if (Date.parse(session.expiration) <= this.now()) return { problem: 'expired' };
@@ -57,6 +60,7 @@ export class SessionStore {
       sessionName,
     };
     this.store.write(`iam/sessions/${session.accessKeyId}`, session);
+    this.known.set(session.accessKeyId, session);
     return session;
   }
 }
