@@ -1,5 +1,13 @@
 // The evaluator against the examples of the IAM User Guide. Each describe block names the page it comes from; the
-// policies are the pages' own, the expected decisions what the pages say happens.
+// policies are the pages' own, the expected decisions what the pages say happens. The pages, under
+// https://docs.aws.amazon.com/IAM/latest/UserGuide/: reference_policies_evaluation-logic.html ("Policy evaluation
+// logic"), reference_policies_evaluation-logic_policy-eval-basics.html ("Policy evaluation for requests within a
+// single account", the carlossalazar example), reference_policies_evaluation-logic_AccessPolicyLanguage_Interplay.html
+// ("The difference between explicit and implicit denies"), reference_policies_elements_action.html,
+// reference_policies_elements_resource.html, reference_policies_elements_notaction.html,
+// reference_policies_elements_notresource.html, reference_policies_elements_condition_operators.html and
+// reference_policies_condition-single-vs-multi-valued-context-keys.html (conditions), troubleshoot_access-denied.html
+// (the messages).
 import { describe, expect, test } from '@jest/globals';
 import {
   accessDeniedMessage,
