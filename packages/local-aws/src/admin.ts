@@ -1,5 +1,5 @@
 // The endpoint's own admin API under /_local/ (not an AWS API): what AWS does on its own schedule, on request.
-//   GET  /_local/health                 → { ok, dataDir, faults }
+//   GET  /_local/health                 → { ok, dataDir, faults, authorization (enforced or not) }
 //   POST /_local/maintenance/run        → body { bucket?, namespace?, table? }: runs the enabled maintenance jobs
 //                                         now and returns the engine's reports (what was really rewritten/expired)
 //   GET  /_local/maintenance/reports    → the last 500 job reports
@@ -36,7 +36,12 @@ export async function handleAdmin(request: LocalRequest, context: AdminContext):
   try {
     switch (route) {
       case 'GET /_local/health':
-        return json(200, { ok: true, dataDir: context.dataDir, faults: context.faults.describe() });
+        return json(200, {
+          ok: true,
+          dataDir: context.dataDir,
+          faults: context.faults.describe(),
+          authorization: context.authorization !== undefined,
+        });
       case 'POST /_local/maintenance/run': {
         const body = parseJsonBody(request.body, 'local admin');
         const select = {

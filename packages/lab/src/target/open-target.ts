@@ -174,14 +174,18 @@ async function openRunningEndpoint(resources: LabResources, options: OpenTargetO
       url,
     );
   const health = await fetch(new URL('/_local/health', url))
-    .then((r) => r.json() as Promise<{ ok?: boolean }>)
+    .then((r) => r.json() as Promise<{ ok?: boolean; authorization?: boolean }>)
     .catch(() => undefined);
   if (!health?.ok)
     throw new InvalidOptionError(
       `No loglake local endpoint answers at ${url}: start one with \`pnpm lab local\` (it prints its URL).`,
       url,
     );
-  const banner = [`target local: the running endpoint ${url} (no AWS account used)`];
+  const banner = [
+    `target local: the running endpoint ${url} (no AWS account used)`,
+    // Started with `pnpm lab local --authorize` it enforces the synthesized stacks' policies; the lab is the deployer.
+    `authorization: ${health.authorization ? 'enforced by the running endpoint' : 'off (the running endpoint serves every request)'}`,
+  ];
   const target = buildTarget(
     'local',
     resources,
@@ -189,7 +193,7 @@ async function openRunningEndpoint(resources: LabResources, options: OpenTargetO
     banner,
     async () => undefined,
   );
-  return provisioned(target, resources, banner);
+  return provisioned({ ...target, authorized: health.authorization === true }, resources, banner);
 }
 
 /** Creates what the lab needs on the target unless it is there; closes the target if that fails. */
