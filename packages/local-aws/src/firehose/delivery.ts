@@ -274,8 +274,6 @@ export class StreamDelivery {
       if (buffer.records.length > 0) {
         if (replayed && this.concludedBeforeCrash(buffer)) return;
         await this.faults.slowFlush();
-        const denied = this.target.access?.deliveryDenied();
-        if (denied) throw new DeliveryDeniedError(denied);
         // The table as it is now (it may have been dropped and created again), read while the tail is prepared.
         const loading = this.loadTable();
         loading.catch(() => undefined);
@@ -293,6 +291,9 @@ export class StreamDelivery {
           this.stats.recordsDelivered += part.delivered.length;
           this.stats.commits++;
         } else {
+          // As the stream's role (authorization on); a generation that landed before a crash needs no new commit.
+          const denied = this.target.access?.deliveryDenied();
+          if (denied) throw new DeliveryDeniedError(denied);
           if (replayed) this.startPart(buffer);
           const waitStarted = performance.now();
           const prepared = await Promise.all(buffer.parts);
