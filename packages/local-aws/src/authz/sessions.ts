@@ -42,7 +42,8 @@ export class SessionStore {
   identify(accessKeyId: string, sessionToken: string | undefined): Identification {
     const fixed = this.longTerm.get(accessKeyId);
     if (fixed) return { caller: assumedRoleCaller(fixed.roleArn, fixed.sessionName) };
-    const session = this.known.get(accessKeyId) ?? this.store.read<IssuedSession>(`iam/sessions/${accessKeyId}`);
+    const session =
+      this.known.get(accessKeyId) ?? this.store.read<IssuedSession>(`iam/sessions/${accessKeyId}`);
     if (session) this.known.set(accessKeyId, session);
     // A temporary key is valid only with the session token issued with it.
     if (!session || session.sessionToken !== sessionToken) return { problem: 'unknown-key' };
