@@ -195,14 +195,15 @@ export const analystRole: Experiment = {
       await runQuery(deployer, `DROP TABLE IF EXISTS ${PROBE}`);
 
       const refused = attempts.filter((a) => a.refused);
+      // By type: AthenaError type 234 is a Lake Formation error; the APIs' AccessDenied* are IAM's.
       const byLakeFormation = refused.filter((a) => a.errorType === '234').length;
+      const byIam = refused.filter((a) => ACCESS_DENIED.has(a.errorType)).length;
+      const other = refused.length - byLakeFormation - byIam;
       return {
         result:
           `one-hour question answered as the analyst (${formatCount(flows)} flows, ${sameAnswer ? "same as the deployer's" : 'a DIFFERENT answer'}); ` +
           `${refused.length} of ${attempts.length} writes refused` +
-          (byLakeFormation > 0
-            ? ` (${byLakeFormation} by Lake Formation, ${refused.length - byLakeFormation} by IAM)`
-            : ''),
+          ` (${byLakeFormation} by Lake Formation, ${byIam} by IAM${other > 0 ? `, ${other} otherwise` : ''})`,
         details: attempts.map((a) => ({
           label: a.label,
           text: `${a.refused ? 'refused' : 'ALLOWED'}: ${a.error}`,
