@@ -30,9 +30,15 @@ export async function assumeRoleSession(
   target: Pick<LabTarget, 'localUrl' | 'resources'>,
   roleArn: string,
   sessionName: string,
-  sts: STSClient = stsClient(target),
+  sts?: STSClient,
 ): Promise<RoleSession> {
-  const out = await sts.send(new AssumeRoleCommand({ RoleArn: roleArn, RoleSessionName: sessionName }));
+  const client = sts ?? stsClient(target);
+  const out = await client
+    .send(new AssumeRoleCommand({ RoleArn: roleArn, RoleSessionName: sessionName }))
+    .finally(() => {
+      // A client made here is done with (its keep-alive sockets would hold the process).
+      if (!sts) client.destroy();
+    });
   const c = out.Credentials;
   if (!c?.AccessKeyId || !c.SecretAccessKey || !c.SessionToken)
     throw new TargetNotReadyError(`AssumeRole of ${roleArn} returned no credentials.`, roleArn);
