@@ -9,6 +9,7 @@
  *   lab.units.firehose.inputs.streamName / .buffering    // 1 MiB / 60 s
  *   lab.units.firehose.inputs.failedRowsAlarm            // the alarm on DeliveryToIceberg.FailedRowCount
  *   lab.units['ref-data'].inputs.namespaces              // ref, enriched, lab
+ *   lab.units.analyst.inputs.namespaces                  // what the read-only analyst role reads
  *   lab.order                                            // deploy order; destroy is the reverse
  *   lab.labUnits / lab.regionalUnits                     // the lab's own units / the region-level ones it uses
  *
@@ -18,6 +19,7 @@
  * the lab folder plus a catalog entry stacks/<unit>/{inputs,stack}.ts; to type it here, augment UnitInputsByName.
  */
 import type { ResolvedUnit } from '@loglake/stacks/lib/contract';
+import type { AnalystInputs } from '@loglake/stacks/analyst/inputs';
 import type { FirehoseInputs } from '@loglake/stacks/firehose/inputs';
 import type { RefDataInputs } from '@loglake/stacks/ref-data/inputs';
 import type { S3TablesIntegrationInputs } from '@loglake/stacks/s3tables-integration/inputs';
@@ -37,6 +39,7 @@ export type { TableBucketInputs, IcebergColumn, IcebergType } from '@loglake/sta
 export type { FirehoseInputs } from '@loglake/stacks/firehose/inputs';
 // The failed-rows alarm as PutMetricAlarm takes it: the firehose stack deploys it, the local lab creates it.
 export { failedRowsAlarmDefinition, type FailedRowsAlarmDefinition } from '@loglake/stacks/firehose/inputs';
+export type { AnalystInputs } from '@loglake/stacks/analyst/inputs';
 export type { RefDataInputs } from '@loglake/stacks/ref-data/inputs';
 export type { SnapshotsInputs } from '@loglake/stacks/snapshots/inputs';
 export type { S3TablesIntegrationInputs } from '@loglake/stacks/s3tables-integration/inputs';
@@ -51,6 +54,7 @@ export interface UnitInputsByName {
   firehose: FirehoseInputs;
   'ref-data': RefDataInputs;
   's3tables-integration': S3TablesIntegrationInputs;
+  analyst: AnalystInputs;
 }
 
 export type ResolvedUnits = {

@@ -135,4 +135,17 @@ export class FieldReader {
 }
 
 export const IDENT_RE = /^[a-z][a-z0-9_]*$/;
+
+/** A list of S3 Tables namespaces: lower-case identifiers, at least one, each once. */
+export function readNamespaces(r: FieldReader, fallback: readonly string[], example: string): string[] {
+  const namespaces = r.strings('namespaces', fallback, {
+    re: IDENT_RE,
+    fix: 'namespaces are lower-case identifiers (a-z, 0-9, _)',
+  });
+  if (namespaces.length === 0)
+    r.fail('namespaces', 'is empty', `list at least one namespace, e.g. ${example}`);
+  if (new Set(namespaces).size !== namespaces.length)
+    r.fail('namespaces', 'has duplicates', 'list each namespace once', namespaces);
+  return namespaces;
+}
 export const IAM_ARN_RE = /^arn:aws[a-z-]*:iam::\d{12}:(role|user)\/.+$/;

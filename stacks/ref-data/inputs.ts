@@ -1,6 +1,6 @@
 // Inputs of the ref-data unit: the namespaces Terraform owns while SQL owns the tables in them. Pure.
 import type { InputsSpec, UnitContext } from '../lib/contract';
-import { FieldReader, IDENT_RE } from '../lib/fields';
+import { FieldReader, readNamespaces } from '../lib/fields';
 import { readFederationWait, readLabPrincipals } from '../table-bucket/inputs';
 
 export interface RefDataInputs {
@@ -21,14 +21,7 @@ export const spec: InputsSpec<RefDataInputs> = {
   outputs: REF_DATA_OUTPUTS,
   resolveInputs(raw, unit: UnitContext): RefDataInputs {
     const r = new FieldReader(unit.name, raw);
-    const namespaces = r.strings('namespaces', ['ref', 'enriched', 'lab'], {
-      re: IDENT_RE,
-      fix: 'namespaces are lower-case identifiers (a-z, 0-9, _)',
-    });
-    if (namespaces.length === 0)
-      r.fail('namespaces', 'is empty', 'list at least one namespace, e.g. ["ref"]');
-    if (new Set(namespaces).size !== namespaces.length)
-      r.fail('namespaces', 'has duplicates', 'list each namespace once', namespaces);
+    const namespaces = readNamespaces(r, ['ref', 'enriched', 'lab'], '["ref"]');
     return {
       namespaces,
       dropTablesOnDestroy: r.bool('dropTablesOnDestroy', true),

@@ -39,6 +39,9 @@ export const SNAPSHOTS_OUTPUTS = [
   'resolve_watermark_function',
   'build_snapshot_function',
   'snapshot_workgroup',
+  // The Lambdas' execution roles: the lab runs the handlers offline as these roles.
+  'resolve_watermark_role_arn',
+  'build_snapshot_role_arn',
 ] as const;
 
 // Intl.supportedValuesOf lists the canonical IANA zones without loading ICU's zone rules (~2 ms, against ~40 ms for

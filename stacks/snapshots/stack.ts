@@ -229,9 +229,13 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
       addDependsOn(rolePolicy, this.upstreamGuards);
       for (const g of grants) addDependsOn(g, this.upstreamGuards);
       addDependsOn(fn, this.upstreamGuards);
-      return fn;
+      return { fn, role };
     });
-    const [resolveFn, buildFn] = lambdas as [lambdaFunction.LambdaFunction, lambdaFunction.LambdaFunction];
+    const [resolveFn, buildFn] = lambdas.map((l) => l.fn) as [
+      lambdaFunction.LambdaFunction,
+      lambdaFunction.LambdaFunction,
+    ];
+    const [resolveRole, buildRole] = lambdas.map((l) => l.role) as [iamRole.IamRole, iamRole.IamRole];
 
     // Who reads the snapshots the way analysts do (the deployer runs the lab's snapshot experiment on --target aws).
     const deployer = new DataAwsIamSessionContext(this, 'deployer', {
@@ -378,6 +382,8 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
       alert_topic_arn: topicArn,
       resolve_watermark_function: resolveFn.functionName,
       build_snapshot_function: buildFn.functionName,
+      resolve_watermark_role_arn: resolveRole.arn,
+      build_snapshot_role_arn: buildRole.arn,
       snapshot_workgroup: workgroup,
     };
     this.addOutputs(outputs);

@@ -45,3 +45,8 @@ export class LoadFailedError extends LabError {
 export class ExperimentFailedError extends LabError {
   override readonly name = 'ExperimentFailedError';
 }
+
+/** The local Firehose could not deliver with the stream's role: the endpoint's denial says which permission. */
+export class DeliveryDeniedError extends LabError {
+  override readonly name = 'DeliveryDeniedError';
+}

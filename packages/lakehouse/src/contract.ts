@@ -419,6 +419,30 @@ export interface StatementResult {
   stats: { dataScannedInBytes: number; engineExecutionTimeInMillis: number; rowsAffected?: number };
 }
 
+export type TableAccessKind =
+  | 'read'
+  | 'insert'
+  | 'delete'
+  | 'update'
+  | 'create'
+  | 'drop'
+  | 'alter'
+  | 'describe'
+  /** SHOW TABLES: the schema's tables are listed (no table). */
+  | 'list';
+
+/** What a statement does to one table (or, for `list`, one schema). */
+export interface TableAccess {
+  readonly kind: TableAccessKind;
+  /** The catalog as named or defaulted, lower case (`s3tablescatalog/<bucket>`, `awsdatacatalog`). */
+  readonly catalog: string;
+  readonly schema: string;
+  /** Absent for `list`. */
+  readonly table?: string;
+  /** `snapshots` for `t$snapshots` (the access is to `t`). */
+  readonly metadataTable?: string;
+}
+
 /** One statement parsed by the engine, with what Athena reports about it at submission. */
 export interface PreparedStatement {
   readonly sql: string;
@@ -428,6 +452,12 @@ export interface PreparedStatement {
   readonly substatementType?: string;
   /** The `external_location` of a CTAS (a workgroup that enforces its configuration refuses it). */
   readonly externalLocation?: string;
+  /**
+   * The tables the statement reads, writes, creates, drops, alters or describes, with the query context's defaults
+   * for unqualified names (what an authorization check asks permissions for). Throws SqlError for a name that
+   * cannot be qualified (the statement fails the same way when it runs).
+   */
+  tableAccesses?(context: QueryContext): readonly TableAccess[];
 }
 
 export interface SqlEngine {

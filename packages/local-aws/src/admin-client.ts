@@ -110,3 +110,29 @@ export async function localAlarmNotifications(endpointUrl: string): Promise<Capt
     )
   ).notifications;
 }
+
+/** Session credentials an AWS service gets for a role it acts as (the role's trust policy must name the service). */
+export interface LocalServiceCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken: string;
+  expiration: Date;
+}
+
+/**
+ * The credentials AWS Lambda (or another service) would run with as `roleArn`: the local stand-in for a service
+ * assuming its execution role. The endpoint must enforce authorization; a role that does not trust the service is
+ * refused with STS's denial.
+ */
+export async function localServiceCredentials(
+  endpointUrl: string,
+  request: { service: string; roleArn: string; sourceArn?: string },
+): Promise<LocalServiceCredentials> {
+  const credentials = await call<Omit<LocalServiceCredentials, 'expiration'> & { expiration: string }>(
+    endpointUrl,
+    'POST',
+    '/_local/iam/service-credentials',
+    request,
+  );
+  return { ...credentials, expiration: new Date(credentials.expiration) };
+}

@@ -1,5 +1,5 @@
 // The endpoint's own admin API under /_local/ (not an AWS API): what AWS does on its own schedule, on request.
-//   GET  /_local/health                 → { ok, dataDir, faults }
+//   GET  /_local/health                 → { ok, dataDir, faults, authorization (enforced or not) }
 //   POST /_local/maintenance/run        → body { bucket?, namespace?, table? }: runs the enabled maintenance jobs
 //                                         now and returns the engine's reports (what was really rewritten/expired)
 //   GET  /_local/maintenance/reports    → the last 500 job reports
@@ -12,7 +12,11 @@
 //                                         every alarm; → { now, changes }
 //   POST /_local/cloudwatch/evaluate    → evaluates every alarm now; → { now, changes }
 //   GET  /_local/cloudwatch/notifications → the SNS messages alarm actions would have published (not sent)
+//   POST /_local/iam/service-credentials → body { service, roleArn, sourceArn? }: the session credentials an AWS
+//                                         service (Lambda, locally run) gets for a role whose trust policy names it
+//                                         (only when the endpoint enforces authorization)
 import { AwsServiceError } from './errors';
+import type { Authorization } from './authz';
 import type { FaultInjector } from './faults';
 import type { CloudWatchService } from './cloudwatch/service';
 import type { FirehoseService } from './firehose/service';
@@ -25,6 +29,7 @@ export interface AdminContext {
   cloudwatch: CloudWatchService;
   faults: FaultInjector;
   dataDir: string;
+  authorization?: Authorization;
 }
 
 const json = (status: number, body: unknown): WireResponse => ({
@@ -38,7 +43,12 @@ export async function handleAdmin(request: LocalRequest, context: AdminContext):
   try {
     switch (route) {
       case 'GET /_local/health':
-        return json(200, { ok: true, dataDir: context.dataDir, faults: context.faults.describe() });
+        return json(200, {
+          ok: true,
+          dataDir: context.dataDir,
+          faults: context.faults.describe(),
+          authorization: context.authorization !== undefined,
+        });
       case 'POST /_local/maintenance/run': {
         const body = adminBody(request);
         const select = {
@@ -69,9 +79,23 @@ export async function handleAdmin(request: LocalRequest, context: AdminContext):
       }
       case 'GET /_local/cloudwatch/notifications':
         return json(200, { notifications: context.cloudwatch.notifications() });
+      case 'POST /_local/iam/service-credentials': {
+        if (!context.authorization)
+          return json(400, {
+            message:
+              'This endpoint does not enforce authorization, so any credentials will do; start it with the authorization option for role credentials.',
+          });
+        const body = adminBody(request);
+        const outcome = context.authorization.serviceCredentials({
+          service: String(body.service ?? ''),
+          roleArn: String(body.roleArn ?? ''),
+          ...(typeof body.sourceArn === 'string' ? { sourceArn: body.sourceArn } : {}),
+        });
+        return 'denied' in outcome ? json(403, { message: outcome.denied }) : json(200, outcome.credentials);
+      }
       default:
         return json(404, {
-          message: `Unknown admin route ${route}. Known: GET /_local/health, POST /_local/maintenance/run, GET /_local/maintenance/reports, POST /_local/maintenance/clock, POST /_local/firehose/flush, GET /_local/firehose/stats, POST /_local/cloudwatch/clock, POST /_local/cloudwatch/evaluate, GET /_local/cloudwatch/notifications.`,
+          message: `Unknown admin route ${route}. Known: GET /_local/health, POST /_local/maintenance/run, GET /_local/maintenance/reports, POST /_local/maintenance/clock, POST /_local/firehose/flush, GET /_local/firehose/stats, POST /_local/cloudwatch/clock, POST /_local/cloudwatch/evaluate, GET /_local/cloudwatch/notifications, POST /_local/iam/service-credentials.`,
         });
     }
   } catch (error) {

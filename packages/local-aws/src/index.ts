@@ -1,4 +1,4 @@
-// @loglake/local-aws: the AWS API endpoint on loopback (S3 Tables, Firehose, Athena) over the embedded engine.
+// @loglake/local-aws: the AWS API endpoint on loopback (S3 Tables, Firehose, Athena, CloudWatch, Glue, S3, STS) over the embedded engine.
 export { startLocalEndpoint, type LocalEndpoint, type LocalEndpointOptions } from './server';
 export { FaultInjector, type FaultOptions } from './faults';
 export { LocalAwsError, LocalEndpointConfigError, AwsServiceError } from './errors';
@@ -11,13 +11,22 @@ export {
   evaluateLocalAlarms,
   localAlarmNotifications,
   type LocalAlarmChange,
+  localServiceCredentials,
+  type LocalServiceCredentials,
 } from './admin-client';
 export type { CapturedNotification } from './cloudwatch/alarms';
+export type {
+  AuthorizationOptions,
+  LakeFormationGrantSpec,
+  LocalCredentialsSpec,
+  LocalRoleSpec,
+} from './authz';
+export { PolicyNotUnderstoodError } from './iam';
 export type { EngineFactories } from './engine';
 export type { DeliveryStats } from './firehose/delivery';
 export type { LocalStreamStats } from './firehose/service';
 export type { MaintenanceRunReport, SnapshotManagementHold } from './s3tables/maintenance';
 export { LOCAL_ACCOUNT_ID } from './arn';
 export { MAX_BATCH_BYTES, MAX_BATCH_RECORDS, MAX_RECORD_BYTES } from './firehose/service';
-export { localClientConfig } from './client-config';
+export { localClientConfig, LOCAL_CREDENTIALS, type LocalClientCredentials } from './client-config';
 export { LOCAL_DATA_DIR_ENTRIES } from './data-dir';

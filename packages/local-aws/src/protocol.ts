@@ -3,6 +3,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AwsServiceError } from './errors';
 import { notSupported, unknownOperation } from './errors';
+import type { Caller } from './iam/principals';
 import { checkInput, type ServiceApi } from './model/api';
 import { matchRest, restInput, restRoutes } from './model/rest';
 import { firstSegment } from './routes';
@@ -15,6 +16,8 @@ export interface LocalRequest {
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** Who signed it, when the endpoint enforces authorization (authz/request-authorizer.ts sets it). */
+  caller?: Caller;
 }
 
 export interface LocalReply {
@@ -55,6 +58,8 @@ export interface ServiceModule {
   /** The service's own error code for an unexpected failure (answered with status 500). */
   readonly internalErrorCode: string;
   claims(request: LocalRequest): boolean;
+  /** The operation a request calls and its path labels (the authorization step maps it to IAM actions). */
+  operationOf?(request: LocalRequest): { operation: string; params: Record<string, string> } | undefined;
   handle(request: LocalRequest): Promise<LocalReply>;
   /** Called on stop, before the engine closes (e.g. Firehose flushes its buffers). */
   close?(): Promise<void>;
@@ -93,8 +98,11 @@ export function renderError(style: ErrorStyle, error: AwsServiceError): WireResp
   };
 }
 
-/** One awsJson operation's handler: input already checked against the model (typed as the SDK's, on the wire). */
-export type JsonOperation<I = never> = (input: I) => Promise<unknown>;
+/**
+ * One operation's handler: input already checked against the model (typed as the SDK's, on the wire), and the
+ * request it came in (its caller, when the endpoint enforces authorization).
+ */
+export type JsonOperation<I = never> = (input: I, request: LocalRequest) => Promise<unknown>;
 
 /**
  * An awsJson service (1.1 unless told 1.0): `X-Amz-Target: <targetPrefix>.<Operation>`, JSON body in, JSON body
@@ -124,6 +132,10 @@ export function awsJsonService<Ops extends Record<string, JsonOperation<never>>>
       ...(options.queryErrors ? { queryErrors: options.queryErrors } : {}),
     },
     claims: (request) => targetOf(request)?.startsWith(prefix) ?? false,
+    operationOf(request) {
+      const operation = (targetOf(request) ?? '').slice(prefix.length);
+      return operation in options.operations ? { operation, params: {} } : undefined;
+    },
     async handle(request) {
       const operation = (targetOf(request) ?? '').slice(prefix.length);
       const run = served.get(operation);
@@ -133,7 +145,7 @@ export function awsJsonService<Ops extends Record<string, JsonOperation<never>>>
       }
       const input = parseJsonBody(request.body, options.api);
       checkInput(options.api, operation, input);
-      return { status: 200, json: (await run(input)) ?? {} };
+      return { status: 200, json: (await run(input, request)) ?? {} };
     },
     close: options.close,
   };
@@ -161,6 +173,11 @@ export function restJsonService<Ops extends { [K in keyof Ops]: JsonOperation<ne
     ...serviceFace(options, served),
     errorStyle: { protocol: 'restJson1', messageKey: options.messageKey ?? 'message' },
     claims: (request) => !request.headers['x-amz-target'] && roots.has(firstSegment(request.path)),
+    operationOf(request) {
+      const found = matchRest(routes, request);
+      if (!found || !served.has(found.route.operation)) return undefined;
+      return { operation: found.route.operation, params: found.labels };
+    },
     async handle(request) {
       const found = matchRest(routes, request);
       if (!found) throw notSupported(options.name, `${request.method} ${request.path}`);
@@ -171,7 +188,7 @@ export function restJsonService<Ops extends { [K in keyof Ops]: JsonOperation<ne
         parseJsonBody(request.body, options.api),
       );
       checkInput(options.api, operation, input);
-      const output = await run(input);
+      const output = await run(input, request);
       return { status: found.route.code, json: output ?? (found.route.code === 204 ? undefined : {}) };
     },
   };

@@ -1,7 +1,8 @@
 // The local AWS endpoint: one HTTP server on 127.0.0.1 that answers S3 Tables, Firehose, Athena, Glue and S3
 // over the embedded engine. Requests are dispatched to the first service module that claims them (see protocol.ts);
-// `/_local/...` is the endpoint's own admin API (maintenance runs, flushes, stats). Signatures are not checked:
-// any access key / secret is accepted.
+// `/_local/...` is the endpoint's own admin API (maintenance runs, flushes, stats). Signatures are not checked: any
+// access key / secret is accepted — unless the endpoint enforces authorization (authz/), which identifies the caller
+// by the access key and refuses what IAM and Lake Formation would refuse.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -34,6 +35,7 @@ import { LOCAL_ACCOUNT_ID } from './arn';
 import { JsonStore } from './store';
 import { handleAdmin } from './admin';
 import type { ServedService } from './model/api';
+import { createAuthorization, warehouseTableId, type AuthorizationOptions } from './authz';
 
 export interface LocalEndpointOptions {
   /** Data directory (state survives restarts). */
@@ -61,6 +63,11 @@ export interface LocalEndpointOptions {
   athenaMinCutoffBytes?: number;
   /** Engine factories (default: from @loglake/lakehouse). */
   engine?: EngineFactories;
+  /**
+   * Enforce IAM and Lake Formation (README, "Authorization"): requests are identified by their access key and
+   * refused as AWS refuses them. Absent: every request is served, whatever credentials sign it.
+   */
+  authorization?: AuthorizationOptions;
 }
 
 export interface LocalEndpoint {
@@ -90,8 +97,12 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
   const faults = new FaultInjector(options.faults);
   const region = options.region ?? 'us-east-1';
   const factories = options.engine ?? (await loadEngineFactories());
-  const warehouse: Warehouse = await factories.openWarehouse(localDataPath(dataDir, 'warehouse'));
   const store = new JsonStore(localDataPath(dataDir, 'state'));
+  // Authorization options the endpoint cannot use stop it before anything is opened.
+  const authz = options.authorization
+    ? createAuthorization(options.authorization, { store, region })
+    : undefined;
+  const warehouse: Warehouse = await factories.openWarehouse(localDataPath(dataDir, 'warehouse'));
   // Glue + S3 for the snapshots unit: Glue's AwsDataCatalog is one of the SQL engine's catalogs, and CTAS with
   // external_location writes where the S3 service serves the snapshot bucket from.
   const glue = createGlueService({ store, accountId: LOCAL_ACCOUNT_ID });
@@ -146,19 +157,23 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
             { unit: d.unit },
           );
       },
+      ...(authz ? { roles: authz.firehoseRoles } : {}),
     });
   } catch (error) {
     await cloudwatch.close?.();
     await warehouse.close();
     throw error;
   }
+  const athena = createAthenaService({
+    store,
+    sqlEngine: getSqlEngine,
+    minCutoffBytes: options.athenaMinCutoffBytes ?? ATHENA_MIN_CUTOFF_BYTES,
+    ...(authz ? { statements: authz.statements } : {}),
+  });
   const services: ServiceModule[] = [
+    ...(authz ? [authz.sts] : []),
     firehose,
-    createAthenaService({
-      store,
-      sqlEngine: getSqlEngine,
-      minCutoffBytes: options.athenaMinCutoffBytes ?? ATHENA_MIN_CUTOFF_BYTES,
-    }),
+    athena,
     createS3TablesService({ warehouse, store, maintenance, region }),
     // S3 Tables' Iceberg REST endpoint (/iceberg/v1/...), over the same warehouse.
     createIcebergRestService({ warehouse }),
@@ -168,11 +183,23 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
     s3,
   ];
 
+  const authorizer = authz?.requestAuthorizer({
+    workgroupOfQuery: athena.workgroupOfQuery,
+    tableId: warehouseTableId(warehouse),
+  });
+
   const dispatch = async (request: LocalRequest): Promise<WireResponse> => {
     if (request.path.startsWith('/_local/'))
-      return handleAdmin(request, { maintenance, firehose, cloudwatch, faults, dataDir });
+      return handleAdmin(request, {
+        maintenance,
+        firehose,
+        cloudwatch,
+        faults,
+        dataDir,
+        authorization: authz,
+      });
     const queryAction = awsQueryAction(request);
-    if (queryAction) return unsupportedQueryAction(queryAction);
+    if (queryAction && !authz?.sts.claims(request)) return unsupportedQueryAction(queryAction);
     const service = services.find((s) => s.claims(request));
     if (!service) {
       const target = request.headers['x-amz-target'];
@@ -185,6 +212,12 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
           `The ${what} is not supported by the local endpoint (it speaks S3 Tables, Firehose, Athena, CloudWatch, Glue and S3).`,
         ),
       );
+    }
+    if (authorizer) {
+      // The request-authentication/authorization step: who signed it, and may they (authz/request-authorizer.ts).
+      const outcome = await authorizer.authorize(request, service);
+      if ('refused' in outcome) return outcome.refused;
+      request.caller = outcome.caller;
     }
     try {
       return renderReply(service.errorStyle, await service.handle(request));

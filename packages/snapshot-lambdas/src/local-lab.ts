@@ -38,11 +38,18 @@ export interface LocalClients {
   destroy(): void;
 }
 
-export function localSnapshotClients(endpoint: string): LocalClients {
+/** Clients of the local endpoint; `credentials` say who they are when it enforces authorization (any will do else). */
+export function localSnapshotClients(
+  endpoint: string,
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } = {
+    accessKeyId: 'local',
+    secretAccessKey: 'local',
+  },
+): LocalClients {
   const config = {
     endpoint,
     region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials,
     maxAttempts: 2,
   };
   const clients = {

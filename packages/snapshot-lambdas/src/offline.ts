@@ -42,20 +42,34 @@ export async function publishedSnapshot(
   };
 }
 
+/** The clients each handler runs with, when they run as their own roles (the endpoint enforces authorization). */
+export interface HandlerClients {
+  readonly resolveWatermark: LocalClients;
+  readonly buildSnapshot: LocalClients;
+}
+
 export async function runSnapshotOffline(
   clients: LocalClients,
   config: HandlerConfig,
   input: { snapshot: string; date?: string },
   now?: () => Date,
+  handlerClients?: HandlerClients,
 ): Promise<OfflineRun> {
   const definition = snapshotStateMachine(EXAMPLE_ARNS);
   validateStateMachine(definition);
   const metrics: OfflineRun['metrics'] = [];
   const sink = capturingSink((emf, snapshot, values) => metrics.push({ snapshot, values, emf }));
   const before = await publishedSnapshot(clients, config, input.snapshot);
+  const options = { metrics: sink, now };
+  const handlers = handlerClients
+    ? {
+        resolveWatermark: localHandlers(handlerClients.resolveWatermark, config, options).resolveWatermark,
+        buildSnapshot: localHandlers(handlerClients.buildSnapshot, config, options).buildSnapshot,
+      }
+    : localHandlers(clients, config, options);
   const execution = await runStateMachineLocally(
     definition,
-    localHandlers(clients, config, { metrics: sink, now }),
+    handlers,
     input.date ? { snapshot: input.snapshot, date: input.date } : { snapshot: input.snapshot },
   );
   return { execution, metrics, before, after: await publishedSnapshot(clients, config, input.snapshot) };

@@ -40,6 +40,7 @@ export const ARTICLE_ROWS: Readonly<Record<string, ArticleRow>> = {
   'sort-order': stillToCome('a declared sort order'),
   'undo-window': stillToCome('the undo window'),
   'tag-cleanup': stillToCome('the Iceberg tag that breaks automatic snapshot cleanup'),
+  'analyst-role': stillToCome('a read-only analyst role'),
   'daily-snapshot': dailySnapshot,
 };
 

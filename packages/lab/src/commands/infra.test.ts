@@ -8,13 +8,14 @@ describe('pnpm lab order|synth|plan|deploy|destroy', () => {
   test('plan synthesizes in plan mode (mocks allowed), then diffs each stack in dependency order', async () => {
     const lab = await resolveLab({ env: {} });
     const plan = planInfra('plan', lab, ['ref-data', 'firehose', 'table-bucket']);
-    expect(plan.order).toEqual(['table-bucket', 'firehose', 'ref-data']);
+    // Dependency order (the analyst unit, which depends on ref-data, brings ref-data before firehose).
+    expect(plan.order).toEqual(['table-bucket', 'ref-data', 'firehose']);
     expect(planInfra('plan', lab, []).order).toEqual(lab.order);
     expect(plan.steps.map((s) => s.argv.join(' '))).toEqual([
       'synth',
       'diff table-bucket --skip-synth',
-      'diff firehose --skip-synth',
       'diff ref-data --skip-synth',
+      'diff firehose --skip-synth',
     ]);
     for (const s of plan.steps)
       expect(s.env).toEqual({ CHECKPOINT_DISABLE: '1', LOGLAKE_TF_COMMAND: 'plan' });
@@ -29,8 +30,8 @@ describe('pnpm lab order|synth|plan|deploy|destroy', () => {
         argv: [
           'deploy',
           'table-bucket',
-          'firehose',
           'ref-data',
+          'firehose',
           '--ignore-missing-stack-dependencies',
           '--auto-approve',
         ],
@@ -40,7 +41,7 @@ describe('pnpm lab order|synth|plan|deploy|destroy', () => {
     const destroy = planInfra('destroy', lab, ['table-bucket', 'ref-data', 'firehose']);
     expect(destroy.steps).toEqual([
       {
-        argv: ['destroy', 'ref-data', 'firehose', 'table-bucket'],
+        argv: ['destroy', 'firehose', 'ref-data', 'table-bucket'],
         env: { CHECKPOINT_DISABLE: '1', LOGLAKE_TF_COMMAND: 'destroy' },
       },
     ]);

@@ -86,7 +86,7 @@ describe('--buffer-interval (local only)', () => {
 
   test('is refused on --target aws, before anything runs', async () => {
     await expect(labMain(['load'], { target: 'aws', bufferInterval: 'unit' })).rejects.toThrow(
-      /--buffer-interval and --data-dir apply to --target local only/,
+      /--buffer-interval, --data-dir and --no-authorization apply to --target local only/,
     );
   });
 });

@@ -32,6 +32,8 @@ interface LabOptions {
   compactionWait?: string;
   alarmWait?: string;
   outDir?: string;
+  /** False with --no-authorization. */
+  authorization?: boolean;
 }
 
 function addLabOptions(command: Command): Command {
@@ -66,7 +68,11 @@ function addLabOptions(command: Command): Command {
       '--alarm-wait <minutes>',
       `aws only: how long the bad-records experiment waits for each of the error output, the metric, ALARM and OK (default ${DEFAULT_ALARM_WAIT_MS / 60_000})`,
     )
-    .option('--out-dir <dir>', 'where the report and state go (default .lab)');
+    .option('--out-dir <dir>', 'where the report and state go (default .lab)')
+    .option(
+      '--no-authorization',
+      "local only: do not enforce the synthesized stacks' IAM policies and Lake Formation grants (on by default)",
+    );
 }
 
 function positiveInt(flag: string, value: string | undefined, fallback: number, min = 1): number {
@@ -125,8 +131,14 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
   const kind = parseTargetKind(o.target);
   const experiments = names && names.length > 0 ? findExperiments(names) : [...EXPERIMENTS];
   const scale = scaleFrom(o);
-  if (kind === 'aws' && (o.bufferInterval !== undefined || o.dataDir !== undefined)) {
-    throw new InvalidOptionError('--buffer-interval and --data-dir apply to --target local only.', o.target);
+  if (
+    kind === 'aws' &&
+    (o.bufferInterval !== undefined || o.dataDir !== undefined || o.authorization === false)
+  ) {
+    throw new InvalidOptionError(
+      '--buffer-interval, --data-dir and --no-authorization apply to --target local only (AWS always authorizes).',
+      o.target,
+    );
   }
   if (kind === 'local' && o.compactionWait !== undefined) {
     throw new InvalidOptionError(
@@ -152,6 +164,7 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
     ...(interval.seconds !== undefined ? { bufferIntervalSeconds: interval.seconds } : {}),
     ...(interval.reason ? { bufferIntervalReason: interval.reason } : {}),
     outputsFile: o.outputsFile,
+    authorization: o.authorization !== false,
   });
   try {
     for (const line of target.banner) console.log(line);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CreateDeliveryStreamCommand, FirehoseClient, PutRecordBatchCommand } from '@aws-sdk/client-firehose';
+import { AssumeRoleCommand, GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { localClientConfig } from '@loglake/local-aws';
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
@@ -51,6 +52,55 @@ describe('pnpm lab local', () => {
       expect(run.output().stdout).toBe(line);
       expect(code).toBe(0);
       expect(existsSync(join(dir, 'warehouse'))).toBe(true);
+    } finally {
+      if (run.child.exitCode === null) run.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('--authorize enforces the synthesized stacks: the local key is the deployer, the analyst is refused a write', async () => {
+    // Prepare
+    const dir = mkdtempSync(join(tmpdir(), 'lab-local-authz-'));
+    const run = runLocal(['--port', '0', '--data', dir, '--authorize']);
+    try {
+      const url = /ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(await run.ready())?.[1] as string;
+      const sts = new STSClient(localClientConfig(url));
+      // Act
+      const me = await sts.send(new GetCallerIdentityCommand({}));
+      const analyst = await sts.send(
+        new AssumeRoleCommand({
+          RoleArn: 'arn:aws:iam::123456789012:role/loglake-01-analyst',
+          RoleSessionName: 'cli',
+        }),
+      );
+      const c = analyst.Credentials;
+      const firehose = new FirehoseClient(
+        localClientConfig(url, 1, 'us-east-1', {
+          accessKeyId: c?.AccessKeyId as string,
+          secretAccessKey: c?.SecretAccessKey as string,
+          sessionToken: c?.SessionToken as string,
+        }),
+      );
+      const refused = await firehose
+        .send(
+          new PutRecordBatchCommand({
+            DeliveryStreamName: 'loglake-01-vpc-flow-logs',
+            Records: [{ Data: Buffer.from('x') }],
+          }),
+        )
+        .then(
+          () => 'allowed',
+          (error: { name: string }) => error.name,
+        );
+      sts.destroy();
+      firehose.destroy();
+      run.child.kill('SIGTERM');
+      await run.exited;
+
+      // Assess
+      expect(me.Arn).toBe('arn:aws:sts::123456789012:assumed-role/loglake-deployer/lab');
+      expect(refused).toBe('AccessDeniedException');
+      expect(run.output().stderr).toMatch(/authorization: on — the synthesized stacks' policies and grants/);
     } finally {
       if (run.child.exitCode === null) run.child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });

@@ -12,6 +12,8 @@ import {
 } from '@loglake/local-aws';
 import { integerBetween, runCli, shareOf } from '../cli-support';
 import { LabError } from '../errors';
+import { resolveLab } from '@loglake/units';
+import { localAccess, LOCAL_DEPLOYER_ROLE_ARN } from '../target/local-access';
 import { DEFAULT_LOCAL_DATA_DIR, recoveryLines } from '../target/open-target';
 
 interface LocalCommandOptions {
@@ -26,13 +28,14 @@ interface LocalCommandOptions {
   faultSlowFlush?: string;
   faultCommitConflicts?: string;
   faultSeed?: string;
+  authorize?: boolean;
 }
 
 export function registerLocalCommands(program: Command): void {
   program
     .command('local')
     .description(
-      'Run the local AWS endpoint (S3 Tables, Firehose, Athena, CloudWatch, Glue, S3) on 127.0.0.1 in the foreground; any access key is accepted',
+      'Run the local AWS endpoint (S3 Tables, Firehose, Athena, CloudWatch, Glue, S3) on 127.0.0.1 in the foreground; any access key is accepted unless --authorize',
     )
     .option('--port <port>', 'TCP port on 127.0.0.1 (0 = any free port)', '4566')
     .option('--data <dir>', 'data directory; state survives restarts (default .lab/local)')
@@ -63,6 +66,10 @@ export function registerLocalCommands(program: Command): void {
       'share (0-1) of Firehose commits that first lose a commit race',
     )
     .option('--fault-seed <n>', 'seed of the fault dice (default 1)')
+    .option(
+      '--authorize',
+      "enforce the lab's synthesized IAM policies and Lake Formation grants (access key `local` = the deployer; other principals via STS AssumeRole)",
+    )
     .action((options: LocalCommandOptions) => runCli(() => runLocal(options)));
 }
 
@@ -86,10 +93,12 @@ async function runLocal(options: LocalCommandOptions): Promise<number> {
       ? { seed: integerBetween('--fault-seed', options.faultSeed, 0, 2 ** 32 - 1) }
       : {}),
   };
+  const access = options.authorize ? await localAccess(await resolveLab()) : undefined;
   const endpoint = await start({
     port,
     dataDir,
     faults,
+    ...(access ? { authorization: access.authorization } : {}),
     ...(options.bufferInterval !== undefined
       ? {
           firehoseBufferIntervalOverrideSeconds: integerBetween(
@@ -119,6 +128,10 @@ async function runLocal(options: LocalCommandOptions): Promise<number> {
   if (options.adjustableCloudwatchClock)
     console.error('CloudWatch clock: adjustable (POST /_local/cloudwatch/clock)');
   for (const line of endpoint.faults.describe()) console.error(`fault injection ON: ${line}`);
+  if (access)
+    console.error(
+      `authorization: on — the synthesized stacks' policies and grants (${access.summary}); access key "local" signs as ${LOCAL_DEPLOYER_ROLE_ARN}`,
+    );
   for (const line of recoveryLines(endpoint.recovery)) console.error(line);
   console.log(`loglake local endpoint ready on ${endpoint.url}`);
 

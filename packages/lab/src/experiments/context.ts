@@ -184,6 +184,8 @@ export interface ExperimentOutcome {
    * contradicting fact); the others are judged from the measures in src/article.
    */
   checks: Record<string, boolean>;
+  /** Itemized outcomes, shown under the result in the report (e.g. each refusal with its error). */
+  details?: { label: string; text: string }[];
 }
 
 export interface Experiment {

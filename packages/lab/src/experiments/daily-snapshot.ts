@@ -18,8 +18,10 @@ import {
   runSnapshotOffline,
   runSnapshotOnAws,
   STATE,
+  type HandlerClients,
   type LocalClients,
 } from '@loglake/snapshot-lambdas';
+import { localServiceCredentials } from '@loglake/local-aws';
 import { resolveLab } from '@loglake/units';
 import { makeSnapshotClients } from './snapshot-clients';
 import { ExperimentFailedError } from '../errors';
@@ -96,6 +98,7 @@ export const snapshots: Experiment = {
       ? localSnapshotClients(ctx.target.localUrl)
       : makeSnapshotClients(ctx.target.resources.region);
     const sfn = ctx.target.localUrl ? undefined : new SFNClient({ region: ctx.target.resources.region });
+    let roleClients: HandlerClients | undefined;
     try {
       let runner: Runner;
       if (ctx.target.localUrl) {
@@ -103,8 +106,17 @@ export const snapshots: Experiment = {
         await provisionLocalSnapshots(clients, config, {
           workgroupCutoffBytes: snapshotWorkgroupCutoff(lab),
         });
+        // With authorization, each handler runs as its own execution role, as Lambda runs it.
+        const handlerClients = await lambdaRoleClients(ctx);
+        roleClients = handlerClients;
         runner = async (date) => {
-          const run = await runSnapshotOffline(clients, config, { snapshot: def.name, date });
+          const run = await runSnapshotOffline(
+            clients,
+            config,
+            { snapshot: def.name, date },
+            undefined,
+            handlerClients,
+          );
           const e = run.execution;
           // The execution fails as SnapshotPipelineFailed; the step's own error is in the captured alert.
           const alert = e.alerts[0]?.message ?? '';
@@ -218,10 +230,34 @@ export const snapshots: Experiment = {
       };
     } finally {
       clients.destroy();
+      roleClients?.resolveWatermark.destroy();
+      roleClients?.buildSnapshot.destroy();
       sfn?.destroy();
     }
   },
 };
+
+/**
+ * The handlers' clients as Lambda would run them: with the session credentials of each function's execution role
+ * (the endpoint's stand-in for Lambda assuming it, which the role's trust policy must allow). Undefined when the
+ * endpoint does not enforce authorization (any credentials do).
+ */
+async function lambdaRoleClients(ctx: ExperimentContext): Promise<HandlerClients | undefined> {
+  const url = ctx.target.localUrl;
+  const { resolveWatermark, buildSnapshot } = ctx.target.resources.roles;
+  if (!url || !ctx.target.authorized) return undefined;
+  if (!resolveWatermark || !buildSnapshot)
+    throw new ExperimentFailedError(
+      'The synthesized snapshots stack names no Lambda roles (outputs resolve_watermark_role_arn, build_snapshot_role_arn).',
+      ctx.target.resources.roles,
+    );
+  const asRole = async (roleArn: string) =>
+    localSnapshotClients(
+      url,
+      await localServiceCredentials(url, { service: 'lambda.amazonaws.com', roleArn }),
+    );
+  return { resolveWatermark: await asRole(resolveWatermark), buildSnapshot: await asRole(buildSnapshot) };
+}
 
 /**
  * What the failed step threw, on AWS: the execution itself fails as SnapshotPipelineFailed, so read the alert

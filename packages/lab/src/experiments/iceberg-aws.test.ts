@@ -94,9 +94,11 @@ describe('Iceberg experiments on --target aws', () => {
     expect(options.baseUrl).toBe('https://s3tables.us-east-1.amazonaws.com/iceberg');
     expect(options.warehouse).toBe(ARN);
     expect(options.fetch).toBeDefined();
+    // Locally the same warehouse on the endpoint's /iceberg, signed too (authorization identifies the caller).
     expect(icebergCatalogOptions({ ...awsTarget(), localUrl: 'http://127.0.0.1:4566' })).toEqual({
       baseUrl: 'http://127.0.0.1:4566/iceberg',
       warehouse: ARN,
+      fetch: expect.any(Function),
     });
   });
 

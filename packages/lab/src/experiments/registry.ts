@@ -8,10 +8,11 @@ import { sortOrder } from './sort-order';
 import { tagCleanup, undoWindow } from './snapshot-cleanup';
 import { PART3 } from './daily-snapshot';
 import { badRecords } from './bad-records';
+import { analystRole } from './analyst-role';
 
 /**
- * Part 2's "still to come", in the article's order: bad records with a CloudWatch alarm, then the Iceberg half; the
- * undo window closes before the tag builds its own history.
+ * Part 2's "still to come", in the article's order: bad records with a CloudWatch alarm, then the Iceberg half (the
+ * undo window closes before the tag builds its own history), then the read-only analyst role.
  */
 const PART2_STILL_TO_COME: Experiment[] = [
   badRecords,
@@ -20,6 +21,8 @@ const PART2_STILL_TO_COME: Experiment[] = [
   sortOrder,
   undoWindow,
   tagCleanup,
+  // The last planned edge: a read-only analyst role (the ref and enriched tables exist by now).
+  analystRole,
 ];
 
 export const EXPERIMENTS: readonly Experiment[] = [...PART1, ...PART2, ...PART2_STILL_TO_COME, ...PART3];

@@ -81,6 +81,7 @@ describe('the whole lab on the local endpoint (reduced size)', () => {
       'sort-order',
       'undo-window',
       'tag-cleanup',
+      'analyst-role',
     ]);
   });
 
@@ -197,6 +198,46 @@ describe('the whole lab on the local endpoint (reduced size)', () => {
     expect(passed('undo-window')).toEqual([]);
     expect(passed('tag-cleanup')).toEqual([]);
     expect(Number(experiment('tag-cleanup').measures.heldBytes)).toBeGreaterThan(0);
+  });
+
+  test('with authorization on (the default): the lab ran as its own roles, so the synthesized policies are wide enough', () => {
+    // Every experiment above passed on an endpoint enforcing the stacks' policies and grants: the deployer's SQL,
+    // Firehose delivering with its role, the snapshot handlers as their Lambda roles.
+    expect(target.authorized).toBe(true);
+    expect(report.banner.join('\n')).toMatch(
+      /authorization: on — the synthesized stacks' IAM policies and Lake Formation grants/,
+    );
+  });
+
+  test('the analyst role: the one-hour question answered, every write refused with its error, the same SQL runs for the deployer', () => {
+    const e = experiment('analyst-role');
+    expect(e.checks).toEqual({
+      oneHourAnswered: true,
+      sameAnswer: true,
+      everyWriteRefused: true,
+      deployerRanTheSameSql: true,
+    });
+    expect(e.details?.map((d) => d.label)).toEqual([
+      'INSERT',
+      'MERGE',
+      'DELETE',
+      'ALTER TABLE',
+      'CREATE TABLE',
+      'DROP TABLE',
+      'read the Firehose error output',
+      'PutRecordBatch',
+      'change the workgroup',
+      'table maintenance',
+    ]);
+    expect(e.measures).toMatchObject({
+      refused: 10,
+      refusedByLakeFormation: 6,
+      'refused: DELETE':
+        '234: Insufficient permissions to execute the query. Insufficient Lake Formation permission(s): Required Delete on analyst_probe',
+      'refused: PutRecordBatch': expect.stringMatching(
+        /^AccessDeniedException: User: arn:aws:sts::123456789012:assumed-role\/loglake-01-analyst\/loglake-analyst is not authorized to perform: firehose:PutRecordBatch/,
+      ),
+    });
   });
 
   test('the daily snapshot: partial days refused, a complete day published, same answer for fewer bytes', () => {

@@ -64,6 +64,7 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
         measures: outcome.measures,
         comparisons: judged.comparisons,
         checks: { ...outcome.checks, ...judged.checks },
+        ...(outcome.details ? { details: outcome.details } : {}),
         durationMs: Math.round(performance.now() - t0),
       });
       log(`  ${outcome.result}`);

@@ -1,6 +1,6 @@
 // The lab's Iceberg REST catalog client (iceberg-js) for a target: the local endpoint's /iceberg, or S3 Tables'
-// own endpoint (AWS: https://s3tables.<region>.amazonaws.com/iceberg, warehouse = the table bucket ARN, SigV4
-// signing name s3tables) with the same credentials the lab's SDK clients use.
+// own endpoint (AWS: https://s3tables.<region>.amazonaws.com/iceberg, warehouse = the table bucket ARN), each request
+// signed with SigV4 (signing name s3tables) with the same credentials the lab's SDK clients use.
 import { IcebergRestCatalog, type IcebergRestCatalogOptions } from 'iceberg-js';
 import type { LabTarget } from '../target/lab-target';
 import type { LabResources } from '../target/resources';
@@ -21,11 +21,13 @@ export function icebergCatalogOptions(
   target: Pick<LabTarget, 'resources' | 'localUrl' | 's3tables'>,
 ): IcebergRestCatalogOptions {
   const r = target.resources;
-  const warehouse = tableBucketArn(r);
-  if (target.localUrl) return { baseUrl: `${target.localUrl}/iceberg`, warehouse };
+  // Signed on both targets: the local endpoint, when it enforces authorization, identifies the caller by the
+  // request's access key too.
   return {
-    baseUrl: `https://s3tables.${r.region}.amazonaws.com/iceberg`,
-    warehouse,
+    baseUrl: target.localUrl
+      ? `${target.localUrl}/iceberg`
+      : `https://s3tables.${r.region}.amazonaws.com/iceberg`,
+    warehouse: tableBucketArn(r),
     fetch: sigv4Fetch({ region: r.region, credentials: () => target.s3tables.config.credentials() }),
   };
 }

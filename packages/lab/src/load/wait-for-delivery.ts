@@ -3,7 +3,7 @@
 import { localFirehoseStats } from '@loglake/local-aws';
 import { runQuery } from '../query/athena-runner';
 import type { LabTarget } from '../target/lab-target';
-import { LabError } from '../errors';
+import { DeliveryDeniedError, LabError } from '../errors';
 
 export interface DeliveryWaitOptions {
   /** aws: the flow table's row count must reach this. */
@@ -21,6 +21,12 @@ export async function waitForDelivery(target: LabTarget, options: DeliveryWaitOp
   for (;;) {
     if (target.localUrl) {
       const stats = (await localFirehoseStats(target.localUrl))[resources.streamName];
+      // The stream's role may not deliver (authorization on): its records went to the error output; say why.
+      if (stats?.recordsDenied)
+        throw new DeliveryDeniedError(
+          `Firehose could not deliver ${stats.recordsDenied} records to ${resources.namespace}.${resources.table} with the stream's role: ${stats.lastDenial}`,
+          stats.lastDenial,
+        );
       const settled = stats ? stats.recordsDelivered + stats.recordsFailed : 0;
       if (!stats || settled >= stats.recordsReceived) return;
       if (process.stderr.isTTY)

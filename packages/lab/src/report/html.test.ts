@@ -43,6 +43,18 @@ function sampleReport(): LabReport {
         durationMs: 10,
       },
       {
+        name: 'analyst-role',
+        title: 'A read-only analyst role',
+        part: 2,
+        article: 'still to come in Part 2: a read-only analyst role (no figure)',
+        result: '1 of 1 writes refused',
+        measures: {},
+        comparisons: [],
+        checks: { everyWriteRefused: true },
+        details: [{ label: 'DELETE', text: 'refused: Required Delete on <t>' }],
+        durationMs: 10,
+      },
+      {
         name: 'one-hour',
         title: 'The one-hour question',
         part: 2,
@@ -129,6 +141,10 @@ describe('HTML report', () => {
     expect(html).not.toMatch(/<(link|img|iframe)\b|src=|href=/i);
     expect(html).not.toMatch(/<script(?![^>]*type="application\/json")/);
     expect(html).toContain('&lt;http://127.0.0.1:1&gt; &amp; friends');
+    // An experiment's itemized outcomes, under its result, escaped.
+    expect(html).toContain(
+      '<ul class="details"><li><b>DELETE</b>: refused: Required Delete on &lt;t&gt;</li></ul>',
+    );
   });
 
   test('renders in headless Chromium: table, timeline and bars, with text escaped', async () => {
@@ -154,15 +170,18 @@ describe('HTML report', () => {
     expect(cells.map((c) => c[0])).toEqual([
       'Time travel to the smoke test',
       'Wait for compaction',
+      'A read-only analyst role',
       'The one-hour question',
     ]);
-    expect(cells[2]?.[2]).toBe('FAILED: boom <b>');
+    expect(cells[2]?.[2]).toBe('1 of 1 writes refusedDELETE: refused: Required Delete on <t>');
+    expect(cells[3]?.[2]).toBe('FAILED: boom <b>');
     // The article's words and this run's side by side, with the row's verdict.
     expect(cells[0]?.[1]).toBe('10 rows back, 0 bytes scanned (answered from metadata)');
     expect(cells[0]?.[2]).toContain('0 bytes scanned');
     expect(cells.map((c) => c[3])).toEqual([
       "same · lab's choice",
       "differs (1 of 3) · lab's choice · check failed: someCheck",
+      'no figure',
       'FAILED',
     ]);
     expect(await page.$$eval('#experiments > tbody > tr.differs', (rows) => rows.length)).toBe(1);
@@ -184,7 +203,7 @@ describe('HTML report', () => {
     const box = await page.$eval('svg.timeline', (svg) => svg.getBoundingClientRect().width);
     expect(box).toBeGreaterThan(100);
     const data = JSON.parse((await page.$eval('#report-data', (s) => s.textContent)) ?? '{}') as LabReport;
-    expect(data.experiments).toHaveLength(3);
+    expect(data.experiments).toHaveLength(4);
     expect(errors).toEqual([]);
     expect(requests.filter((u) => !u.startsWith('file:'))).toEqual([]);
     await page.close();

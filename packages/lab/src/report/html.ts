@@ -2,7 +2,7 @@
 // figures beside this run's (rule, verdict, why), the snapshot timeline by operation, and bar charts of bytes.
 import type { Comparison } from '../article';
 import { formatBytes, formatCount } from './format';
-import type { BytesBar, LabReport, TimelineEvent } from './lab-report';
+import type { BytesBar, ExperimentReport, LabReport, TimelineEvent } from './lab-report';
 import { rowVerdict } from './verdict';
 
 const esc = (s: unknown) =>
@@ -84,6 +84,13 @@ function figureRow(c: Comparison): string {
   );
 }
 
+/** An experiment's itemized outcomes under its result (e.g. each refusal with its error). */
+function detailList(details: ExperimentReport['details']): string {
+  if (!details || details.length === 0) return '';
+  const items = details.map((d) => `<li><b>${esc(d.label)}</b>: ${esc(d.text)}</li>`).join('');
+  return `<ul class="details">${items}</ul>`;
+}
+
 export function renderHtml(report: LabReport): string {
   const rows = report.experiments
     .map((e) => {
@@ -97,7 +104,7 @@ export function renderHtml(report: LabReport): string {
           : '<span class="nofigure">the article gives no figure</span>';
       return (
         `<tr class="${v.status}"><td>${esc(e.title)}</td><td class="seed">${esc(e.article)}</td>` +
-        `<td>${esc(e.error ? `FAILED: ${e.error}` : e.result)}</td><td class="summary">${esc(v.summary)}</td>` +
+        `<td>${esc(e.error ? `FAILED: ${e.error}` : e.result)}${detailList(e.details)}</td><td class="summary">${esc(v.summary)}</td>` +
         `<td>${figures}</td><td>${checks}</td></tr>`
       );
     })
@@ -119,6 +126,7 @@ tr.same td:first-child{border-left:4px solid #29a36a}tr.no-figure td:first-child
 .seed{color:#666;font-style:italic}.num{text-align:right}table.figures{margin:0;font-size:12px}
 tr.figure.differs td.verdict{color:#b36b00;font-weight:600}tr.figure.same td.verdict{color:#29a36a}
 .why,.choice{font-weight:normal;color:#444;margin-top:.2rem}.rule{color:#555}.nofigure{color:#888}
+ul.details{margin:.4rem 0 0;padding-left:1.2rem;font-size:12px;color:#444}
 .check{white-space:nowrap;font-size:12px}.check.ok{color:#29a36a}.check.bad{color:#d33}svg text{font:12px system-ui,sans-serif}
 code{background:#f4f4f4;padding:0 .2rem}
 </style></head><body>

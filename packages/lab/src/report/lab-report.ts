@@ -16,6 +16,8 @@ export interface ExperimentReport {
   comparisons: Comparison[];
   /** The lab's own checks of this row (what must hold for it to mean anything). */
   checks: Record<string, boolean>;
+  /** Itemized outcomes shown under the result (each attempt of the analyst, with its error). */
+  details?: { label: string; text: string }[];
   durationMs: number;
   error?: string;
 }

@@ -20,6 +20,11 @@ describe('readDeployedNames', () => {
       streamName: 'loglake-01-vpc-flow-logs',
       workgroup: 'loglake-01',
       sqlNamespaces: ['ref', 'enriched', 'lab'],
+      // The roles the lab acts as, from the stacks that output them (the snapshots unit is not deployed here).
+      roles: {
+        firehose: 'arn:aws:iam::123456789012:role/loglake-01-firehose',
+        analyst: 'arn:aws:iam::123456789012:role/loglake-01-analyst',
+      },
     });
   });
 

@@ -2,6 +2,7 @@
 // { "<stack>": { "<output>": value, ... }, ... }.
 import { existsSync, readFileSync } from 'node:fs';
 import { TargetNotReadyError } from '../errors';
+import { labRoles, type LabRoles } from './local-access';
 
 export const DEFAULT_OUTPUTS_FILE = '.lab/cdktf-outputs.json';
 /** What to run when the outputs are missing: a whole-lab deploy writes them; after per-unit deploys, write them. */
@@ -24,6 +25,8 @@ export interface DeployedNames {
   /** firehose.failed_rows_alarm_name and table-bucket.alerts_topic_arn: absent from stacks deployed before them. */
   failedRowsAlarmName?: string;
   alertsTopicArn?: string;
+  /** Roles from the firehose, analyst and snapshots stacks' outputs (those deployed). */
+  roles: LabRoles;
 }
 
 const REQUIRED = {
@@ -78,7 +81,7 @@ export function readDeployedNames(
   };
   const names = Object.fromEntries(Object.entries(REQUIRED).map(([k, key]) => [k, read(key)])) as Omit<
     DeployedNames,
-    'sqlNamespaces'
+    'sqlNamespaces' | 'roles'
   >;
   const namespaces = outputs.get('namespaces');
   const sqlNamespaces = Array.isArray(namespaces)
@@ -101,6 +104,7 @@ export function readDeployedNames(
   return {
     ...names,
     sqlNamespaces,
+    roles: labRoles(parsed as Record<string, Record<string, unknown>>),
     ...(failedRowsAlarmName ? { failedRowsAlarmName } : {}),
     ...(alertsTopicArn ? { alertsTopicArn } : {}),
   };

@@ -25,6 +25,8 @@ export interface LabTarget {
   readonly localUrl?: string;
   /** aws only: the deployed stacks' outputs file the names were read from (`--outputs-file`). */
   readonly outputsFile?: string;
+  /** Local only: the endpoint enforces the synthesized stacks' policies and grants. */
+  readonly authorized?: boolean;
   athenaTarget(database?: string): AthenaTarget;
   close(): Promise<void>;
 }

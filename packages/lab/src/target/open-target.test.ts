@@ -23,7 +23,7 @@ describe('openTarget', () => {
     await expect(
       openTarget({ target: 'aws', outputsFile: join(tmpdir(), 'no-such-outputs.json') }),
     ).rejects.toThrow(
-      /pnpm lab deploy.*npx cdktf output s3tables-integration table-bucket firehose ref-data.* --outputs-file/,
+      /pnpm lab deploy.*npx cdktf output s3tables-integration table-bucket ref-data analyst firehose.* --outputs-file/,
     );
   });
 
@@ -112,9 +112,11 @@ describe('openTarget', () => {
 
       // Assess: the lab was provisioned there, and closing the target left the endpoint serving
       expect(target.localUrl).toBe(running.url);
-      expect(target.banner[0]).toBe(
+      expect(target.banner.slice(0, 2)).toEqual([
         `target local: the running endpoint ${running.url} (no AWS account used)`,
-      );
+        'authorization: off (the running endpoint serves every request)',
+      ]);
+      expect(target.authorized).toBe(false);
       expect(await fetch(`${running.url}/_local/health`).then((r) => r.json())).toMatchObject({ ok: true });
       await expect(openTarget({ endpointUrl: 'http://10.1.2.3:4566' })).rejects.toThrow(
         /not a local endpoint on loopback/,

@@ -13,6 +13,7 @@ import {
 import { InvalidOptionError } from '../errors';
 import { DEFAULT_OUTPUTS_FILE, readDeployedNames } from './aws-outputs';
 import { buildTarget, type LabTarget } from './lab-target';
+import { localAccess, type LocalAccess } from './local-access';
 import { provisionLab } from './provision';
 import type { LabResources, TargetKind } from './resources';
 
@@ -33,6 +34,13 @@ export interface OpenTargetOptions {
   endpointUrl?: string;
   /** aws: the `cdktf deploy --outputs-file` JSON. */
   outputsFile?: string;
+  /**
+   * Local, in-process: enforce the synthesized stacks' IAM policies and Lake Formation grants (default true; the lab
+   * runs as the deployer). False: the endpoint serves every request, as without authorization.
+   */
+  authorization?: boolean;
+  /** Local: changes the synthesized access model before the endpoint gets it (tests narrow a policy on purpose). */
+  narrowAccess?: Parameters<typeof localAccess>[1];
 }
 
 export function parseTargetKind(value: string | undefined): TargetKind {
@@ -71,7 +79,13 @@ export function resourcesFromUnits(lab: ResolvedLab, accountId: string): LabReso
     workgroup: tb.inputs.workgroup.name,
     bytesScannedCutoff: tb.inputs.workgroup.bytesScannedCutoffPerQuery,
     maintenance: { ...tb.inputs.maintenance },
+    roles: {},
   };
+}
+
+/** The units' values with the names only the synthesized stacks know (the error bucket, the roles). */
+function withSynthesizedNames(resources: LabResources, access: LocalAccess): LabResources {
+  return { ...resources, errorBucketName: access.errorBucketName, roles: access.roles };
 }
 
 /** The region on --target aws: the environment's (AWS_REGION, AWS_DEFAULT_REGION), else where the units deploy. */
@@ -96,9 +110,12 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
       interval,
     );
   }
-  const resources = resourcesFromUnits(lab, LOCAL_ACCOUNT_ID);
+  // The stacks synthesized: names only they know, and (enforced unless switched off) who may do what.
+  const access = await localAccess(lab, options.narrowAccess);
+  const resources = withSynthesizedNames(resourcesFromUnits(lab, LOCAL_ACCOUNT_ID), access);
   if (options.endpointUrl !== undefined) return openRunningEndpoint(resources, options);
   const dataDir = resolve(options.dataDir ?? DEFAULT_LOCAL_DATA_DIR);
+  const authorize = options.authorization !== false;
   const endpoint = await startLocalEndpoint({
     dataDir,
     region: resources.region,
@@ -108,6 +125,7 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
     cloudWatchClock: 'adjustable',
     ...(interval !== undefined ? { firehoseBufferIntervalOverrideSeconds: interval } : {}),
     ...(options.faults ? { faults: options.faults } : {}),
+    ...(authorize ? { authorization: access.authorization } : {}),
   });
   const banner = [
     `target local: in-process endpoint ${endpoint.url} (no AWS account used), data in ${dataDir}`,
@@ -117,6 +135,9 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
         : ` (${options.bufferIntervalReason ?? `shortened from the unit's ${resources.buffering.intervalSeconds} s by --buffer-interval`})`),
     'maintenance clock: adjustable (the undo-window and tag experiments advance it past the snapshot retention)',
     "CloudWatch clock: adjustable (the bad-records experiment advances it past its alarm's one-minute periods)",
+    authorize
+      ? `authorization: on — the synthesized stacks' IAM policies and Lake Formation grants (${access.summary}); the lab signs as the deployer (AdministratorAccess, data lake administrator)`
+      : 'authorization: off (--no-authorization): every request is served, whatever signs it',
     ...endpoint.faults.describe().map((line) => `fault injection: ${line}`),
     ...recoveryLines(endpoint.recovery),
   ];
@@ -127,7 +148,7 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
     banner,
     () => endpoint.stop(),
   );
-  return provisioned(target, resources, banner);
+  return provisioned({ ...target, authorized: authorize }, resources, banner);
 }
 
 /** What the endpoint's Firehose logs held at start (replayed records, damaged tails), one line each. */
@@ -161,14 +182,18 @@ async function openRunningEndpoint(resources: LabResources, options: OpenTargetO
       url,
     );
   const health = await fetch(new URL('/_local/health', url))
-    .then((r) => r.json() as Promise<{ ok?: boolean }>)
+    .then((r) => r.json() as Promise<{ ok?: boolean; authorization?: boolean }>)
     .catch(() => undefined);
   if (!health?.ok)
     throw new InvalidOptionError(
       `No loglake local endpoint answers at ${url}: start one with \`pnpm lab local\` (it prints its URL).`,
       url,
     );
-  const banner = [`target local: the running endpoint ${url} (no AWS account used)`];
+  const banner = [
+    `target local: the running endpoint ${url} (no AWS account used)`,
+    // Started with `pnpm lab local --authorize` it enforces the synthesized stacks' policies; the lab is the deployer.
+    `authorization: ${health.authorization ? 'enforced by the running endpoint' : 'off (the running endpoint serves every request)'}`,
+  ];
   const target = buildTarget(
     'local',
     resources,
@@ -176,7 +201,7 @@ async function openRunningEndpoint(resources: LabResources, options: OpenTargetO
     banner,
     async () => undefined,
   );
-  return provisioned(target, resources, banner);
+  return provisioned({ ...target, authorized: health.authorization === true }, resources, banner);
 }
 
 /** Creates what the lab needs on the target unless it is there; closes the target if that fails. */
@@ -217,6 +242,7 @@ async function openAwsTarget(lab: ResolvedLab, options: OpenTargetOptions): Prom
             AlarmName: deployed.failedRowsAlarmName,
           }
         : undefined,
+    roles: deployed.roles,
   };
   const banner = [
     `target aws: region ${region}, standard credential chain; names from ${outputsFile}`,

@@ -118,7 +118,8 @@ export async function provisionLab(clients: LabClients, r: LabResources): Promis
     'ResourceNotFoundException',
   );
   if (!streamFound) {
-    const roleArn = `arn:aws:iam::${r.accountId}:role/${r.streamName}-role`;
+    // The firehose stack's role (a stream needs one; without the stack's, one named after the stream).
+    const roleArn = r.roles.firehose ?? `arn:aws:iam::${r.accountId}:role/${r.streamName}-role`;
     await clients.firehose.send(
       new CreateDeliveryStreamCommand({
         DeliveryStreamName: r.streamName,

@@ -1,5 +1,6 @@
 // What the lab needs to know about its AWS resources, whichever target it runs against: names come from the
-// units' resolved values (local) or the deployed stacks' outputs (aws).
+// units' resolved values and the synthesized stacks (local) or the deployed stacks' outputs (aws).
+import type { LabRoles } from './local-access';
 
 import type { FailedRowsAlarmDefinition } from '@loglake/units';
 
@@ -38,6 +39,8 @@ export interface LabResources {
     minSnapshotsToKeep: number;
     maxSnapshotAgeHours: number;
   };
+  /** The roles the lab acts as besides its own credentials (Firehose's, the analyst's, the snapshot Lambdas'). */
+  roles: LabRoles;
 }
 
 /** Athena's catalog for a table bucket through the federated s3tablescatalog. */

@@ -12,6 +12,11 @@ export const DEPLOYED_OUTPUTS = {
     stream_name: 'loglake-01-vpc-flow-logs',
     error_bucket_name: 'loglake-01-firehose-errors-123456789012',
     failed_rows_alarm_name: 'loglake-01-firehose-failed-rows',
+    role_arn: 'arn:aws:iam::123456789012:role/loglake-01-firehose',
   },
   'ref-data': { namespaces: ['ref', 'enriched', 'lab'] },
+  analyst: {
+    role_arn: 'arn:aws:iam::123456789012:role/loglake-01-analyst',
+    role_name: 'loglake-01-analyst',
+  },
 };

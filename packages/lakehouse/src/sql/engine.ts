@@ -4,9 +4,18 @@
 // temp tables.
 import { join } from 'node:path';
 import { engineSession } from '../catalog/warehouse';
-import type { ExecuteOptions, PreparedStatement, SqlEngine, StatementResult, Warehouse } from '../contract';
+import type {
+  ExecuteOptions,
+  PreparedStatement,
+  QueryContext,
+  SqlEngine,
+  StatementResult,
+  TableAccess,
+  Warehouse,
+} from '../contract';
 import { PositionIndex } from './analyzer/positions';
 import { statementKind } from './analyzer/statement-type';
+import { tableAccesses } from './analyzer/table-access';
 import { propertyText } from './analyzer/table-definition';
 import type { CatalogProvider } from './catalog/catalog';
 import { CatalogRegistry } from './catalog/registry';
@@ -64,6 +73,10 @@ export class AthenaPreparedStatement implements PreparedStatement {
     this.substatementType = kind.substatementType;
     if (statement.k === 'ctas')
       this.externalLocation = propertyText(statement.properties, 'external_location');
+  }
+
+  tableAccesses(context: QueryContext): readonly TableAccess[] {
+    return tableAccesses(this.statement, context);
   }
 }
 

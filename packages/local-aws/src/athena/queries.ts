@@ -13,6 +13,7 @@ import {
   type StatementResult,
 } from '@loglake/lakehouse';
 import type { JsonStore } from '../store';
+import { AthenaQueryFailure } from './query-failure';
 import { invalidRequest } from './workgroups';
 
 export type QueryState = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
@@ -85,6 +86,8 @@ export class QueryRunner {
     database?: string;
     outputLocation?: string;
     cutoff?: number;
+    /** Called once the statement has succeeded (Lake Formation records a table's creator). */
+    onSucceeded?: () => void;
   }): string {
     const id = randomUUID();
     const prepared = 'prepared' in input.submission ? input.submission.prepared : undefined;
@@ -109,7 +112,7 @@ export class QueryRunner {
     const run = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() =>
         prepared
-          ? this.execute(record, prepared, controller, input.cutoff)
+          ? this.execute(record, prepared, controller, input.cutoff, input.onSucceeded)
           : this.fail(record, Date.now(), (input.submission as { failure: unknown }).failure),
       )
       .finally(() => {
@@ -170,6 +173,7 @@ export class QueryRunner {
     prepared: PreparedStatement,
     controller: AbortController,
     cutoff: number | undefined,
+    onSucceeded: (() => void) | undefined,
   ): Promise<void> {
     if (controller.signal.aborted) return;
     const startedAt = Date.now();
@@ -199,15 +203,19 @@ export class QueryRunner {
         hasHeaderRow: isSelect,
         updateCount: result.stats.rowsAffected,
       });
+      onSucceeded?.();
     } catch (error) {
       if (controller.signal.aborted) return;
       this.fail(record, startedAt, error);
     }
   }
 
-  /** Records a failure as Athena reports it: the engine's SqlError fields, or a system error for anything else. */
+  /**
+   * Records a failure as Athena reports it: the engine's SqlError fields, Athena's own (AthenaQueryFailure: a
+   * permission refused), or a system error for anything else.
+   */
   private fail(record: QueryRecord, startedAt: number, error: unknown): void {
-    const sqlError = error instanceof SqlError ? error : undefined;
+    const sqlError = error instanceof SqlError || error instanceof AthenaQueryFailure ? error : undefined;
     const message = error instanceof Error ? error.message : String(error);
     this.save({
       ...record,

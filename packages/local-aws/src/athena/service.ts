@@ -25,10 +25,11 @@ import type {
   UpdateWorkGroupInput,
   UpdateWorkGroupOutput,
 } from '@aws-sdk/client-athena';
-import type { SqlEngine } from '@loglake/lakehouse';
+import type { PreparedStatement, QueryContext, SqlEngine } from '@loglake/lakehouse';
+import type { Caller } from '../iam/principals';
 import { AwsServiceError } from '../errors';
 import { serviceApi, type ServiceApi, type Wire } from '../model/api';
-import { awsJsonService, type ServiceModule } from '../protocol';
+import { awsJsonService, type LocalRequest, type ServiceModule } from '../protocol';
 import type { JsonStore } from '../store';
 import { columnInfo } from './columns';
 import { QueryRunner, type QueryRecord } from './queries';
@@ -40,6 +41,13 @@ export interface AthenaOptions {
   sqlEngine: () => Promise<SqlEngine>;
   /** Lowest BytesScannedCutoffPerQuery accepted (Athena: 10,000,000). Tests lower it to exercise the cutoff. */
   minCutoffBytes: number;
+  /** With authorization: what the caller may not do with a statement (fails the query), and what follows success. */
+  statements?: StatementAuthorization;
+}
+
+export interface StatementAuthorization {
+  check(caller: Caller, statement: PreparedStatement, context: QueryContext): Error | undefined;
+  succeeded(caller: Caller, statement: PreparedStatement, context: QueryContext): void;
 }
 
 const ENGINE_VERSION = { SelectedEngineVersion: 'AUTO', EffectiveEngineVersion: 'Athena engine version 3' };
@@ -72,7 +80,7 @@ const ATHENA_NOT_SERVED: Record<string, string> = {
   ListDatabases: 'read databases through Glue or S3 Tables locally',
 };
 
-type Op<I, O> = (input: Wire<I>) => Promise<Wire<O>>;
+type Op<I, O> = (input: Wire<I>, request: LocalRequest) => Promise<Wire<O>>;
 interface AthenaOperations {
   [operation: string]: Op<never, unknown>;
   CreateWorkGroup: Op<CreateWorkGroupInput, CreateWorkGroupOutput>;
@@ -88,7 +96,9 @@ interface AthenaOperations {
   GetQueryResults: Op<GetQueryResultsInput, GetQueryResultsOutput>;
 }
 
-export function createAthenaService(options: AthenaOptions): ServiceModule {
+export function createAthenaService(
+  options: AthenaOptions,
+): ServiceModule & { workgroupOfQuery(id: string): string | undefined } {
   const workgroups = new WorkGroups(options.store);
   const runner = new QueryRunner(options.store, options.sqlEngine);
 
@@ -167,7 +177,7 @@ export function createAthenaService(options: AthenaOptions): ServiceModule {
         ...(start + max < all.length ? { NextToken: encodeToken(start + max) } : {}),
       };
     },
-    async StartQueryExecution(input) {
+    async StartQueryExecution(input, request) {
       const query = input.QueryString as string;
       const group = workgroups.get(input.WorkGroup ?? 'primary');
       if (group.State !== 'ENABLED') throw invalidRequest(`WorkGroup ${group.Name} is disabled.`);
@@ -179,14 +189,26 @@ export function createAthenaService(options: AthenaOptions): ServiceModule {
       }
       const submission = await runner.prepare(query);
       if ('prepared' in submission) checkStatementAgainstWorkGroup(submission.prepared, group);
-      const id = runner.start({
-        query,
-        submission,
-        workgroup: group.Name,
+      const queryContext = {
         catalog: input.QueryExecutionContext?.Catalog,
         database: input.QueryExecutionContext?.Database,
+      };
+      // With authorization, the caller's permissions on the statement's tables (Glue, Lake Formation).
+      const caller: Caller | undefined = request.caller;
+      const prepared = 'prepared' in submission ? submission.prepared : undefined;
+      const denied =
+        caller && prepared ? options.statements?.check(caller, prepared, queryContext) : undefined;
+      const id = runner.start({
+        query,
+        submission: denied ? { failure: denied } : submission,
+        workgroup: group.Name,
+        ...queryContext,
         outputLocation: requestedOutput,
         cutoff: workgroups.cutoffOf(group),
+        onSucceeded:
+          caller && prepared
+            ? () => options.statements?.succeeded(caller, prepared, queryContext)
+            : undefined,
       });
       return { QueryExecutionId: id };
     },
@@ -246,7 +268,7 @@ export function createAthenaService(options: AthenaOptions): ServiceModule {
     },
   };
 
-  return awsJsonService({
+  const service = awsJsonService({
     name: 'Athena',
     api: athenaApi(options.minCutoffBytes),
     messageKey: 'Message',
@@ -256,6 +278,15 @@ export function createAthenaService(options: AthenaOptions): ServiceModule {
     notServed: (operation) =>
       ATHENA_NOT_SERVED[operation] ??
       'the local Athena serves workgroups and query executions (named queries, prepared statements, data catalogs, capacity, notebooks and sessions are not kept)',
+  });
+  return Object.assign(service, {
+    workgroupOfQuery: (id: string) => {
+      try {
+        return runner.get(id).workgroup;
+      } catch {
+        return undefined;
+      }
+    },
   });
 }
 

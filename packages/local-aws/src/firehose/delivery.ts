@@ -23,8 +23,10 @@ import {
   type Warehouse,
 } from '@loglake/lakehouse';
 import { crashPoint } from '../crash-points';
+import { LocalAwsError } from '../errors';
 import type { FaultInjector } from '../faults';
 import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { errorOutputFile, writeErrorOutput, type ErrorBatch, type ErrorOutputTarget } from './error-output';
 import { commitSummary, committedGeneration } from './log-commits';
 import { deliveryMetrics, type FirehoseDatum } from './metrics';
@@ -45,6 +47,23 @@ export interface DeliveryTarget {
   tempDir: string;
   /** Receives the stream's DeliveryToIceberg.* metrics after each delivery (the endpoint's CloudWatch). */
   metrics?: (data: readonly FirehoseDatum[]) => void;
+  /** With authorization: what the stream's role may not do to deliver (see DeliveryAccess). */
+  access?: DeliveryAccess;
+}
+
+/**
+ * What the stream's role may not do, checked as Firehose acts with it: deliver to the table (records then go to the
+ * error output, refused), write the error output (the generation then stays in the log, as Firehose "effectively
+ * pauses stream delivery" when it can neither deliver nor back up). Each answers AWS's denial message, or undefined.
+ */
+export interface DeliveryAccess {
+  deliveryDenied(): string | undefined;
+  errorOutputDenied(key: string): string | undefined;
+}
+
+/** The role may not deliver to the table: its records go to the error output with the denial. */
+export class DeliveryDeniedError extends LocalAwsError {
+  override name = 'DeliveryDeniedError';
 }
 
 export interface DeliveryStats {
@@ -71,6 +90,9 @@ export interface DeliveryStats {
   durability?: LogStats;
   lastFlushAt?: string;
   lastError?: string;
+  /** With authorization: records the stream's role could not deliver (they went to the error output), and why. */
+  recordsDenied?: number;
+  lastDenial?: string;
   errorOutputFiles: string[];
 }
 
@@ -277,6 +299,9 @@ export class StreamDelivery {
           this.stats.recordsDelivered += part.delivered.length;
           this.stats.commits++;
         } else {
+          // As the stream's role (authorization on); a generation that landed before a crash needs no new commit.
+          const denied = this.target.access?.deliveryDenied();
+          if (denied) throw new DeliveryDeniedError(denied);
           if (replayed) this.startPart(buffer);
           const waitStarted = performance.now();
           const prepared = await Promise.all(buffer.parts);
@@ -292,19 +317,35 @@ export class StreamDelivery {
         error instanceof NoSuchTableError ||
         error instanceof NoSuchNamespaceError ||
         error instanceof NoSuchTableBucketError;
+      const denied = error instanceof DeliveryDeniedError;
       const done = new Set(failed.map((f) => f.seq));
+      const rest = buffer.records.filter((r) => !done.has(r.seq));
       failed = [
         ...failed,
         ...asFailed(
-          buffer.records.filter((r) => !done.has(r.seq)),
-          notFound ? RECORD_ERROR.tableNotFound : RECORD_ERROR.commitFailed,
+          rest,
+          denied
+            ? RECORD_ERROR.accessDenied
+            : notFound
+              ? RECORD_ERROR.tableNotFound
+              : RECORD_ERROR.commitFailed,
           (error as Error).message,
         ),
       ];
+      if (denied) {
+        this.stats.recordsDenied = (this.stats.recordsDenied ?? 0) + rest.length;
+        this.stats.lastDenial = (error as Error).message;
+      }
       this.stats.lastError = (error as Error).message;
       await buffer.append?.pending.discard().catch(() => undefined);
     }
     if (failed.length > 0) {
+      const denied = this.target.access?.errorOutputDenied(this.errorOutputKey(buffer));
+      if (denied) {
+        // Neither delivered nor backed up: the generation stays in the log (enqueue's catch leaves it unsettled).
+        this.stats.lastDenial = denied;
+        throw new DeliveryDeniedError(denied);
+      }
       const file = writeErrorOutput(
         this.target.errorOutput,
         failed,
@@ -336,6 +377,14 @@ export class StreamDelivery {
         oldestAgeSeconds: Math.max(0, (Date.now() - oldest) / 1000),
       }),
     );
+  }
+
+  /** The S3 key of a generation's error output file in the error bucket. */
+  private errorOutputKey(buffer: Generation): string {
+    const target = this.target.errorOutput;
+    return relative(join(target.s3Root, target.bucket), errorOutputFile(target, this.errorBatch(buffer)))
+      .split(sep)
+      .join('/');
   }
 
   /** The error output batch of a generation (the same file whenever the generation is flushed). */

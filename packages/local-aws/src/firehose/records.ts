@@ -45,6 +45,8 @@ export const RECORD_ERROR = {
   schemaMismatch: 'Iceberg.SchemaMismatch',
   tableNotFound: 'Iceberg.NoSuchTable',
   commitFailed: 'Iceberg.CommitFailed',
+  /** The stream's role may not deliver to the table (local name: AWS does not document its codes). */
+  accessDenied: 'Iceberg.AccessDenied',
 } as const;
 
 /** Column kinds the per-record loop switches on (small integers, not string compares per value). */

@@ -26,7 +26,7 @@ import { serviceApi, type Wire } from '../model/api';
 import { awsJsonService, type ServiceModule } from '../protocol';
 import { localDataPath } from '../data-dir';
 import type { JsonStore } from '../store';
-import { MAX_BUFFER_BYTES, StreamDelivery, type DeliveryStats } from './delivery';
+import { MAX_BUFFER_BYTES, StreamDelivery, type DeliveryAccess, type DeliveryStats } from './delivery';
 import { putMetrics, type FirehoseMetricSink } from './metrics';
 import { LogWriteError, RecordLog, type LogDamage } from './record-log';
 import { describeStream, invalidArgument, parseIcebergStream, type StreamDefinition } from './streams';
@@ -41,6 +41,16 @@ export interface FirehoseOptions {
   bufferIntervalOverrideSeconds?: number;
   /** Where the streams' documented CloudWatch metrics go (the endpoint's CloudWatch). */
   metrics?: FirehoseMetricSink;
+  /** With authorization: Firehose acting with each stream's roles. */
+  roles?: FirehoseRoles;
+}
+
+/** How Firehose uses a stream's roles when the endpoint enforces authorization. */
+export interface FirehoseRoles {
+  /** Why CreateDeliveryStream refuses the stream's roles (InvalidArgumentException's message), or undefined. */
+  validate(stream: StreamDefinition): string | undefined;
+  /** What the stream's role may not do while delivering. */
+  access(stream: StreamDefinition): DeliveryAccess;
 }
 
 // PutRecordBatch limits (Firehose API reference): 500 records, 1,000 KiB per record, 4 MiB per call.
@@ -141,6 +151,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         intervalMs: Math.max(0, intervalSeconds * 1000),
         tempDir: localDataPath(options.dataDir, 'tmp', 'firehose'),
         ...(options.metrics ? { metrics: (data) => options.metrics?.(stream.name, data) } : {}),
+        ...(options.roles ? { access: options.roles.access(stream) } : {}),
         errorOutput: {
           s3Root: localDataPath(options.dataDir, 's3'),
           bucket: stream.errorBucket,
@@ -246,6 +257,8 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
       }
       const arn = deliveryStreamArn(region, name);
       const stream: StreamDefinition = { ...parseIcebergStream(name, arn, iceberg), createdAt: Date.now() };
+      const refused = options.roles?.validate(stream);
+      if (refused) throw invalidArgument(refused);
       // A log left by a stream of this name whose definition is gone is kept aside, never appended to.
       if (existsSync(logDir(name))) renameSync(logDir(name), `${logDir(name)}.orphaned-${Date.now()}`);
       store.delete(legacyStatsKey(name));

@@ -3,7 +3,8 @@
 // and a REST commit is the next metadata location GetTableMetadataLocation returns.
 // Routes served are the ones AWS lists for this endpoint ("Accessing tables using the Amazon S3 Tables Iceberg REST
 // endpoint": getConfig, list/create/load/drop namespace, namespace and table existence, list/create/load/update/
-// drop table); the spec's other routes answer the spec's 406. Signatures are not checked, as everywhere locally.
+// drop table); the spec's other routes answer the spec's 406. Signatures are not checked, as everywhere locally (with
+// authorization, the request's access key says who the caller is).
 import { parseTableCommit, type Warehouse } from '@loglake/lakehouse';
 import { bucketFromArn } from '../arn';
 import { parseJsonText } from '../json-body';
@@ -159,26 +160,32 @@ export function createIcebergRestService({ warehouse }: { warehouse: Warehouse }
     }),
   ];
 
-  async function serve(request: LocalRequest): Promise<LocalReply> {
+  /** The route a request takes (config, or a route under the warehouse prefix); throws the spec's errors. */
+  function locate(request: LocalRequest) {
     if (request.path === `${ROOT}/config`) {
       if (request.method !== 'GET') throw unsupported(`${request.method} /v1/config`);
-      const arn = request.query.get('warehouse');
-      const bucket = bucketOfArn(arn);
-      await warehouse.getTableBucket(bucket);
-      // The prefix is the warehouse ARN, URL-encoded once so it stays one path segment.
-      return ok({
-        defaults: {},
-        overrides: { prefix: encodeURIComponent(arn as string) },
-        endpoints: SERVED_ENDPOINTS,
-      });
+      return { operation: 'getConfig', bucket: bucketOfArn(request.query.get('warehouse')), params: {} };
     }
     const split = request.path.startsWith(`${ROOT}/`) ? splitPrefix(request.path) : undefined;
     if (!split) throw unsupported(`${request.method} ${request.path}`);
     const bucket = bucketOfArn(split.prefix);
     const found = matchRoute(routes, request.method, split.rest);
     if (!found) throw unsupported(`${request.method} /v1/{prefix}${split.rest}`);
-    await warehouse.getTableBucket(bucket);
-    return found.route.handler(found.params, request, bucket);
+    return { operation: found.route.operation, bucket, params: found.params, handler: found.route.handler };
+  }
+
+  async function serve(request: LocalRequest): Promise<LocalReply> {
+    const found = locate(request);
+    await warehouse.getTableBucket(found.bucket);
+    if (!found.handler) {
+      // The prefix is the warehouse ARN, URL-encoded once so it stays one path segment.
+      return ok({
+        defaults: {},
+        overrides: { prefix: encodeURIComponent(request.query.get('warehouse') as string) },
+        endpoints: SERVED_ENDPOINTS,
+      });
+    }
+    return found.handler(found.params, request, found.bucket);
   }
 
   return {
@@ -186,6 +193,15 @@ export function createIcebergRestService({ warehouse }: { warehouse: Warehouse }
     errorStyle: { protocol: 'restJson1', messageKey: 'message' },
     internalErrorCode: 'InternalServerError',
     claims: (request) => !request.headers['x-amz-target'] && request.path.startsWith('/iceberg/'),
+    operationOf(request) {
+      try {
+        const found = locate(request);
+        return { operation: found.operation, params: { ...found.params, bucket: found.bucket } };
+      } catch {
+        // A route the endpoint does not serve or a bad warehouse: answered by handle() in the spec's shape.
+        return undefined;
+      }
+    },
     async handle(request) {
       try {
         return await serve(request);

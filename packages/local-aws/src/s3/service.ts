@@ -60,6 +60,11 @@ export const S3_API = serviceApi('s3', {
   malformed: (message) => new AwsServiceError('InvalidArgument', 400, message),
 });
 
+/** The keys a DeleteObjects request names. */
+export function deleteObjectKeys(body: string): string[] {
+  return [...body.matchAll(/<Key>([\s\S]*?)<\/Key>/g)].map((m) => xmlUnescape(m[1] as string));
+}
+
 export function createS3Service(options: S3Options): ServiceModule & { objects: LocalObjectStore } {
   const objects = options.objects ?? new LocalObjectStore(options.dataDir);
   const reserved = new Set(options.reservedRoots ?? []);
@@ -67,6 +72,15 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
   const routes = restRoutes(S3_API.model);
   const served = new Set<string>(SERVED_OPERATIONS_OF_LARGE_MODELS.s3);
   const payloads = new Set(['Body', 'Delete', 'CreateBucketConfiguration']);
+
+  /** The served operation a request calls and its bucket and key (for the authorization step), or undefined. */
+  const operationOf = (request: LocalRequest) => {
+    const found = matchRest(routes, request, (operation) => served.has(operation));
+    const operation = found?.route.operation;
+    if (!found || !operation || !served.has(operation)) return undefined;
+    if (operation === 'PutObject' && request.headers['x-amz-copy-source']) return undefined;
+    return { operation, params: { bucket: found.labels.Bucket ?? '', key: found.labels.Key ?? '' } };
+  };
 
   // The operation is found by S3's model (method, path-style labels, literal query); its labels, query and
   // headers are checked against the model before the handler runs (the XML payload is the handler's to parse).
@@ -168,7 +182,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
 
   const deleteObjects = (bucket: string, body: string): LocalReply => {
     if (!objects.hasBucket(bucket)) throw s3Error.noSuchBucket(bucket);
-    const keys = [...body.matchAll(/<Key>([\s\S]*?)<\/Key>/g)].map((m) => xmlUnescape(m[1] as string));
+    const keys = deleteObjectKeys(body);
     if (keys.length > 1000)
       throw new AwsServiceError('MalformedXML', 400, 'At most 1000 keys per DeleteObjects request.');
     const quiet = /<Quiet>\s*true\s*<\/Quiet>/i.test(body);
@@ -185,6 +199,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
     claims: (request) => !request.headers['x-amz-target'] && !reserved.has(firstSegment(request.path)),
     api: S3_API,
     served: [...served],
+    operationOf,
     handle,
     objects,
   };

@@ -37,11 +37,14 @@ const missingSchema = (hint: string, pos: SourcePosition, value: string): SqlSyn
     value,
   );
 
-export function resolveName(
-  name: QualifiedName,
-  session: QueryContext,
-  catalogs: CatalogRegistry,
-): ResolvedName {
+/** A table name as written, with the query context's defaults filled in (Athena's rules, no catalog lookup). */
+export interface QualifiedTableName {
+  catalog: string;
+  schema: string;
+  table: string;
+}
+
+export function qualifyTableName(name: QualifiedName, session: QueryContext): QualifiedTableName {
   const parts = name.parts.map((p) => p.name);
   if (parts.length > 3) {
     throw new SqlSyntaxError(`Too many dots in table name: ${parts.join('.')}`, name.pos, parts.join('.'));
@@ -49,7 +52,16 @@ export function resolveName(
   const table = parts[parts.length - 1] as string;
   const schema = parts.length >= 2 ? (parts[parts.length - 2] as string) : session.database?.toLowerCase();
   if (!schema) throw missingSchema(`qualify '${table}' as namespace.${table}`, name.pos, table);
-  const catalogName = parts.length === 3 ? (parts[0] as string) : (session.catalog ?? DEFAULT_CATALOG);
+  const catalog = parts.length === 3 ? (parts[0] as string) : (session.catalog ?? DEFAULT_CATALOG);
+  return { catalog, schema, table };
+}
+
+export function resolveName(
+  name: QualifiedName,
+  session: QueryContext,
+  catalogs: CatalogRegistry,
+): ResolvedName {
+  const { catalog: catalogName, schema, table } = qualifyTableName(name, session);
   const catalog = findCatalog(catalogs, catalogName, name.pos);
   return { catalog, schema, table, display: `${catalog.name}.${schema}.${table}` };
 }

@@ -1,0 +1,313 @@
+// Which IAM actions a request needs, on which resources (Service Authorization Reference: "Actions, resources, and
+// condition keys" for Amazon Data Firehose, Amazon Athena, AWS Glue, Amazon S3, Amazon S3 Tables, Amazon CloudWatch): one entry per
+// (action, resource), all of which must be allowed. The operation comes from the service module that claims the
+// request (ServiceModule.operationOf); a served operation this table does not map is refused (fail closed), an
+// operation no module serves is left to the module's own "not supported" answer.
+import { bucketFromArn, deliveryStreamArn, LOCAL_ACCOUNT_ID, tableBucketArn } from '../arn';
+import { parseJsonText } from '../json-body';
+import type { LocalRequest } from '../protocol';
+import { deleteObjectKeys } from '../s3/service';
+
+export interface RequiredPermission {
+  readonly action: string;
+  readonly resource: string;
+}
+
+/** What the mapping needs to know about the endpoint's state: names AWS would put in the ARNs. */
+export interface ResourceLookups {
+  /** The workgroup a query execution ran in (GetQueryExecution is authorized on it). */
+  workgroupOfQuery(queryExecutionId: string): string | undefined;
+  /** A table's id (its ARN ends in it), or undefined when the table does not exist. */
+  tableId(bucket: string, namespace: string, table: string): Promise<string | undefined>;
+}
+
+export interface OperationCall {
+  readonly service: string;
+  readonly operation: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly request: LocalRequest;
+}
+
+export interface MappingEnv {
+  readonly region: string;
+  readonly lookups: ResourceLookups;
+}
+
+/** `unmapped`: the service serves the operation but no IAM action is known for it here (refused). */
+export type Mapping = RequiredPermission[] | 'unmapped';
+
+const body = (request: LocalRequest): Record<string, unknown> => {
+  if (request.body.length === 0) return {};
+  try {
+    const parsed = parseJsonText(request.body);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    // The service answers a malformed body with its own error; authorization sees no members.
+    return {};
+  }
+};
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+const child = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+const arnOf = (env: MappingEnv, service: string, resource: string) =>
+  `arn:aws:${service}:${env.region}:${LOCAL_ACCOUNT_ID}:${resource}`;
+
+function firehose(call: OperationCall, env: MappingEnv): Mapping {
+  const input = body(call.request);
+  const action = `firehose:${call.operation}`;
+  if (call.operation === 'ListDeliveryStreams') return [{ action, resource: '*' }];
+  const name = str(input.DeliveryStreamName) ?? '';
+  const stream = { action, resource: deliveryStreamArn(env.region, name) };
+  if (call.operation !== 'CreateDeliveryStream') return [stream];
+  // Creating a stream hands its roles to Firehose: the caller needs iam:PassRole on each (Firehose Developer
+  // Guide, "Controlling access with Amazon Data Firehose").
+  const iceberg = child(input.IcebergDestinationConfiguration);
+  const roles = [str(iceberg.RoleARN), str(child(iceberg.S3Configuration).RoleARN)].filter(
+    (r): r is string => !!r,
+  );
+  return [stream, ...[...new Set(roles)].map((resource) => ({ action: 'iam:PassRole', resource }))];
+}
+
+function athena(call: OperationCall, env: MappingEnv): Mapping {
+  const input = body(call.request);
+  const action = `athena:${call.operation}`;
+  const workgroup = (name: string | undefined) => ({
+    action,
+    resource: arnOf(env, 'athena', `workgroup/${name ?? 'primary'}`),
+  });
+  switch (call.operation) {
+    case 'ListWorkGroups':
+      return [{ action, resource: '*' }];
+    case 'CreateWorkGroup':
+      return [workgroup(str(input.Name))];
+    case 'GetWorkGroup':
+    case 'UpdateWorkGroup':
+    case 'DeleteWorkGroup':
+    case 'StartQueryExecution':
+    case 'ListQueryExecutions':
+      return [workgroup(str(input.WorkGroup))];
+    case 'GetQueryExecution':
+    case 'GetQueryResults':
+    case 'StopQueryExecution':
+      return [workgroup(env.lookups.workgroupOfQuery(str(input.QueryExecutionId) ?? ''))];
+    case 'BatchGetQueryExecution': {
+      const ids = Array.isArray(input.QueryExecutionIds) ? input.QueryExecutionIds.map(String) : [];
+      const groups = new Set(
+        ids.map((id) => env.lookups.workgroupOfQuery(id)).filter((g): g is string => !!g),
+      );
+      return [...groups].map((g) => workgroup(g));
+    }
+    default:
+      return 'unmapped';
+  }
+}
+
+/** Glue resources of a database or table in the default catalog: the catalog, the database, the table. */
+function glue(call: OperationCall, env: MappingEnv): Mapping {
+  const input = body(call.request);
+  const action = `glue:${call.operation}`;
+  const catalog = arnOf(env, 'glue', 'catalog');
+  const database = (name: unknown) => arnOf(env, 'glue', `database/${str(name) ?? ''}`);
+  const table = (db: unknown, name: unknown) =>
+    arnOf(env, 'glue', `table/${str(db) ?? ''}/${str(name) ?? ''}`);
+  const on = (...resources: string[]) => resources.map((resource) => ({ action, resource }));
+  switch (call.operation) {
+    case 'GetDatabases':
+      return on(catalog, arnOf(env, 'glue', 'database/*'));
+    case 'CreateDatabase':
+      return on(catalog, database(child(input.DatabaseInput).Name));
+    case 'GetDatabase':
+    case 'DeleteDatabase':
+      return on(catalog, database(input.Name));
+    case 'GetTables':
+      return on(catalog, database(input.DatabaseName), table(input.DatabaseName, '*'));
+    case 'CreateTable':
+    case 'UpdateTable':
+      return on(
+        catalog,
+        database(input.DatabaseName),
+        table(input.DatabaseName, child(input.TableInput).Name),
+      );
+    case 'GetTable':
+    case 'DeleteTable':
+      return on(catalog, database(input.DatabaseName), table(input.DatabaseName, input.Name));
+    case 'GetTableVersions':
+      return on(catalog, database(input.DatabaseName), table(input.DatabaseName, input.TableName));
+    default:
+      return 'unmapped';
+  }
+}
+
+function s3(call: OperationCall): Mapping {
+  const { bucket = '', key = '' } = call.params;
+  const bucketArn = `arn:aws:s3:::${bucket}`;
+  const object = `${bucketArn}/${key}`;
+  switch (call.operation) {
+    case 'ListBuckets':
+      return [{ action: 's3:ListAllMyBuckets', resource: '*' }];
+    case 'CreateBucket':
+      return [{ action: 's3:CreateBucket', resource: bucketArn }];
+    case 'DeleteBucket':
+      return [{ action: 's3:DeleteBucket', resource: bucketArn }];
+    case 'HeadBucket':
+    case 'ListObjectsV2':
+      return [{ action: 's3:ListBucket', resource: bucketArn }];
+    case 'GetObject':
+    case 'HeadObject':
+      return [{ action: 's3:GetObject', resource: object }];
+    case 'PutObject':
+      return [{ action: 's3:PutObject', resource: object }];
+    case 'DeleteObject':
+      return [{ action: 's3:DeleteObject', resource: object }];
+    case 'DeleteObjects': {
+      // Each key is authorized as its own s3:DeleteObject (Amazon S3 API Reference, DeleteObjects).
+      return deleteObjectKeys(call.request.body.toString('utf8')).map((k) => ({
+        action: 's3:DeleteObject',
+        resource: `${bucketArn}/${k}`,
+      }));
+    }
+    default:
+      return 'unmapped';
+  }
+}
+
+/** S3 Tables operations by the resource they act on (Service Authorization Reference, Amazon S3 Tables). */
+const S3TABLES_ACCOUNT_LEVEL = new Set(['ListTableBuckets']);
+const S3TABLES_BUCKET_LEVEL = new Set([
+  'GetTableBucket',
+  'DeleteTableBucket',
+  'CreateNamespace',
+  'ListNamespaces',
+  'GetNamespace',
+  'DeleteNamespace',
+  'CreateTable',
+  'ListTables',
+  'GetTableBucketMaintenanceConfiguration',
+  'PutTableBucketMaintenanceConfiguration',
+  'GetTableBucketPolicy',
+  'PutTableBucketPolicy',
+  'DeleteTableBucketPolicy',
+]);
+
+async function tableArn(env: MappingEnv, bucket: string, namespace: string, name: string): Promise<string> {
+  // A table that does not exist is authorized on its bucket's tables (`bucket/<name>/table/*`): the service then
+  // answers NotFound to whoever may look.
+  const id = await env.lookups.tableId(bucket, namespace, name);
+  return `${tableBucketArn(env.region, bucket)}/table/${id ?? '*'}`;
+}
+
+async function s3tables(call: OperationCall, env: MappingEnv): Promise<Mapping> {
+  const action = `s3tables:${call.operation}`;
+  if (S3TABLES_ACCOUNT_LEVEL.has(call.operation)) return [{ action, resource: '*' }];
+  if (call.operation === 'CreateTableBucket')
+    return [{ action, resource: tableBucketArn(env.region, str(body(call.request).name) ?? '') }];
+  const q = call.request.query;
+  if (call.operation === 'GetTable') {
+    const byArn = /^arn:aws[a-z-]*:s3tables:[^:]*:[^:]*:bucket\/([^/]+)\/table\/(.+)$/.exec(
+      q.get('tableArn') ?? '',
+    );
+    if (byArn)
+      return [{ action, resource: `${tableBucketArn(env.region, byArn[1] as string)}/table/${byArn[2]}` }];
+    const bucket = bucketFromArn(q.get('tableBucketARN') ?? '') ?? '';
+    return [{ action, resource: await tableArn(env, bucket, q.get('namespace') ?? '', q.get('name') ?? '') }];
+  }
+  const bucket = bucketFromArn(call.params.tableBucketARN ?? '') ?? '';
+  if (S3TABLES_BUCKET_LEVEL.has(call.operation))
+    return [{ action, resource: tableBucketArn(env.region, bucket) }];
+  if (call.params.namespace !== undefined && call.params.name !== undefined)
+    return [{ action, resource: await tableArn(env, bucket, call.params.namespace, call.params.name) }];
+  return 'unmapped';
+}
+
+/**
+ * The Iceberg REST operations as the S3 Tables actions they are translated into ("Accessing tables using the Amazon
+ * S3 Tables Iceberg REST endpoint": the endpoint "works by translating Iceberg REST API operations into
+ * corresponding S3 Tables operations").
+ */
+const ICEBERG_ACTIONS: Readonly<Record<string, { actions: string[]; on: 'bucket' | 'table' }>> = {
+  getConfig: { actions: ['s3tables:GetTableBucket'], on: 'bucket' },
+  listNamespaces: { actions: ['s3tables:ListNamespaces'], on: 'bucket' },
+  createNamespace: { actions: ['s3tables:CreateNamespace'], on: 'bucket' },
+  loadNamespaceMetadata: { actions: ['s3tables:GetNamespace'], on: 'bucket' },
+  namespaceExists: { actions: ['s3tables:GetNamespace'], on: 'bucket' },
+  dropNamespace: { actions: ['s3tables:DeleteNamespace'], on: 'bucket' },
+  listTables: { actions: ['s3tables:ListTables'], on: 'bucket' },
+  createTable: { actions: ['s3tables:CreateTable'], on: 'bucket' },
+  loadTable: { actions: ['s3tables:GetTableMetadataLocation'], on: 'table' },
+  tableExists: { actions: ['s3tables:GetTable'], on: 'table' },
+  updateTable: { actions: ['s3tables:UpdateTableMetadataLocation'], on: 'table' },
+  dropTable: { actions: ['s3tables:DeleteTable'], on: 'table' },
+};
+
+async function icebergRest(call: OperationCall, env: MappingEnv): Promise<Mapping> {
+  const mapped = ICEBERG_ACTIONS[call.operation];
+  if (!mapped) return 'unmapped';
+  const bucket = call.params.bucket ?? '';
+  const resource =
+    mapped.on === 'bucket'
+      ? tableBucketArn(env.region, bucket)
+      : await tableArn(env, bucket, call.params.namespace ?? '', call.params.table ?? '');
+  return mapped.actions.map((action) => ({ action, resource }));
+}
+
+/**
+ * CloudWatch (Service Authorization Reference, "Actions defined by Amazon CloudWatch"): the alarm operations are
+ * authorized on the alarms' ARNs (`arn:aws:cloudwatch:<region>:<account>:alarm:<name>`; all alarms when none is
+ * named), the metric operations have no resource type (`*`).
+ */
+const CLOUDWATCH_ALARM_OPERATIONS = new Set([
+  'PutMetricAlarm',
+  'DescribeAlarms',
+  'DescribeAlarmHistory',
+  'DeleteAlarms',
+  'SetAlarmState',
+]);
+const CLOUDWATCH_METRIC_OPERATIONS = new Set([
+  'PutMetricData',
+  'GetMetricData',
+  'GetMetricStatistics',
+  'ListMetrics',
+]);
+
+function cloudwatch(call: OperationCall, env: MappingEnv): Mapping {
+  const action = `cloudwatch:${call.operation}`;
+  if (CLOUDWATCH_METRIC_OPERATIONS.has(call.operation)) return [{ action, resource: '*' }];
+  if (!CLOUDWATCH_ALARM_OPERATIONS.has(call.operation)) return 'unmapped';
+  const input = body(call.request);
+  const named = [
+    str(input.AlarmName),
+    ...(Array.isArray(input.AlarmNames) ? input.AlarmNames.map(str) : []),
+  ].filter((n): n is string => n !== undefined);
+  const names = named.length > 0 ? named : ['*'];
+  return names.map((name) => ({ action, resource: arnOf(env, 'cloudwatch', `alarm:${name}`) }));
+}
+
+/** The IAM permissions a request needs; `[]` for one that needs none (sts:GetCallerIdentity). */
+export async function requiredPermissions(call: OperationCall, env: MappingEnv): Promise<Mapping> {
+  switch (call.service) {
+    case 'Firehose':
+      return firehose(call, env);
+    case 'Athena':
+      return athena(call, env);
+    case 'Glue':
+      return glue(call, env);
+    case 'S3':
+      return s3(call);
+    case 'S3Tables':
+      return s3tables(call, env);
+    case 'S3TablesIcebergRest':
+      return icebergRest(call, env);
+    case 'CloudWatch':
+      return cloudwatch(call, env);
+    case 'STS':
+      // GetCallerIdentity needs no permission ("No permissions are required to perform this operation"); AssumeRole
+      // is decided by the STS module itself, with the role's trust policy.
+      return [];
+    default:
+      return 'unmapped';
+  }
+}

@@ -1,0 +1,49 @@
+// The step the server runs before it dispatches a request to a service (when the endpoint enforces authorization):
+// authenticate the caller from the request's access key, find the IAM actions the request needs (./actions), and
+// refuse it — in the service's own error shape — unless IAM allows every one of them. The caller then travels with
+// the request, for what a service checks itself (Athena's statements, STS's AssumeRole, Firehose's roles).
+import type { Caller } from '../iam/principals';
+import type { LocalRequest, ServiceModule, WireResponse } from '../protocol';
+import { requiredPermissions, type ResourceLookups } from './actions';
+import { refusal } from './denials';
+import type { LocalIam } from './local-iam';
+import { requestCredential } from './sigv4';
+
+export type Authorization = { readonly caller: Caller } | { readonly refused: WireResponse };
+
+export class RequestAuthorizer {
+  constructor(
+    private readonly iam: LocalIam,
+    private readonly region: string,
+    private readonly lookups: ResourceLookups,
+  ) {}
+
+  async authorize(request: LocalRequest, service: ServiceModule): Promise<Authorization> {
+    const credential = requestCredential(request);
+    if (!credential) return { refused: refusal(service, { kind: 'missing' }) };
+    const found = this.iam.sessions.identify(credential.accessKeyId, credential.sessionToken);
+    if (!('caller' in found))
+      return { refused: refusal(service, { kind: found.problem === 'expired' ? 'expired' : 'unknown-key' }) };
+    const caller = found.caller;
+    const operation = service.operationOf?.(request);
+    // An operation the module does not serve: its own answer says so.
+    if (!operation) return { caller };
+    const permissions = await requiredPermissions(
+      { service: service.name, operation: operation.operation, params: operation.params, request },
+      { region: this.region, lookups: this.lookups },
+    );
+    if (permissions === 'unmapped') {
+      const message = `User: ${caller.arn} is not authorized to perform: ${service.name} ${operation.operation} because the local endpoint knows no IAM action for it (it refuses rather than guesses; add it to packages/local-aws/src/authz/actions.ts)`;
+      return { refused: refusal(service, { kind: 'access-denied', message }) };
+    }
+    const context = this.iam.context(caller, { 'aws:RequestedRegion': credential.region });
+    for (const { action, resource } of permissions) {
+      const denial = this.iam.decide(caller, action, resource, {
+        context,
+        quoteResource: service.name === 'S3',
+      });
+      if (denial) return { refused: refusal(service, { kind: 'access-denied', message: denial.message }) };
+    }
+    return { caller };
+  }
+}

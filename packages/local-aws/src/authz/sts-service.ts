@@ -1,0 +1,119 @@
+// AWS STS (awsQuery: a form POST with `Action=`, XML replies), served when the endpoint enforces authorization:
+// AssumeRole gives a role's session credentials when the role's trust policy allows the caller (AWS STS API Reference,
+// AssumeRole: RoleArn, RoleSessionName 2–64 of [\w+=,.@-], DurationSeconds 900 up to the role's maximum, 3600 by
+// default), GetCallerIdentity says who the caller is ("No permissions are required to perform this operation").
+import { createHash } from 'node:crypto';
+import { LOCAL_ACCOUNT_ID } from '../arn';
+import type { Caller } from '../iam/principals';
+import type { LocalReply, LocalRequest, ServiceModule } from '../protocol';
+import { refusal } from './denials';
+import { MIN_SESSION_SECONDS, type LocalIam } from './local-iam';
+
+const NS = 'https://sts.amazonaws.com/doc/2011-06-15/';
+export const STS_ACTIONS = ['AssumeRole', 'GetCallerIdentity'] as const;
+/** The roles' maximum session duration (IAM's default; the lab's roles keep it). */
+const MAX_SESSION_SECONDS = 3600;
+
+const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const tag = (name: string, value: string | number) => `<${name}>${esc(String(value))}</${name}>`;
+
+function formOf(request: LocalRequest): URLSearchParams | undefined {
+  const type = String(request.headers['content-type'] ?? '');
+  if (request.method !== 'POST' || !type.startsWith('application/x-www-form-urlencoded')) return undefined;
+  return new URLSearchParams(request.body.toString('utf8'));
+}
+
+function xmlReply(status: number, body: string): LocalReply {
+  return { status, raw: { headers: { 'content-type': 'text/xml' }, body } };
+}
+
+function response(action: string, result: string): LocalReply {
+  return xmlReply(
+    200,
+    `<${action}Response xmlns="${NS}"><${action}Result>${result}</${action}Result>` +
+      `<ResponseMetadata>${tag('RequestId', globalThis.crypto.randomUUID())}</ResponseMetadata></${action}Response>`,
+  );
+}
+
+function stsError(status: number, code: string, message: string): LocalReply {
+  return xmlReply(
+    status,
+    `<ErrorResponse xmlns="${NS}"><Error><Type>Sender</Type>${tag('Code', code)}${tag('Message', message)}</Error>` +
+      `${tag('RequestId', globalThis.crypto.randomUUID())}</ErrorResponse>`,
+  );
+}
+
+const validation = (message: string) => stsError(400, 'ValidationError', message);
+
+/** A role's unique id as IAM shows it (AROA…), stable for the role ARN. */
+function roleId(roleArn: string): string {
+  const digest = createHash('sha256').update(roleArn).digest();
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  return `AROA${[...digest.subarray(0, 17)].map((b) => chars[b % chars.length]).join('')}`;
+}
+
+const userIdOf = (caller: Caller) =>
+  caller.roleArn ? `${roleId(caller.roleArn)}:${caller.arn.split('/').pop() ?? ''}` : caller.arn;
+
+export function createStsService(iam: LocalIam): ServiceModule {
+  const assumeRole = (form: URLSearchParams, caller: Caller): LocalReply => {
+    const roleArn = form.get('RoleArn');
+    const sessionName = form.get('RoleSessionName');
+    if (!roleArn)
+      return validation(
+        "1 validation error detected: Value null at 'roleArn' failed to satisfy constraint: Member must not be null",
+      );
+    if (!sessionName)
+      return validation(
+        "1 validation error detected: Value null at 'roleSessionName' failed to satisfy constraint: Member must not be null",
+      );
+    if (!/^[\w+=,.@-]{2,64}$/.test(sessionName))
+      return validation(
+        `1 validation error detected: Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]*`,
+      );
+    const duration = Number(form.get('DurationSeconds') ?? MAX_SESSION_SECONDS);
+    if (!Number.isInteger(duration) || duration < MIN_SESSION_SECONDS)
+      return validation(
+        `1 validation error detected: Value '${form.get('DurationSeconds')}' at 'durationSeconds' failed to satisfy constraint: Member must have value greater than or equal to ${MIN_SESSION_SECONDS}`,
+      );
+    if (duration > MAX_SESSION_SECONDS)
+      return validation('The requested DurationSeconds exceeds the MaxSessionDuration set for this role.');
+    const outcome = iam.assumeRole(caller, roleArn, sessionName, duration);
+    if ('denied' in outcome) return stsError(403, 'AccessDenied', outcome.denied);
+    const { session } = outcome;
+    return response(
+      'AssumeRole',
+      `<AssumedRoleUser>${tag('AssumedRoleId', userIdOf(outcome.caller))}${tag('Arn', outcome.caller.arn)}</AssumedRoleUser>` +
+        `<Credentials>${tag('AccessKeyId', session.accessKeyId)}${tag('SecretAccessKey', session.secretAccessKey)}` +
+        `${tag('SessionToken', session.sessionToken)}${tag('Expiration', session.expiration)}</Credentials>`,
+    );
+  };
+
+  return {
+    name: 'STS',
+    // STS writes its errors itself (awsQuery's ErrorResponse); this style is only the fallback for internal errors.
+    errorStyle: { protocol: 'restXml', messageKey: 'Message' },
+    internalErrorCode: 'InternalFailure',
+    claims: (request) => {
+      const action = formOf(request)?.get('Action');
+      return action !== null && action !== undefined && (STS_ACTIONS as readonly string[]).includes(action);
+    },
+    operationOf: (request) => {
+      const action = formOf(request)?.get('Action');
+      return action ? { operation: action, params: {} } : undefined;
+    },
+    async handle(request) {
+      const form = formOf(request) as URLSearchParams;
+      const caller = request.caller;
+      if (!caller) {
+        const refused = refusal({ name: 'STS', errorStyle: this.errorStyle }, { kind: 'missing' });
+        return { status: refused.status, raw: { headers: refused.headers, body: refused.body } };
+      }
+      if (form.get('Action') === 'AssumeRole') return assumeRole(form, caller);
+      return response(
+        'GetCallerIdentity',
+        `${tag('Arn', caller.arn)}${tag('UserId', userIdOf(caller))}${tag('Account', caller.account ?? LOCAL_ACCOUNT_ID)}`,
+      );
+    },
+  };
+}
