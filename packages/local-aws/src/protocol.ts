@@ -134,7 +134,7 @@ export function awsJsonService<Ops extends Record<string, JsonOperation<never>>>
     claims: (request) => targetOf(request)?.startsWith(prefix) ?? false,
     operationOf(request) {
       const operation = (targetOf(request) ?? '').slice(prefix.length);
-      return operation in options.operations ? { operation, params: {} } : undefined;
+      return served.has(operation) ? { operation, params: {} } : undefined;
     },
     async handle(request) {
       const operation = (targetOf(request) ?? '').slice(prefix.length);
@@ -176,7 +176,11 @@ export function restJsonService<Ops extends { [K in keyof Ops]: JsonOperation<ne
     operationOf(request) {
       const found = matchRest(routes, request);
       if (!found || !served.has(found.route.operation)) return undefined;
-      return { operation: found.route.operation, params: found.labels };
+      // The members bound to the URI and query string (a table's ARN may travel in either), by the model's names.
+      const bound = restInput(options.api.model, found.route.operation, request, found.labels, () => ({}));
+      const params: Record<string, string> = {};
+      for (const [name, value] of Object.entries(bound)) if (typeof value === 'string') params[name] = value;
+      return { operation: found.route.operation, params };
     },
     async handle(request) {
       const found = matchRest(routes, request);

@@ -191,7 +191,41 @@ const S3TABLES_BUCKET_LEVEL = new Set([
   'GetTableBucketPolicy',
   'PutTableBucketPolicy',
   'DeleteTableBucketPolicy',
+  'GetTableBucketEncryption',
+  'PutTableBucketEncryption',
+  'DeleteTableBucketEncryption',
+  'GetTableBucketMetricsConfiguration',
+  'PutTableBucketMetricsConfiguration',
+  'DeleteTableBucketMetricsConfiguration',
+  'GetTableBucketStorageClass',
+  'PutTableBucketStorageClass',
+  'GetTableBucketReplication',
+  'PutTableBucketReplication',
+  'DeleteTableBucketReplication',
 ]);
+/** Operations on any S3 Tables resource, named by its ARN (a table bucket or a table). */
+const S3TABLES_BY_RESOURCE_ARN = new Set(['ListTagsForResource', 'TagResource', 'UntagResource']);
+
+/**
+ * What creating asks for beyond the create action (S3 Tables API reference, CreateTableBucket and CreateTable,
+ * "Permissions"): a bucket created with encryptionConfiguration, storageClassConfiguration or tags also needs
+ * s3tables:PutTableBucketEncryption, PutTableBucketStorageClass, TagResource; a table created with metadata,
+ * encryptionConfiguration or tags also needs s3tables:PutTableData, PutTableEncryption, TagResource.
+ */
+const CREATE_EXTRAS: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+  CreateTableBucket: [
+    ['encryptionConfiguration', 's3tables:PutTableBucketEncryption'],
+    ['storageClassConfiguration', 's3tables:PutTableBucketStorageClass'],
+    ['tags', 's3tables:TagResource'],
+  ],
+  CreateTable: [
+    ['metadata', 's3tables:PutTableData'],
+    ['encryptionConfiguration', 's3tables:PutTableEncryption'],
+    ['tags', 's3tables:TagResource'],
+  ],
+};
+
+const TABLE_ARN = /^arn:aws[a-z-]*:s3tables:[^:]*:[^:]*:bucket\/([^/]+)\/table\/(.+)$/;
 
 async function tableArn(env: MappingEnv, bucket: string, namespace: string, name: string): Promise<string> {
   // A table that does not exist is authorized on its bucket's tables (`bucket/<name>/table/*`): the service then
@@ -202,24 +236,31 @@ async function tableArn(env: MappingEnv, bucket: string, namespace: string, name
 
 async function s3tables(call: OperationCall, env: MappingEnv): Promise<Mapping> {
   const action = `s3tables:${call.operation}`;
+  const p = call.params;
   if (S3TABLES_ACCOUNT_LEVEL.has(call.operation)) return [{ action, resource: '*' }];
-  if (call.operation === 'CreateTableBucket')
-    return [{ action, resource: tableBucketArn(env.region, str(body(call.request).name) ?? '') }];
-  const q = call.request.query;
-  if (call.operation === 'GetTable') {
-    const byArn = /^arn:aws[a-z-]*:s3tables:[^:]*:[^:]*:bucket\/([^/]+)\/table\/(.+)$/.exec(
-      q.get('tableArn') ?? '',
+  if (S3TABLES_BY_RESOURCE_ARN.has(call.operation)) return [{ action, resource: p.resourceArn ?? '' }];
+  const input = body(call.request);
+  const extras = (resource: string): RequiredPermission[] =>
+    (CREATE_EXTRAS[call.operation] ?? []).flatMap(([member, extra]) =>
+      input[member] !== undefined ? [{ action: extra, resource }] : [],
     );
-    if (byArn)
-      return [{ action, resource: `${tableBucketArn(env.region, byArn[1] as string)}/table/${byArn[2]}` }];
-    const bucket = bucketFromArn(q.get('tableBucketARN') ?? '') ?? '';
-    return [{ action, resource: await tableArn(env, bucket, q.get('namespace') ?? '', q.get('name') ?? '') }];
+  if (call.operation === 'CreateTableBucket') {
+    const resource = tableBucketArn(env.region, str(input.name) ?? '');
+    return [{ action, resource }, ...extras(resource)];
   }
-  const bucket = bucketFromArn(call.params.tableBucketARN ?? '') ?? '';
+  // A table named by its ARN (GetTable by ARN, replication, record expiration).
+  const byArn = TABLE_ARN.exec(p.tableArn ?? '');
+  if (byArn)
+    return [{ action, resource: `${tableBucketArn(env.region, byArn[1] as string)}/table/${byArn[2]}` }];
+  const bucket = bucketFromArn(p.tableBucketARN ?? '') ?? '';
+  if (call.operation === 'CreateTable') {
+    const table = await tableArn(env, bucket, p.namespace ?? '', str(input.name) ?? '');
+    return [{ action, resource: tableBucketArn(env.region, bucket) }, ...extras(table)];
+  }
   if (S3TABLES_BUCKET_LEVEL.has(call.operation))
     return [{ action, resource: tableBucketArn(env.region, bucket) }];
-  if (call.params.namespace !== undefined && call.params.name !== undefined)
-    return [{ action, resource: await tableArn(env, bucket, call.params.namespace, call.params.name) }];
+  if (p.namespace !== undefined && p.name !== undefined)
+    return [{ action, resource: await tableArn(env, bucket, p.namespace, p.name) }];
   return 'unmapped';
 }
 
