@@ -2,7 +2,13 @@
 // PutMetricAlarm (Period, EvaluationPeriods, DatapointsToAlarm, Statistic/ExtendedStatistic, TreatMissingData,
 // ComparisonOperator, actions), answering what CloudWatch answers: MissingParameter, InvalidParameterValue,
 // InvalidParameterCombination. Metric math alarms (`Metrics`) and anomaly detection are not served locally.
+import type {
+  Dimension as SdkDimension,
+  PutMetricAlarmInput,
+  StandardUnit,
+} from '@aws-sdk/client-cloudwatch';
 import { AwsServiceError, notSupported } from '../errors';
+import type { Wire } from '../model/api';
 import { STATISTICS, sortedDimensions, type Dimension, type Statistic } from './metric-store';
 
 export const COMPARISON_OPERATORS = {
@@ -35,7 +41,7 @@ export interface AlarmDefinition {
   Statistic: Statistic;
   Dimensions: Dimension[];
   Period: number;
-  Unit?: string;
+  Unit?: StandardUnit;
   EvaluationPeriods: number;
   DatapointsToAlarm?: number;
   Threshold: number;
@@ -52,20 +58,16 @@ export const invalidValue = (message: string) =>
 export const invalidCombination = (message: string) =>
   new AwsServiceError('InvalidParameterCombinationException', 400, message);
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Dimensions as CloudWatch takes them: at most 30, each a Name and a Value of 1–255 (1–1024) characters. */
-export function readDimensions(value: unknown, field = 'Dimensions'): Dimension[] {
+/** Dimensions as CloudWatch takes them, sorted by name; the model has checked each Name and Value and the count. */
+export function readDimensions(
+  value: readonly (Wire<SdkDimension> | null)[] | null | undefined,
+  field = 'Dimensions',
+): Dimension[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw invalidValue(`The parameter ${field} must be a list.`);
-  if (value.length > 30) throw invalidValue(`The collection ${field} must not have a size greater than 30.`);
   const dimensions = value.map((d, i) => {
-    if (!isRecord(d) || typeof d.Name !== 'string' || d.Name === '')
-      throw missingParameter(`${field}.member.${i + 1}.Name`);
-    if (typeof d.Value !== 'string' || d.Value === '')
-      throw missingParameter(`${field}.member.${i + 1}.Value`);
-    return { Name: d.Name, Value: d.Value };
+    // The model checks a list's entries but lets a null entry through.
+    if (d === null) throw missingParameter(`${field}.member.${i + 1}.Name`);
+    return { Name: d.Name as string, Value: d.Value as string };
   });
   const names = new Set(dimensions.map((d) => d.Name));
   if (names.size !== dimensions.length)
@@ -73,13 +75,12 @@ export function readDimensions(value: unknown, field = 'Dimensions'): Dimension[
   return sortedDimensions(dimensions);
 }
 
-function actions(input: Record<string, unknown>, key: string): string[] {
-  const value = input[key];
+/** An action list (the model has checked it holds at most 5 names): each an ARN. */
+function actions(value: readonly (string | null)[] | null | undefined, key: string): string[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.some((a) => typeof a !== 'string'))
+  // A null entry passes the model.
+  if (value.some((a) => typeof a !== 'string'))
     throw invalidValue(`The parameter ${key} must be a list of ARNs.`);
-  // PutMetricAlarm: each action list holds at most 5 ARNs.
-  if (value.length > 5) throw invalidValue(`The collection ${key} must not have a size greater than 5.`);
   for (const arn of value as string[]) {
     if (!/^arn:aws[a-z-]*:[a-z0-9-]+:/.test(arn))
       throw invalidValue(`Invalid arn syntax: ${arn} (in ${key}).`);
@@ -87,43 +88,37 @@ function actions(input: Record<string, unknown>, key: string): string[] {
   return value as string[];
 }
 
-function integer(input: Record<string, unknown>, key: string, required: boolean): number | undefined {
-  const value = input[key];
-  if (value === undefined || value === null) {
-    if (required) throw missingParameter(key);
-    return undefined;
-  }
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
-    throw invalidValue(`The parameter ${key} must be an integer greater than or equal to 1.`);
+/** A member PutMetricAlarm needs though the model leaves it optional (it also serves metric math alarms). */
+function required<T>(value: T | null | undefined, key: string): T {
+  if (value == null) throw missingParameter(key);
   return value;
 }
 
-/** PutMetricAlarm's input → a validated definition (the API reference's rules, its error codes). */
-export function parseAlarmDefinition(input: Record<string, unknown>): AlarmDefinition {
-  const name = input.AlarmName;
-  if (typeof name !== 'string' || name === '') throw missingParameter('AlarmName');
-  if (name.length > 255) throw invalidValue('The parameter AlarmName must be 255 characters or fewer.');
+/**
+ * PutMetricAlarm's input → a validated definition (the API reference's rules, its error codes). The model has
+ * checked AlarmName (1–255 characters), AlarmDescription (at most 1,024), the action lists (at most 5 each),
+ * ComparisonOperator's values, and that EvaluationPeriods, Period and DatapointsToAlarm are integers ≥ 1.
+ */
+export function parseAlarmDefinition(input: Wire<PutMetricAlarmInput>): AlarmDefinition {
+  const name = input.AlarmName as string;
   if (input.Metrics !== undefined && input.Metrics !== null)
     throw notSupported('CloudWatch', 'PutMetricAlarm with Metrics (metric math alarms)');
   if (input.ThresholdMetricId !== undefined || BAND_OPERATORS.includes(String(input.ComparisonOperator)))
     throw notSupported('CloudWatch', 'PutMetricAlarm with an anomaly detection band');
-  const evaluationPeriods = integer(input, 'EvaluationPeriods', true) as number;
-  const comparison = input.ComparisonOperator;
-  if (comparison === undefined || comparison === null) throw missingParameter('ComparisonOperator');
-  if (typeof comparison !== 'string' || !(comparison in COMPARISON_OPERATORS))
-    throw invalidValue(
-      `The parameter ComparisonOperator must be one of ${Object.keys(COMPARISON_OPERATORS).join(', ')}.`,
-    );
-  if (typeof input.MetricName !== 'string' || input.MetricName === '') throw missingParameter('MetricName');
-  if (typeof input.Namespace !== 'string' || input.Namespace === '') throw missingParameter('Namespace');
+  const evaluationPeriods = required(input.EvaluationPeriods, 'EvaluationPeriods');
+  // The band operators are refused above: what is left of the model's enum is COMPARISON_OPERATORS.
+  const comparison = required(input.ComparisonOperator, 'ComparisonOperator') as ComparisonOperator;
+  const metricName = required(input.MetricName, 'MetricName');
+  const namespace = required(input.Namespace, 'Namespace');
   if (input.ExtendedStatistic !== undefined && input.Statistic !== undefined)
     throw invalidCombination('Exactly one of Statistic or ExtendedStatistic must be specified.');
   if (input.ExtendedStatistic !== undefined)
     throw notSupported('CloudWatch', 'PutMetricAlarm with ExtendedStatistic (percentiles)');
   if (input.Statistic === undefined) throw missingParameter('Statistic');
+  // The statistics the metric store computes (the model's enum today; it also lets null through).
   if (!STATISTICS.includes(input.Statistic as Statistic))
     throw invalidValue(`The parameter Statistic must be one of ${STATISTICS.join(', ')}.`);
-  const period = integer(input, 'Period', true) as number;
+  const period = required(input.Period, 'Period');
   // "Valid values are 10, 20, 30, and any multiple of 60."
   if (![10, 20, 30].includes(period) && period % 60 !== 0)
     throw invalidValue('The parameter Period must be 10, 20, 30 or a multiple of 60.');
@@ -134,35 +129,33 @@ export function parseAlarmDefinition(input: Record<string, unknown>): AlarmDefin
     throw invalidValue(
       `The evaluation period of the alarm (Period × EvaluationPeriods = ${period * evaluationPeriods} s) must not exceed ${limit} seconds.`,
     );
-  const datapointsToAlarm = integer(input, 'DatapointsToAlarm', false);
+  const datapointsToAlarm = input.DatapointsToAlarm ?? undefined;
   if (datapointsToAlarm !== undefined && datapointsToAlarm > evaluationPeriods)
     throw invalidValue('DatapointsToAlarm must be less than or equal to EvaluationPeriods.');
-  if (typeof input.Threshold !== 'number' || !Number.isFinite(input.Threshold))
-    throw missingParameter('Threshold');
+  // Optional in the model; a JSON number too large for a double parses as Infinity, which the model lets through.
+  const threshold = input.Threshold;
+  if (threshold == null || !Number.isFinite(threshold)) throw missingParameter('Threshold');
+  // The model takes any string of 1–255 characters here.
   const treat = input.TreatMissingData;
   if (treat !== undefined && !TREAT_MISSING_DATA.includes(treat as TreatMissingData))
     throw invalidValue(`The parameter TreatMissingData must be one of ${TREAT_MISSING_DATA.join(', ')}.`);
-  if (input.AlarmDescription !== undefined && typeof input.AlarmDescription !== 'string')
-    throw invalidValue('The parameter AlarmDescription must be a string.');
-  if (typeof input.AlarmDescription === 'string' && input.AlarmDescription.length > 1024)
-    throw invalidValue('The parameter AlarmDescription must be 1024 characters or fewer.');
   return {
     AlarmName: name,
-    ...(typeof input.AlarmDescription === 'string' ? { AlarmDescription: input.AlarmDescription } : {}),
+    ...(input.AlarmDescription != null ? { AlarmDescription: input.AlarmDescription } : {}),
     ActionsEnabled: input.ActionsEnabled !== false,
-    OKActions: actions(input, 'OKActions'),
-    AlarmActions: actions(input, 'AlarmActions'),
-    InsufficientDataActions: actions(input, 'InsufficientDataActions'),
-    MetricName: input.MetricName,
-    Namespace: input.Namespace,
+    OKActions: actions(input.OKActions, 'OKActions'),
+    AlarmActions: actions(input.AlarmActions, 'AlarmActions'),
+    InsufficientDataActions: actions(input.InsufficientDataActions, 'InsufficientDataActions'),
+    MetricName: metricName,
+    Namespace: namespace,
     Statistic: input.Statistic as Statistic,
     Dimensions: readDimensions(input.Dimensions),
     Period: period,
-    ...(typeof input.Unit === 'string' ? { Unit: input.Unit } : {}),
+    ...(input.Unit != null ? { Unit: input.Unit } : {}),
     EvaluationPeriods: evaluationPeriods,
     ...(datapointsToAlarm !== undefined ? { DatapointsToAlarm: datapointsToAlarm } : {}),
-    Threshold: input.Threshold,
-    ComparisonOperator: comparison as ComparisonOperator,
+    Threshold: threshold,
+    ComparisonOperator: comparison,
     ...(treat !== undefined ? { TreatMissingData: treat as TreatMissingData } : {}),
   };
 }

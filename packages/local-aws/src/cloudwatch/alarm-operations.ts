@@ -1,16 +1,15 @@
 // CloudWatch's alarm operations: PutMetricAlarm, DescribeAlarms, DescribeAlarmHistory, DeleteAlarms, SetAlarmState,
 // over the endpoint's alarms (state, reason, history, actions: alarms.ts).
+import type { MetricAlarm } from '@aws-sdk/client-cloudwatch';
 import { AwsServiceError } from '../errors';
-// Handlers read their input as a plain record: the model layer (protocol.ts) has already checked it against
-// CloudWatch's model; the checks here are CloudWatch's own rules beyond the model.
-type CloudWatchOperation = (input: Record<string, unknown>) => Promise<unknown>;
+import type { Wire } from '../model/api';
 import { invalidCombination, invalidValue, missingParameter, parseAlarmDefinition } from './alarm-definition';
 import type { AlarmState } from './alarm-evaluation';
-import type { AlarmRecord, Alarms, HistoryItemType } from './alarms';
+import type { AlarmRecord, Alarms } from './alarms';
 import type { CloudWatchClock } from './clock';
-import { pageOf, seconds, time } from './wire';
+import { pageOf, seconds, time, type AlarmOperations } from './wire';
 
-function alarmView(a: AlarmRecord) {
+function alarmView(a: AlarmRecord): Wire<MetricAlarm> {
   return {
     AlarmName: a.AlarmName,
     AlarmArn: a.AlarmArn,
@@ -39,7 +38,7 @@ function alarmView(a: AlarmRecord) {
   };
 }
 
-export function alarmOperations(alarms: Alarms, clock: CloudWatchClock): Record<string, CloudWatchOperation> {
+export function alarmOperations(alarms: Alarms, clock: CloudWatchClock): AlarmOperations {
   return {
     async PutMetricAlarm(input) {
       const definition = parseAlarmDefinition(input);
@@ -48,17 +47,14 @@ export function alarmOperations(alarms: Alarms, clock: CloudWatchClock): Record<
     },
 
     async DescribeAlarms(input) {
-      const names = Array.isArray(input.AlarmNames) ? (input.AlarmNames as string[]) : undefined;
-      if (names && names.length > 100)
-        throw invalidValue('The collection AlarmNames must not have a size greater than 100.');
-      const prefix = typeof input.AlarmNamePrefix === 'string' ? input.AlarmNamePrefix : undefined;
+      // The model has checked AlarmNames (at most 100), StateValue's and AlarmTypes' values, MaxRecords (1–100).
+      const names = input.AlarmNames ?? undefined;
+      const prefix = input.AlarmNamePrefix ?? undefined;
       if (names && prefix !== undefined)
         throw invalidCombination('AlarmNames and AlarmNamePrefix cannot be specified together.');
-      const state = input.StateValue;
-      if (state !== undefined && !['OK', 'ALARM', 'INSUFFICIENT_DATA'].includes(String(state)))
-        throw invalidValue('The parameter StateValue must be OK, ALARM or INSUFFICIENT_DATA.');
-      const types = Array.isArray(input.AlarmTypes) ? (input.AlarmTypes as string[]) : ['MetricAlarm'];
-      const actionPrefix = typeof input.ActionPrefix === 'string' ? input.ActionPrefix : undefined;
+      const state = input.StateValue ?? undefined;
+      const types = input.AlarmTypes ?? ['MetricAlarm'];
+      const actionPrefix = input.ActionPrefix ?? undefined;
       const found = types.includes('MetricAlarm')
         ? alarms
             .all()
@@ -73,10 +69,7 @@ export function alarmOperations(alarms: Alarms, clock: CloudWatchClock): Record<
                   )),
             )
         : [];
-      const max = typeof input.MaxRecords === 'number' ? input.MaxRecords : 50;
-      if (!Number.isInteger(max) || max < 1 || max > 100)
-        throw invalidValue('The parameter MaxRecords must be between 1 and 100.');
-      const { page, next } = pageOf(found, input.NextToken, max);
+      const { page, next } = pageOf(found, input.NextToken, input.MaxRecords ?? 50);
       return {
         MetricAlarms: page.map(alarmView),
         CompositeAlarms: [],
@@ -85,14 +78,15 @@ export function alarmOperations(alarms: Alarms, clock: CloudWatchClock): Record<
     },
 
     async DescribeAlarmHistory(input) {
-      const name = typeof input.AlarmName === 'string' ? input.AlarmName : undefined;
-      const type = input.HistoryItemType as HistoryItemType | undefined;
+      const name = input.AlarmName ?? undefined;
+      const type = input.HistoryItemType;
+      // The model's enum also has the contributor items of multi-time-series alarms, which are not kept locally.
       if (type !== undefined && !['ConfigurationUpdate', 'StateUpdate', 'Action'].includes(type))
         throw invalidValue(
           'The parameter HistoryItemType must be ConfigurationUpdate, StateUpdate or Action.',
         );
-      const from = time(input.StartDate, 'StartDate', false);
-      const to = time(input.EndDate, 'EndDate', false);
+      const from = time(input.StartDate, 'StartDate');
+      const to = time(input.EndDate, 'EndDate');
       const scanBy = input.ScanBy ?? 'TimestampDescending';
       const items = (name ? alarms.history(name) : alarms.all().flatMap((a) => alarms.history(a.AlarmName)))
         .filter(
@@ -104,8 +98,7 @@ export function alarmOperations(alarms: Alarms, clock: CloudWatchClock): Record<
         .sort((a, b) =>
           scanBy === 'TimestampAscending' ? a.Timestamp - b.Timestamp : b.Timestamp - a.Timestamp,
         );
-      const max = typeof input.MaxRecords === 'number' ? input.MaxRecords : 100;
-      const { page, next } = pageOf(items, input.NextToken, max);
+      const { page, next } = pageOf(items, input.NextToken, input.MaxRecords ?? 100);
       return {
         AlarmHistoryItems: page.map((h) => ({ ...h, Timestamp: seconds(h.Timestamp) })),
         ...(next ? { NextToken: next } : {}),
@@ -113,8 +106,9 @@ export function alarmOperations(alarms: Alarms, clock: CloudWatchClock): Record<
     },
 
     async DeleteAlarms(input) {
-      const names = Array.isArray(input.AlarmNames) ? (input.AlarmNames as string[]) : undefined;
-      if (!names || names.length === 0) throw missingParameter('AlarmNames');
+      const names = input.AlarmNames as string[];
+      // Required by the model, which allows an empty list.
+      if (names.length === 0) throw missingParameter('AlarmNames');
       const missing = names.filter((n) => !alarms.get(n));
       if (missing.length > 0)
         throw new AwsServiceError('ResourceNotFound', 404, `Alarm ${missing.join(', ')} does not exist.`);
@@ -123,21 +117,16 @@ export function alarmOperations(alarms: Alarms, clock: CloudWatchClock): Record<
     },
 
     async SetAlarmState(input) {
-      const name = input.AlarmName;
-      if (typeof name !== 'string' || name === '') throw missingParameter('AlarmName');
-      const state = input.StateValue;
-      if (typeof state !== 'string') throw missingParameter('StateValue');
-      if (!['OK', 'ALARM', 'INSUFFICIENT_DATA'].includes(state))
-        throw invalidValue('The parameter StateValue must be OK, ALARM or INSUFFICIENT_DATA.');
-      if (typeof input.StateReason !== 'string') throw missingParameter('StateReason');
+      // AlarmName, StateValue (one of its enum) and StateReason are required members the model has checked.
+      const name = input.AlarmName as string;
       const alarm = alarms.get(name);
       if (!alarm) throw new AwsServiceError('ResourceNotFound', 404, `Alarm ${name} does not exist.`);
       alarms.setState(
         alarm,
         {
-          state: state as AlarmState,
-          reason: input.StateReason,
-          reasonData: typeof input.StateReasonData === 'string' ? input.StateReasonData : '',
+          state: input.StateValue as AlarmState,
+          reason: input.StateReason as string,
+          reasonData: input.StateReasonData ?? '',
         },
         clock.now(),
       );

@@ -1,7 +1,9 @@
 // GetMetricData's MetricStat queries: each an Id (starting with a lower-case letter, as the API reference
 // requires), a metric, a period and a statistic; results as parallel Timestamps/Values lists. Metric math
 // (`Expression`) and Metrics Insights queries are not served locally.
+import type { Metric, MetricDataQuery, MetricDataResult } from '@aws-sdk/client-cloudwatch';
 import { notSupported } from '../errors';
+import type { Wire } from '../model/api';
 import { invalidValue, missingParameter, readDimensions } from './alarm-definition';
 import { STATISTICS, statisticOf, type MetricId, type MetricStore, type Statistic } from './metric-store';
 
@@ -15,45 +17,49 @@ export interface MetricStatQuery {
   unit?: string;
 }
 
-export function readMetricQueries(value: unknown): MetricStatQuery[] {
-  if (!Array.isArray(value) || value.length === 0) throw missingParameter('MetricDataQueries');
+/**
+ * GetMetricData's queries. The model has checked each Id (1–255 characters), and that a MetricStat has a Metric,
+ * a Period (an integer ≥ 1) and a Stat; not that the list has entries, nor the rules below.
+ */
+export function readMetricQueries(value: readonly (Wire<MetricDataQuery> | null)[]): MetricStatQuery[] {
+  if (value.length === 0) throw missingParameter('MetricDataQueries');
   // "You can include as many as 500 MetricDataQuery structures in one GetMetricData operation."
   if (value.length > 500)
     throw invalidValue('The collection MetricDataQueries must not have a size greater than 500.');
   const ids = new Set<string>();
-  return value.map((raw, i) => {
-    const q = (raw ?? {}) as Record<string, unknown>;
+  return value.map((q, i) => {
     const field = `MetricDataQueries.member.${i + 1}`;
-    if (typeof q.Id !== 'string' || q.Id === '') throw missingParameter(`${field}.Id`);
-    if (!/^[a-z][a-zA-Z0-9_]*$/.test(q.Id))
+    // The model lets a null entry through.
+    if (q === null) throw missingParameter(`${field}.Id`);
+    const id = q.Id as string;
+    if (!/^[a-z][a-zA-Z0-9_]*$/.test(id))
       throw invalidValue(
-        `The value ${q.Id} for parameter ${field}.Id is invalid: it must start with a lowercase letter and contain only letters, numbers and underscores.`,
+        `The value ${id} for parameter ${field}.Id is invalid: it must start with a lowercase letter and contain only letters, numbers and underscores.`,
       );
-    if (ids.has(q.Id)) throw invalidValue(`The value ${q.Id} for parameter ${field}.Id is not unique.`);
-    ids.add(q.Id);
+    if (ids.has(id)) throw invalidValue(`The value ${id} for parameter ${field}.Id is not unique.`);
+    ids.add(id);
     if (q.Expression !== undefined)
       throw notSupported('CloudWatch', 'GetMetricData with Expression (metric math)');
-    const stat = q.MetricStat as Record<string, unknown> | undefined;
+    const stat = q.MetricStat;
     if (!stat) throw missingParameter(`${field}.MetricStat`);
-    const metric = (stat.Metric ?? {}) as Record<string, unknown>;
-    if (typeof metric.Namespace !== 'string') throw missingParameter(`${field}.MetricStat.Metric.Namespace`);
-    if (typeof metric.MetricName !== 'string')
-      throw missingParameter(`${field}.MetricStat.Metric.MetricName`);
-    const period = stat.Period;
-    if (typeof period !== 'number' || !Number.isInteger(period) || period < 1)
-      throw missingParameter(`${field}.MetricStat.Period`);
+    const metric = stat.Metric as Wire<Metric>;
+    // Optional in the model's Metric (other operations take a partial one).
+    if (metric.Namespace == null) throw missingParameter(`${field}.MetricStat.Metric.Namespace`);
+    if (metric.MetricName == null) throw missingParameter(`${field}.MetricStat.Metric.MetricName`);
+    const period = stat.Period as number;
     if (period >= 60 ? period % 60 !== 0 : ![1, 5, 10, 20, 30].includes(period))
       throw invalidValue(
         `The parameter ${field}.MetricStat.Period must be 1, 5, 10, 20, 30 or a multiple of 60.`,
       );
+    // Stat is any string in the model; the metric store computes these.
     if (!STATISTICS.includes(stat.Stat as Statistic))
       throw notSupported(
         'CloudWatch',
         `GetMetricData with Stat ${String(stat.Stat)} (served: ${STATISTICS.join(', ')})`,
       );
     return {
-      id: q.Id,
-      ...(typeof q.Label === 'string' ? { label: q.Label } : {}),
+      id,
+      ...(q.Label != null ? { label: q.Label } : {}),
       returnData: q.ReturnData !== false,
       metric: {
         namespace: metric.Namespace,
@@ -62,7 +68,7 @@ export function readMetricQueries(value: unknown): MetricStatQuery[] {
       },
       periodSeconds: period,
       stat: stat.Stat as Statistic,
-      ...(typeof stat.Unit === 'string' ? { unit: stat.Unit } : {}),
+      ...(stat.Unit != null ? { unit: stat.Unit } : {}),
     };
   });
 }
@@ -73,7 +79,7 @@ export function metricDataResults(
   startMs: number,
   endMs: number,
   scanBy: 'TimestampDescending' | 'TimestampAscending',
-) {
+): Wire<MetricDataResult>[] {
   return queries
     .filter((q) => q.returnData)
     .map((q) => {

@@ -1,49 +1,45 @@
 // CloudWatch's metric operations: PutMetricData, GetMetricStatistics, GetMetricData (MetricStat queries),
 // ListMetrics, over the endpoint's metric store, with CloudWatch's limits and refusals.
+import type { DimensionFilter, MetricDatum, StandardUnit } from '@aws-sdk/client-cloudwatch';
 import { AwsServiceError } from '../errors';
-// Handlers read their input as a plain record: the model layer (protocol.ts) has already checked it against
-// CloudWatch's model; the checks here are CloudWatch's own rules beyond the model.
-type CloudWatchOperation = (input: Record<string, unknown>) => Promise<unknown>;
+import type { Wire } from '../model/api';
 import { invalidCombination, invalidValue, missingParameter, readDimensions } from './alarm-definition';
 import type { CloudWatchClock } from './clock';
 import { metricDataResults, readMetricQueries } from './metric-data';
 import { STATISTICS, statisticOf, type MetricStore, type Statistic } from './metric-store';
-import { pageOf, seconds, time } from './wire';
+import { pageOf, seconds, time, type MetricOperations } from './wire';
 
-export function metricOperations(
-  metrics: MetricStore,
-  clock: CloudWatchClock,
-): Record<string, CloudWatchOperation> {
+export function metricOperations(metrics: MetricStore, clock: CloudWatchClock): MetricOperations {
   return {
     async PutMetricData(input) {
-      const namespace = input.Namespace;
-      if (typeof namespace !== 'string' || namespace === '') throw missingParameter('Namespace');
+      const namespace = input.Namespace as string;
       // PutMetricData: "You cannot specify a namespace that begins with 'AWS/'" (reserved for AWS services).
       if (namespace.startsWith('AWS/'))
         throw invalidValue(`The value ${namespace} for parameter Namespace is invalid.`);
-      const data = input.MetricData;
-      if (!Array.isArray(data) || data.length === 0) throw missingParameter('MetricData');
+      // Optional in the model (EntityMetricData may carry the data instead), unbounded there.
+      const data: readonly (Wire<MetricDatum> | null)[] | undefined = input.MetricData ?? undefined;
+      if (!data || data.length === 0) throw missingParameter('MetricData');
       // "Each PutMetricData request is limited to ... 1000 different metrics."
       if (data.length > 1000)
         throw invalidValue('The collection MetricData must not have a size greater than 1000.');
       const now = clock.now();
-      data.forEach((raw, i) => {
-        const d = (raw ?? {}) as Record<string, unknown>;
+      data.forEach((d, i) => {
         const field = `MetricData.member.${i + 1}`;
-        if (typeof d.MetricName !== 'string' || d.MetricName === '')
-          throw missingParameter(`${field}.MetricName`);
-        const at = time(d.Timestamp, `${field}.Timestamp`, false) ?? now;
+        // The model lets a null entry through; a datum's MetricName it has checked.
+        if (d === null) throw missingParameter(`${field}.MetricName`);
+        const at = time(d.Timestamp, `${field}.Timestamp`) ?? now;
         const resolution = d.StorageResolution;
+        // The model only says StorageResolution ≥ 1.
         if (resolution !== undefined && resolution !== 1 && resolution !== 60)
           throw invalidValue(`The parameter ${field}.StorageResolution must be 1 or 60.`);
         const id = {
           namespace,
-          metricName: d.MetricName,
+          metricName: d.MetricName as string,
           dimensions: readDimensions(d.Dimensions, `${field}.Dimensions`),
         };
         const put = (set: { sum: number; count: number; min: number; max: number }) =>
           metrics.put(id, at, set, {
-            ...(typeof d.Unit === 'string' ? { unit: d.Unit } : {}),
+            ...(d.Unit != null ? { unit: d.Unit } : {}),
             resolutionMs: resolution === 1 ? 1000 : 60_000,
           });
         const given = [d.Value, d.StatisticValues, d.Values].filter((v) => v !== undefined && v !== null);
@@ -51,52 +47,49 @@ export function metricOperations(
           throw invalidCombination(
             `The parameters ${field}.Value, ${field}.StatisticValues and ${field}.Values are mutually exclusive.`,
           );
-        if (typeof d.Value === 'number') put({ sum: d.Value, count: 1, min: d.Value, max: d.Value });
-        else if (d.StatisticValues && typeof d.StatisticValues === 'object') {
-          const s = d.StatisticValues as Record<string, unknown>;
-          const nums = ['SampleCount', 'Sum', 'Minimum', 'Maximum'].map((k) => s[k]);
-          if (nums.some((v) => typeof v !== 'number'))
-            throw missingParameter(`${field}.StatisticValues (SampleCount, Sum, Minimum, Maximum)`);
-          const [count, sum, min, max] = nums as number[];
-          put({ sum: sum as number, count: count as number, min: min as number, max: max as number });
-        } else if (Array.isArray(d.Values)) {
-          const counts = Array.isArray(d.Counts) ? (d.Counts as number[]) : d.Values.map(() => 1);
-          if (counts.length !== d.Values.length)
+        if (d.Value != null) put({ sum: d.Value, count: 1, min: d.Value, max: d.Value });
+        else if (d.StatisticValues) {
+          // The model requires all four members of a StatisticSet.
+          const s = d.StatisticValues;
+          put({
+            sum: s.Sum as number,
+            count: s.SampleCount as number,
+            min: s.Minimum as number,
+            max: s.Maximum as number,
+          });
+        } else if (d.Values) {
+          const values = d.Values;
+          const counts = d.Counts ?? values.map(() => 1);
+          if (counts.length !== values.length)
             throw invalidValue(`The parameters ${field}.Values and ${field}.Counts must be the same length.`);
-          (d.Values as number[]).forEach((v, j) =>
-            put({ sum: v * (counts[j] ?? 1), count: counts[j] ?? 1, min: v, max: v }),
-          );
+          values.forEach((v, j) => put({ sum: v * (counts[j] ?? 1), count: counts[j] ?? 1, min: v, max: v }));
         } else throw missingParameter(`${field}.Value`);
       });
       return {};
     },
 
     async GetMetricStatistics(input) {
-      const namespace = input.Namespace;
-      if (typeof namespace !== 'string' || namespace === '') throw missingParameter('Namespace');
-      if (typeof input.MetricName !== 'string' || input.MetricName === '')
-        throw missingParameter('MetricName');
+      const namespace = input.Namespace as string;
+      const metricName = input.MetricName as string;
+      // StartTime, EndTime and Period are required members: the model has checked they are there.
       const start = time(input.StartTime, 'StartTime') as number;
       const end = time(input.EndTime, 'EndTime') as number;
       if (start >= end)
         throw invalidValue('The parameter StartTime must be less than the parameter EndTime.');
-      const period = input.Period;
-      if (typeof period !== 'number') throw missingParameter('Period');
-      if (
-        !Number.isInteger(period) ||
-        period < 1 ||
-        (period >= 60 && period % 60 !== 0) ||
-        (period < 60 && ![1, 5, 10, 30].includes(period))
-      )
+      // An integer ≥ 1 (the model); CloudWatch's own rule on top.
+      const period = input.Period as number;
+      if (period >= 60 ? period % 60 !== 0 : ![1, 5, 10, 30].includes(period))
         throw invalidValue('The parameter Period must be 1, 5, 10, 30 or a multiple of 60.');
-      const statistics = Array.isArray(input.Statistics) ? (input.Statistics as string[]) : [];
+      const statistics = input.Statistics ?? [];
       if (input.ExtendedStatistics !== undefined)
         throw new AwsServiceError(
           'UnsupportedOperationException',
           400,
           'CloudWatch GetMetricStatistics with ExtendedStatistics (percentiles) is not supported by the local endpoint.',
         );
+      // Optional in the model (ExtendedStatistics may stand in for it).
       if (statistics.length === 0) throw missingParameter('Statistics');
+      // The statistics the metric store computes (the model's enum today; it lets a null entry through).
       if (statistics.some((s) => !STATISTICS.includes(s as Statistic)))
         throw invalidValue(`The parameter Statistics may contain only ${STATISTICS.join(', ')}.`);
       // "The maximum number of data points returned from a single call is 1,440."
@@ -105,12 +98,13 @@ export function metricOperations(
         throw invalidCombination(
           `You have requested up to ${requested} datapoints, which exceeds the limit of 1,440. You may reduce the datapoints requested by increasing Period, or decreasing the time range.`,
         );
-      const id = { namespace, metricName: input.MetricName, dimensions: readDimensions(input.Dimensions) };
-      const unit = typeof input.Unit === 'string' ? input.Unit : undefined;
+      const id = { namespace, metricName, dimensions: readDimensions(input.Dimensions) };
+      const unit = input.Unit ?? undefined;
       const periods = metrics.periods(id, start, end, period * 1000, unit);
-      const seriesUnit = metrics.unitOf(id) ?? 'None';
+      // A series keeps the StandardUnit PutMetricData gave it.
+      const seriesUnit = (metrics.unitOf(id) ?? 'None') as StandardUnit;
       return {
-        Label: input.MetricName,
+        Label: metricName,
         Datapoints: periods.map((p) => ({
           Timestamp: seconds(p.start),
           ...Object.fromEntries(statistics.map((s) => [s, statisticOf(p, s as Statistic)])),
@@ -120,14 +114,14 @@ export function metricOperations(
     },
 
     async GetMetricData(input) {
+      // StartTime, EndTime and MetricDataQueries are required members: the model has checked they are there.
       const start = time(input.StartTime, 'StartTime') as number;
       const end = time(input.EndTime, 'EndTime') as number;
       if (start >= end)
         throw invalidValue('The parameter StartTime must be less than the parameter EndTime.');
-      const queries = readMetricQueries(input.MetricDataQueries);
+      const queries = readMetricQueries(input.MetricDataQueries ?? []);
+      // ScanBy's values are the model's enum.
       const scanBy = input.ScanBy ?? 'TimestampDescending';
-      if (scanBy !== 'TimestampDescending' && scanBy !== 'TimestampAscending')
-        throw invalidValue('The parameter ScanBy must be TimestampDescending or TimestampAscending.');
       return {
         MetricDataResults: metricDataResults(metrics, queries, start, end, scanBy),
         Messages: [],
@@ -135,17 +129,15 @@ export function metricOperations(
     },
 
     async ListMetrics(input) {
-      const dimensions = Array.isArray(input.Dimensions)
-        ? (input.Dimensions as Record<string, unknown>[]).map((d, i) => {
-            if (typeof d?.Name !== 'string') throw missingParameter(`Dimensions.member.${i + 1}.Name`);
-            return { Name: d.Name, ...(typeof d.Value === 'string' ? { Value: d.Value } : {}) };
-          })
-        : undefined;
-      if (input.RecentlyActive !== undefined && input.RecentlyActive !== 'PT3H')
-        throw invalidValue('The parameter RecentlyActive must be PT3H.');
+      const dimensions = input.Dimensions?.map((d: Wire<DimensionFilter> | null, i) => {
+        // The model has checked each filter's Name, but lets a null entry through.
+        if (d === null) throw missingParameter(`Dimensions.member.${i + 1}.Name`);
+        return { Name: d.Name as string, ...(d.Value != null ? { Value: d.Value } : {}) };
+      });
+      // RecentlyActive's only value, PT3H, is the model's enum.
       const found = metrics.list({
-        ...(typeof input.Namespace === 'string' ? { namespace: input.Namespace } : {}),
-        ...(typeof input.MetricName === 'string' ? { metricName: input.MetricName } : {}),
+        ...(input.Namespace != null ? { namespace: input.Namespace } : {}),
+        ...(input.MetricName != null ? { metricName: input.MetricName } : {}),
         ...(dimensions ? { dimensions } : {}),
         ...(input.RecentlyActive === 'PT3H' ? { activeSinceMs: clock.now() - 3 * 3_600_000 } : {}),
       });
@@ -155,7 +147,7 @@ export function metricOperations(
         Metrics: page.map((m) => ({
           Namespace: m.namespace,
           MetricName: m.metricName,
-          Dimensions: m.dimensions,
+          Dimensions: [...m.dimensions],
         })),
         ...(next ? { NextToken: next } : {}),
       };

@@ -15,6 +15,7 @@ import { Alarms, type CapturedNotification } from './alarms';
 import { CloudWatchClock } from './clock';
 import { metricOperations } from './metric-operations';
 import { MetricStore } from './metric-store';
+import type { CloudWatchOperations } from './wire';
 
 export interface CloudWatchOptions {
   store: JsonStore;
@@ -87,6 +88,10 @@ export function createCloudWatchService(options: CloudWatchOptions): CloudWatchS
   }, EVALUATE_EVERY_MS);
   timer.unref();
 
+  const operations: CloudWatchOperations = {
+    ...metricOperations(metrics, clock),
+    ...alarmOperations(alarms, clock),
+  };
   const service = awsJsonService({
     name: 'CloudWatch',
     api: CLOUDWATCH_API,
@@ -95,10 +100,7 @@ export function createCloudWatchService(options: CloudWatchOptions): CloudWatchS
     internalErrorCode: 'InternalServiceFault',
     protocol: 'awsJson1_0',
     queryErrors: QUERY_ERRORS,
-    operations: {
-      ...metricOperations(metrics, clock),
-      ...alarmOperations(alarms, clock),
-    },
+    operations,
     close: async () => {
       clearInterval(timer);
       metrics.flush(clock.now());
