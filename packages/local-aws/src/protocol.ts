@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AwsServiceError } from './errors';
 import { notSupported, unknownOperation } from './errors';
 import type { Caller } from './iam/principals';
-import { checkInput, type ServiceApi } from './model/api';
+import { checkInput, type ServiceApi, type Wire } from './model/api';
 import { matchRest, restInput, restRoutes } from './model/rest';
 import { firstSegment } from './routes';
 import { parseJsonText } from './json-body';
@@ -103,6 +103,12 @@ export function renderError(style: ErrorStyle, error: AwsServiceError): WireResp
  * request it came in (its caller, when the endpoint enforces authorization).
  */
 export type JsonOperation<I = never> = (input: I, request: LocalRequest) => Promise<unknown>;
+
+/** A handler typed with the SDK's input and output shapes as they are on the wire (void output: an empty body). */
+export type WireOperation<I, O> = (
+  input: Wire<I>,
+  request: LocalRequest,
+) => Promise<O extends void ? void : Wire<O>>;
 
 /**
  * An awsJson service (1.1 unless told 1.0): `X-Amz-Target: <targetPrefix>.<Operation>`, JSON body in, JSON body

@@ -29,7 +29,7 @@ import type { PreparedStatement, QueryContext, SqlEngine } from '@loglake/lakeho
 import type { Caller } from '../iam/principals';
 import { AwsServiceError } from '../errors';
 import { serviceApi, type ServiceApi, type Wire } from '../model/api';
-import { awsJsonService, type LocalRequest, type ServiceModule } from '../protocol';
+import { awsJsonService, type ServiceModule, type WireOperation } from '../protocol';
 import type { JsonStore } from '../store';
 import { columnInfo } from './columns';
 import { QueryRunner, type QueryRecord } from './queries';
@@ -80,7 +80,7 @@ const ATHENA_NOT_SERVED: Record<string, string> = {
   ListDatabases: 'read databases through Glue or S3 Tables locally',
 };
 
-type Op<I, O> = (input: Wire<I>, request: LocalRequest) => Promise<Wire<O>>;
+type Op<I, O> = WireOperation<I, O>;
 interface AthenaOperations {
   [operation: string]: Op<never, unknown>;
   CreateWorkGroup: Op<CreateWorkGroupInput, CreateWorkGroupOutput>;

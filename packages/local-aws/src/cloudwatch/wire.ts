@@ -19,7 +19,7 @@ import type {
 } from '@aws-sdk/client-cloudwatch';
 import { AwsServiceError } from '../errors';
 import type { Wire } from '../model/api';
-import type { LocalRequest } from '../protocol';
+import type { WireOperation } from '../protocol';
 import { invalidValue } from './alarm-definition';
 
 /**
@@ -28,7 +28,7 @@ import { invalidValue } from './alarm-definition';
  * CloudWatch's rules beyond the model. The model lets null through where a member is optional (null = absent)
  * and as a list's entry, so handlers still meet those.
  */
-type Op<I, O> = (input: Wire<I>, request: LocalRequest) => Promise<Wire<O>>;
+type Op<I, O> = WireOperation<I, O>;
 /** PutMetricData, PutMetricAlarm, DeleteAlarms and SetAlarmState answer an empty body (the SDK's output is metadata). */
 type NoOutput = Record<string, never>;
 

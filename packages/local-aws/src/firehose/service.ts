@@ -23,7 +23,7 @@ import { deliveryStreamArn, LOCAL_ACCOUNT_ID } from '../arn';
 import { AwsServiceError } from '../errors';
 import type { FaultInjector } from '../faults';
 import { serviceApi, type Wire } from '../model/api';
-import { awsJsonService, type ServiceModule } from '../protocol';
+import { awsJsonService, type ServiceModule, type WireOperation } from '../protocol';
 import { localDataPath } from '../data-dir';
 import type { JsonStore } from '../store';
 import { MAX_BUFFER_BYTES, StreamDelivery, type DeliveryAccess, type DeliveryStats } from './delivery';
@@ -103,7 +103,7 @@ export const FIREHOSE_NOT_SERVED: Record<string, string> = {
   ListTagsForDeliveryStream: 'delivery stream tags are not kept locally',
 };
 
-type Op<I, O> = (input: Wire<I>) => Promise<Wire<O>>;
+type Op<I, O> = WireOperation<I, O>;
 interface FirehoseOperations {
   [operation: string]: Op<never, unknown>;
   CreateDeliveryStream: Op<CreateDeliveryStreamInput, CreateDeliveryStreamOutput>;

@@ -83,10 +83,10 @@ import type {
   UpdateTableMetadataLocationRequest,
   UpdateTableMetadataLocationResponse,
 } from '@aws-sdk/client-s3tables';
-import type { Wire } from '../model/api';
+import type { WireOperation } from '../protocol';
 
 /** One S3 Tables operation: the input checked against the model, the output the response body (void = empty). */
-export type S3TablesOp<I, O> = (input: Wire<I>) => Promise<O extends void ? void : Wire<O>>;
+export type S3TablesOp<I, O> = WireOperation<I, O>;
 
 export interface S3TablesOperations {
   CreateNamespace: S3TablesOp<CreateNamespaceRequest, CreateNamespaceResponse>;
