@@ -6,7 +6,9 @@
 // - a key missing from the request: a positive operator is false, a negated one true, ...IfExists true, and Null
 //   holds with "true" (the key is absent) and fails with "false";
 // - ForAnyValue / ForAllValues compare a multivalued request key as a set: any request value matching, every request
-//   value matching (ForAllValues also holds when the key is missing or empty).
+//   value matching. A missing or empty key: ForAllValues "also returns true if there are no context keys in the
+//   request" ("Multivalued context key examples"); ForAnyValue returns false, negated operators included ("Single-
+//   valued vs. multivalued context keys").
 import type { ConditionClause, ConditionOperator } from './policy';
 import { arnMatches, globMatches } from './wildcards';
 
@@ -98,7 +100,7 @@ export function clauseHolds(clause: ConditionClause, context: RequestContext): b
     return wantsAbsent ? missing : !missing;
   }
   if (clause.set === 'ForAllValues') return missing || actual.every((value) => valueHolds(clause, value));
-  if (missing) return clause.ifExists || NEGATED.has(clause.operator);
+  if (missing) return clause.ifExists || (clause.set !== 'ForAnyValue' && NEGATED.has(clause.operator));
   if (clause.set === 'ForAnyValue') return actual.some((value) => valueHolds(clause, value));
   // A single-valued key (the usual case); a multivalued one without a set operator matches if any value does.
   return actual.some((value) => valueHolds(clause, value));

@@ -367,6 +367,17 @@ describe('"Creating a condition with multiple context keys or values" and "Condi
       true,
     );
     expect(ask(user('a'), 'x:Y', '*', [all]).allowed).toBe(true);
+    // A missing key: ForAnyValue is false even with a negated operator (no request value to match).
+    const anyNot = doc([
+      {
+        Effect: 'Allow',
+        Action: 'x:Y',
+        Resource: '*',
+        Condition: { 'ForAnyValue:StringNotEquals': { 'aws:TagKeys': ['secret'] } },
+      },
+    ]);
+    expect(ask(user('a'), 'x:Y', '*', [anyNot]).allowed).toBe(false);
+    expect(ask(user('a'), 'x:Y', '*', [anyNot], undefined, { 'aws:TagKeys': ['env'] }).allowed).toBe(true);
   });
 
   test('Arn and Numeric operators', () => {
