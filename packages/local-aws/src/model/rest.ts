@@ -17,8 +17,15 @@ export interface RestRoute {
   code: number;
 }
 
-/** The model's operations as routes, most specific first (more literal segments, then more literal query). */
-export function restRoutes(model: CompactModel): RestRoute[] {
+/**
+ * The model's operations as routes in the order they are tried: most specific first (more literal segments, then more
+ * literal query); among routes equally specific, the preferred ones first (S3: the served ones, so a PUT object
+ * without `x-id` is PutObject, not CopyObject). Ordered once per service, not per request.
+ */
+export function restRoutes(
+  model: CompactModel,
+  preferred: (operation: string) => boolean = () => true,
+): RestRoute[] {
   const routes: RestRoute[] = [];
   for (const [operation, spec] of Object.entries(model.operations)) {
     if (!spec.http) continue;
@@ -48,7 +55,12 @@ export function restRoutes(model: CompactModel): RestRoute[] {
       code: spec.http.code,
     });
   }
-  return routes.sort((a, b) => specificity(a, b) || a.operation.localeCompare(b.operation));
+  return routes.sort(
+    (a, b) =>
+      specificity(a, b) ||
+      Number(preferred(b.operation)) - Number(preferred(a.operation)) ||
+      a.operation.localeCompare(b.operation),
+  );
 }
 
 /** More literal segments first, then more literal query parameters, then more segments. */
@@ -61,18 +73,13 @@ function specificity(a: RestRoute, b: RestRoute): number {
 
 /** The route a request takes, and its labels percent-decoded (a greedy label keeps its `/`). */
 export function matchRest(
-  routes: RestRoute[],
+  /** Routes in the order restRoutes gives them. */
+  routes: readonly RestRoute[],
   request: Pick<LocalRequest, 'method' | 'path' | 'query'>,
-  /** Routes tried first (S3: the served ones, so a PUT object without `x-id` is PutObject, not CopyObject). */
-  preferred: (operation: string) => boolean = () => true,
 ): { route: RestRoute; labels: Record<string, string> } | undefined {
   const parts = request.path.split('/').filter(Boolean);
   const named = request.query.get('x-id');
-  // Among routes equally specific (PutObject and CopyObject differ only by x-id), the preferred first.
-  const ordered = [...routes].sort(
-    (a, b) => specificity(a, b) || Number(preferred(b.operation)) - Number(preferred(a.operation)),
-  );
-  for (const route of ordered) {
+  for (const route of routes) {
     if (route.method !== request.method || (named !== null && route.xId !== undefined && named !== route.xId))
       continue;
     if (

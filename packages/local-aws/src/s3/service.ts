@@ -69,13 +69,13 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
   const objects = options.objects ?? new LocalObjectStore(options.dataDir);
   const reserved = new Set(options.reservedRoots ?? []);
 
-  const routes = restRoutes(S3_API.model);
   const served = new Set<string>(SERVED_OPERATIONS_OF_LARGE_MODELS.s3);
+  const routes = restRoutes(S3_API.model, (operation) => served.has(operation));
   const payloads = new Set(['Body', 'Delete', 'CreateBucketConfiguration']);
 
   /** The served operation a request calls and its bucket and key (for the authorization step), or undefined. */
   const operationOf = (request: LocalRequest) => {
-    const found = matchRest(routes, request, (operation) => served.has(operation));
+    const found = matchRest(routes, request);
     const operation = found?.route.operation;
     if (!found || !operation || !served.has(operation)) return undefined;
     if (operation === 'PutObject' && request.headers['x-amz-copy-source']) return undefined;
@@ -85,7 +85,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
   // The operation is found by S3's model (method, path-style labels, literal query); its labels, query and
   // headers are checked against the model before the handler runs (the XML payload is the handler's to parse).
   const handle = async (request: LocalRequest): Promise<LocalReply> => {
-    const found = matchRest(routes, request, (operation) => served.has(operation));
+    const found = matchRest(routes, request);
     if (!found) throw notSupported('S3', `${request.method} ${request.path}`);
     const operation = found.route.operation;
     if (!served.has(operation) || (operation === 'PutObject' && request.headers['x-amz-copy-source'])) {
