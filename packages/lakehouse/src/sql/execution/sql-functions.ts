@@ -36,74 +36,22 @@ const registered = new WeakSet<DuckDBConnection>();
 export function registerSqlFunctions(connection: DuckDBConnection): void {
   if (registered.has(connection)) return;
   registered.add(connection);
-  connection.registerScalarFunction(
-    DuckDBScalarFunction.create({
-      name: IP_PARSE,
-      returnType: BLOB,
-      parameterTypes: [VARCHAR],
-      mainFunction: (info, input, output) => {
-        const texts = input.getColumnVector(0);
-        for (let row = 0; row < input.rowCount; row++) {
-          const text = texts.getItem(row) as string;
-          const bytes = parseIpAddress(text);
-          if (!bytes) {
-            info.setError(ipCastError(text));
-            return;
-          }
-          output.setItem(row, blobValue(bytes));
-        }
-        output.flush();
-      },
-    }),
-  );
-  connection.registerScalarFunction(
-    DuckDBScalarFunction.create({
-      name: IP_TEXT,
-      returnType: VARCHAR,
-      parameterTypes: [BLOB],
-      mainFunction: (_info, input, output) => {
-        const values = input.getColumnVector(0);
-        for (let row = 0; row < input.rowCount; row++)
-          output.setItem(row, formatIpAddress((values.getItem(row) as DuckDBBlobValue).bytes));
-        output.flush();
-      },
-    }),
-  );
-  connection.registerScalarFunction(
-    DuckDBScalarFunction.create({
-      name: IP_CONTAINS,
-      returnType: BOOLEAN,
-      parameterTypes: [VARCHAR, BLOB],
-      mainFunction: (info, input, output) => {
-        const networks = input.getColumnVector(0);
-        const addresses = input.getColumnVector(1);
-        for (let row = 0; row < input.rowCount; row++) {
-          try {
-            const address = (addresses.getItem(row) as DuckDBBlobValue).bytes;
-            output.setItem(row, cidrContains(networks.getItem(row) as string, address));
-          } catch (error) {
-            info.setError((error as Error).message);
-            return;
-          }
-        }
-        output.flush();
-      },
-    }),
+  // NULL in, NULL out for each (Trino: CAST(NULL AS IPADDRESS), contains(NULL, …) and luhn_check(NULL) are NULL).
+  rowFunction(connection, IP_PARSE, [VARCHAR], BLOB, (text: string) => {
+    const bytes = parseIpAddress(text);
+    if (!bytes) throw new Error(ipCastError(text));
+    return blobValue(bytes);
+  });
+  rowFunction(connection, IP_TEXT, [BLOB], VARCHAR, (value: DuckDBBlobValue) => formatIpAddress(value.bytes));
+  rowFunction(
+    connection,
+    IP_CONTAINS,
+    [VARCHAR, BLOB],
+    BOOLEAN,
+    (network: string, address: DuckDBBlobValue) => cidrContains(network, address.bytes),
   );
   registerTextFunctions(connection);
-  connection.registerScalarFunction(
-    DuckDBScalarFunction.create({
-      name: LUHN_CHECK,
-      returnType: BOOLEAN,
-      parameterTypes: [VARCHAR],
-      mainFunction: (_info, input, output) => {
-        const values = input.getColumnVector(0);
-        for (let row = 0; row < input.rowCount; row++)
-          output.setItem(row, luhnCheck(values.getItem(row) as string));
-        output.flush();
-      },
-    }),
-  );
+  rowFunction(connection, LUHN_CHECK, [VARCHAR], BOOLEAN, luhnCheck);
 }
 
 /**

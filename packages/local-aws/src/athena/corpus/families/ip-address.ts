@@ -41,6 +41,13 @@ export const IP_ADDRESS: CorpusCase[] = [
   c('cast-invalid', TYPES, "SELECT CAST('10.0.0.300' AS IPADDRESS)", [], {
     error: 'INVALID_CAST_ARGUMENT: Cannot cast value to IPADDRESS: 10.0.0.300',
   }),
+  c(
+    'null-address',
+    TYPES,
+    "SELECT CAST(s AS IPADDRESS), CAST(CAST(s AS IPADDRESS) AS varchar), contains(n, CAST('10.0.0.1' AS IPADDRESS)) FROM (VALUES (CAST(NULL AS varchar), CAST(NULL AS varchar))) AS t(s, n)",
+    [[null, null, null]],
+    { note: 'NULL in, NULL out, as for every Trino function and cast' },
+  ),
   c('try-cast-invalid', TYPES, "SELECT try_cast('not an address' AS IPADDRESS)", [[null]]),
   c(
     'order-by-address',

@@ -38,6 +38,7 @@ export const STRING_REGEX: CorpusCase[] = [
     gap: { error: /^NOT_SUPPORTED: .*normalize to NFD/, reason: 'DuckDB normalizes to NFC only' },
   }),
   c('luhn-check', STRING, "SELECT luhn_check('79927398713'), luhn_check('79927398714')", [['true', 'false']]),
+  c('luhn-check-null', STRING, 'SELECT luhn_check(CAST(NULL AS varchar))', [[null]]),
   c('overlay', STRING, "SELECT overlay('Txxxxas' PLACING 'hom' FROM 2 FOR 4)", [['Thomas']]),
   c('position', STRING, "SELECT position('ig' IN 'high'), strpos('high', 'ig'), strpos('high', 'x')", [
     ['2', '2', '0'],
