@@ -258,7 +258,7 @@ export const compaction: ArticleRow = {
         why:
           env.target === 'local'
             ? `the local compaction job reported ${str(m.jobStatus)}${m.failure ? ` (${str(m.failure)})` : ''}`
-            : `no Successful run after the DELETE (${str(m.jobStatus)}): S3 Tables compacts on its own schedule`,
+            : `no Successful run after the bursts (${str(m.jobStatus)}): S3 Tables compacts on its own schedule`,
       }),
       compared({
         id: 'runs',
@@ -270,7 +270,7 @@ export const compaction: ArticleRow = {
         why:
           env.target === 'local'
             ? 'the endpoint ran compaction another number of times'
-            : 'the lab waits for the first run after the DELETE (--compaction-wait); the article watched two',
+            : 'the lab waits for the first run after the bursts (--compaction-wait); the article watched two',
         ...(env.target === 'local'
           ? {
               labChoice:

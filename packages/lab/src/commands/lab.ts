@@ -62,7 +62,7 @@ function addLabOptions(command: Command): Command {
     )
     .option(
       '--compaction-wait <minutes>',
-      `aws only: how long "Wait for compaction" polls for a compaction run after the DELETE (default ${DEFAULT_COMPACTION_WAIT_MS / 60_000})`,
+      `aws only: how long "Wait for compaction" polls for a compaction run after the bursts (default ${DEFAULT_COMPACTION_WAIT_MS / 60_000})`,
     )
     .option(
       '--alarm-wait <minutes>',

@@ -49,7 +49,7 @@ function fakeTime(start = DELETE_AT.getTime() + 5_000) {
   };
 }
 
-describe('waitForCompaction (AWS: poll until a run after the DELETE reports)', () => {
+describe('waitForCompaction (AWS: poll until a run after the given time reports)', () => {
   test('a stale Successful is not taken for a run: it polls until a fresh one reports', async () => {
     // Prepare
     s3tablesMock
@@ -159,7 +159,7 @@ describe('the "Wait for compaction" experiment', () => {
       // No bursts: this is about the wait, not the small files.
       scale: { bursts: 0 },
       generator: () => undefined,
-      state: { deletedAt: DELETE_AT.toISOString() },
+      state: {},
       waits: { compactionMs },
       log: (l: string) => lines.push(l),
       snapshots: async () => [],
@@ -180,13 +180,20 @@ describe('the "Wait for compaction" experiment', () => {
     const outcome = await compactionExperiment(fakeTime()).run(ctx);
     // Assess
     expect(outcome.result).toBe(
-      '0 bursts → 0 small commits; no compaction run after the DELETE within 1 min (job status Successful, last run ' +
+      '0 bursts → 0 small commits; no compaction run after the bursts within 1 min (job status Successful, last run ' +
         '2026-12-01T09:30:00.000Z; raise --compaction-wait); $snapshots shows no rewrite',
     );
     expect(status(outcome.measures)).toMatchObject({ verdict: 'differs', ours: 'timed out' });
     expect(outcome.measures).toMatchObject({ jobStatus: 'timed out', runs: 0, waitedSeconds: 60 });
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^ {2}waiting for S3 Tables compaction: /);
+  });
+
+  test('aws: a run after the DELETE but before the last burst is not the one that saw the small files', async () => {
+    // The bursts are sent in this experiment, after the DELETE: the wait starts when the last one is sent.
+    s3tablesMock.on(GetTableMaintenanceJobStatusCommand).resolves(job('Successful', at('10:00:02')));
+    const outcome = await compactionExperiment(fakeTime()).run(context({ kind: 'aws' }, 60_000).ctx);
+    expect(outcome.measures).toMatchObject({ jobStatus: 'timed out', runs: 0 });
   });
 
   test("aws, a fresh Successful run: the status is the article's", async () => {
@@ -196,7 +203,7 @@ describe('the "Wait for compaction" experiment', () => {
       .resolvesOnce(job('Successful', at('10:00:20')));
     const outcome = await compactionExperiment(fakeTime()).run(context({ kind: 'aws' }).ctx);
     expect(outcome.result).toBe(
-      '0 bursts → 0 small commits; a compaction run after the DELETE reported Successful (waited 30 s); ' +
+      '0 bursts → 0 small commits; a compaction run after the bursts reported Successful (waited 30 s); ' +
         '$snapshots shows no rewrite',
     );
     expect(status(outcome.measures)?.verdict).toBe('same');

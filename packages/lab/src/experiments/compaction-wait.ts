@@ -1,5 +1,6 @@
 // On AWS, S3 Tables compacts a table on its own schedule: "Wait for compaction" polls the table's maintenance job
-// status until the compaction job reports a run that happened after the DELETE, or the wait runs out.
+// status until the compaction job reports a run that happened after a given time (the last burst), or the wait
+// runs out.
 //
 // GetTableMaintenanceJobStatus (Amazon S3 API Reference): request `{ tableBucketARN, namespace, name }`; response
 // `{ tableARN, status: { icebergCompaction?, icebergSnapshotManagement?, icebergUnreferencedFileRemoval? } }`, each a

@@ -26,7 +26,7 @@ export const FULL_SCALE: LabScale = { records: 50_000, hours: 24, bursts: 10, bu
 
 /** How long experiments wait on AWS for what it does on its own schedule. */
 export interface LabWaits {
-  /** aws: how long "Wait for compaction" polls for a compaction run after the DELETE. */
+  /** aws: how long "Wait for compaction" polls for a compaction run after the bursts. */
   readonly compactionMs: number;
   /**
    * aws: how long the bad-records experiment waits for each thing CloudWatch and Firehose do on their own schedule
@@ -49,8 +49,6 @@ export interface LabState {
   smokeSnapshotId?: string;
   mainLoad?: { jsonBytes: number; commits: number; parquetBytes: number; records: number };
   beforeDelete?: string;
-  /** When the DELETE was sent (ISO): a compaction run counts only after it. */
-  deletedAt?: string;
   deletedRows?: number;
   inventoryFirstSnapshot?: string;
   backfillSnapshot?: string;

@@ -170,7 +170,6 @@ export const deleteScanner: Experiment = {
     await new Promise((r) => setTimeout(r, 1100));
     ctx.state.beforeDelete = timestampParam(new Date());
     await new Promise((r) => setTimeout(r, 1100));
-    ctx.state.deletedAt = new Date().toISOString();
     await ctx.sql('network/delete_scanner', { scanner_ip: SCANNER_IP });
     const after = await ctx.snapshots();
     const commits = after.slice(before.length);
@@ -249,10 +248,10 @@ export interface CompactionDeps {
 /** The AWS result's first words: what the wait saw, never a status it did not see. */
 function awsReported(wait: CompactionWait, timeoutMs: number): string {
   if (wait.outcome === 'ran')
-    return `a compaction run after the DELETE reported ${wait.status} (waited ${Math.round(wait.waitedMs / 1000)} s)`;
+    return `a compaction run after the bursts reported ${wait.status} (waited ${Math.round(wait.waitedMs / 1000)} s)`;
   if (wait.outcome === 'disabled') return 'compaction is Disabled for the table: no run to wait for';
   const last = wait.lastRunAt ? `, last run ${wait.lastRunAt.toISOString()}` : '';
-  return `no compaction run after the DELETE within ${Math.round(timeoutMs / 60_000)} min (job status ${wait.status}${last}; raise --compaction-wait)`;
+  return `no compaction run after the bursts within ${Math.round(timeoutMs / 60_000)} min (job status ${wait.status}${last}; raise --compaction-wait)`;
 }
 
 export function compactionExperiment(deps: CompactionDeps = {}): Experiment {
@@ -309,10 +308,10 @@ export function compactionExperiment(deps: CompactionDeps = {}): Experiment {
         reported =
           runs > 0 ? `${runs} runs reported ${[...new Set(statuses)].join('/')}` : `job status ${jobStatus}`;
       } else {
-        // On AWS compaction runs when S3 Tables schedules it: poll until a run after the DELETE reports, within
-        // --compaction-wait.
+        // On AWS compaction runs when S3 Tables schedules it: poll until a run after the last burst reports, within
+        // --compaction-wait (a run between the DELETE and the bursts never saw their small files).
         const now = deps.now ?? Date.now;
-        const since = ctx.state.deletedAt ? new Date(ctx.state.deletedAt) : new Date(now());
+        const since = new Date(now());
         const wait = await waitForCompaction({
           client: target.s3tables,
           table,
