@@ -140,12 +140,13 @@ export const laptopClient: Experiment = {
       String(a.flows),
       String(a.totalBytes),
     ]);
-    const same = laptopChecks({
-      rowsRead: 1,
-      athenaRows: 1,
+    const checks = laptopChecks({
+      rowsRead: rows.length,
+      athenaRows,
       fromFiles: mine,
       fromAthena: athena.rows,
-    }).sameAnswerAsAthena;
+    });
+    const same = checks.sameAnswerAsAthena;
     const flows = mine.reduce((n, row) => n + cellNumber(row[1]), 0);
     return {
       result:
@@ -160,7 +161,7 @@ export const laptopClient: Experiment = {
         hourStart,
         flows,
       },
-      checks: laptopChecks({ rowsRead: rows.length, athenaRows, fromFiles: mine, fromAthena: athena.rows }),
+      checks,
     };
   },
 };
