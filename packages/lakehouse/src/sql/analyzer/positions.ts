@@ -38,20 +38,33 @@ const EXPR_KINDS = new Set([
   'grouping-sets',
 ]);
 
+/** Built on the first lookup: most statements run without an error to place, so most never walk their tree. */
 export class PositionIndex {
-  private readonly columns = new Map<string, SourcePosition>();
-  private readonly functions = new Map<string, SourcePosition>();
+  private index?: { columns: Map<string, SourcePosition>; functions: Map<string, SourcePosition> };
 
-  constructor(statement: Statement) {
+  constructor(private readonly statement: Statement) {}
+
+  private get columns(): Map<string, SourcePosition> {
+    return this.built().columns;
+  }
+
+  private get functions(): Map<string, SourcePosition> {
+    return this.built().functions;
+  }
+
+  private built(): { columns: Map<string, SourcePosition>; functions: Map<string, SourcePosition> } {
+    if (this.index) return this.index;
+    const columns = new Map<string, SourcePosition>();
+    const functions = new Map<string, SourcePosition>();
     const visitor: AstVisitor = {
       expr: (e) => {
         if (e.k === 'column') {
           const name = (e.parts[e.parts.length - 1] as { name: string }).name;
-          if (!this.columns.has(name)) this.columns.set(name, e.pos);
+          if (!columns.has(name)) columns.set(name, e.pos);
           const full = e.parts.map((p) => p.name).join('.');
-          if (!this.columns.has(full)) this.columns.set(full, e.pos);
+          if (!columns.has(full)) columns.set(full, e.pos);
         }
-        if (e.k === 'func' && !this.functions.has(e.name)) this.functions.set(e.name, e.pos);
+        if (e.k === 'func' && !functions.has(e.name)) functions.set(e.name, e.pos);
       },
     };
     const walkAny = (value: unknown): void => {
@@ -65,7 +78,9 @@ export class PositionIndex {
         return walkExpr(value as Parameters<typeof walkExpr>[0], visitor);
       Object.values(value).forEach(walkAny);
     };
-    walkAny(statement);
+    walkAny(this.statement);
+    this.index = { columns, functions };
+    return this.index;
   }
 
   column(name: string): SourcePosition | undefined {

@@ -72,7 +72,6 @@ export const isNumeric = (t: SqlType): boolean =>
   ['tinyint', 'smallint', 'integer', 'bigint', 'real', 'double', 'decimal'].includes(t.k);
 export const isExactInteger = (t: SqlType): boolean =>
   ['tinyint', 'smallint', 'integer', 'bigint'].includes(t.k);
-export const isTemporal = (t: SqlType): boolean => ['date', 'timestamp', 'time'].includes(t.k);
 export const hasZone = (t: SqlType | undefined): t is { k: 'timestamp'; precision: number; zone: string } =>
   t?.k === 'timestamp' && t.zone !== undefined;
 
