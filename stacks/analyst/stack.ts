@@ -34,7 +34,7 @@ export class AnalystStack extends LabStack<AnalystInputs> {
     const i = unit.inputs;
     const tb = this.upstream('table_bucket');
     // The namespaces ref-data owns must exist (and have surfaced in s3tablescatalog) before they are granted on.
-    this.upstream('ref_data').get('namespaces');
+    this.upstream('ref_data');
     const account = new DataAwsCallerIdentity(this, 'account').accountId;
     const deployer = new DataAwsIamSessionContext(this, 'deployer', {
       arn: new DataAwsCallerIdentity(this, 'deployer-identity').arn,

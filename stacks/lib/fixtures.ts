@@ -82,6 +82,7 @@ export function tableBucketDependency(
   const mocks: Record<string, string> = {
     table_bucket_arn: 'arn:aws:s3tables:us-east-1:123456789012:bucket/mock-bucket',
     table_bucket_name: 'mock-bucket',
+    table_catalog_id: '123456789012:s3tablescatalog/mock-bucket',
     namespace: 'network',
     table_name: 'vpc_flow_logs',
     table_arn: 'arn:aws:s3tables:us-east-1:123456789012:bucket/mock-bucket/table/mock',

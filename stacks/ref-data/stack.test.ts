@@ -8,7 +8,7 @@ function synth(inputs: Record<string, unknown> = {}): StackJson {
   const unit = fixtureUnit<RefDataInputs>(spec, {
     name: 'ref-data',
     inputs,
-    dependencies: [tableBucketDependency(['table_bucket_arn', 'table_bucket_name'])],
+    dependencies: [tableBucketDependency(['table_bucket_arn', 'table_bucket_name', 'table_catalog_id'])],
   });
   return JSON.parse(Testing.synth(new RefDataStack(Testing.app(), unit))) as StackJson;
 }

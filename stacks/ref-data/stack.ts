@@ -26,13 +26,13 @@ export class RefDataStack extends LabStack<RefDataInputs> {
     super(scope, unit, options);
     const tb = this.upstream('table_bucket');
     const bucketArn = tb.get('table_bucket_arn');
-    const bucketName = tb.get('table_bucket_name');
     const guards = this.upstreamGuards;
     const account = new DataAwsCallerIdentity(this, 'account').accountId;
     const deployer = new DataAwsIamSessionContext(this, 'deployer', {
       arn: new DataAwsCallerIdentity(this, 'deployer-identity').arn,
     });
-    const catalogId = `${account}:s3tablescatalog/${bucketName}`;
+    // The bucket's catalog as the table-bucket unit names it (the integration's catalog, which may be adopted).
+    const catalogId = tb.get('table_catalog_id');
 
     for (const name of unit.inputs.namespaces) {
       const ns = new S3TablesNamespace(this, `namespace-${name}`, {

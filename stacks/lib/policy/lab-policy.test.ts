@@ -61,7 +61,7 @@ describe('lab policy aspect', () => {
       }),
       'ref-data': fixtureUnit(refSpec, {
         name: 'ref-data',
-        dependencies: [tableBucketDependency(['table_bucket_arn', 'table_bucket_name'])],
+        dependencies: [tableBucketDependency(['table_bucket_arn', 'table_bucket_name', 'table_catalog_id'])],
       }),
       snapshots: fixtureUnit(snapshotsSpec, {
         name: 'snapshots',

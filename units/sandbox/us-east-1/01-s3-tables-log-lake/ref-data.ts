@@ -8,10 +8,11 @@ export default defineUnit<RefDataInputs>({
   dependencies: {
     table_bucket: {
       configPath: '../table-bucket',
-      outputs: ['table_bucket_arn', 'table_bucket_name'],
+      outputs: ['table_bucket_arn', 'table_bucket_name', 'table_catalog_id'],
       mockOutputs: {
         table_bucket_arn: 'arn:aws:s3tables:us-east-1:123456789012:bucket/mock-bucket',
         table_bucket_name: 'mock-bucket',
+        table_catalog_id: '123456789012:s3tablescatalog/mock-bucket',
       },
     },
   },
