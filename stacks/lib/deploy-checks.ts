@@ -1,7 +1,7 @@
 // The checks Terraform runs for us while it applies or destroys (terraform_data + local-exec, as destroy-hooks.ts):
 // what Terraform alone cannot see or wait for. Each runs a CLI of @loglake/deploy-checks from the repository root,
 // with its values in the resource's input (a destroy-time provisioner may only read self).
-import type { ITerraformDependable } from 'cdktf';
+import type { ITerraformDependable, TerraformResource } from 'cdktf';
 import type { Construct } from 'constructs';
 import { TerraformData } from './terraform-data';
 
@@ -61,6 +61,12 @@ export interface ConfirmDestroyProps {
   readonly repoRoot: string;
   /** Everything the guard protects: it is destroyed before them, and stops the destroy unless confirmed. */
   readonly dependsOn: ITerraformDependable[];
+  /**
+   * Resources whose replacement is a destroy too (a renamed role, a registration forced new): when one is planned
+   * for replacement the guard is replaced first, so its destroy-time check runs before they go. Their `id`s are the
+   * trigger, so only a replacement (a new id) asks, not an in-place update.
+   */
+  readonly replacedWith?: TerraformResource[];
 }
 
 /** A destroy-time guard: the destroy goes on only when LOGLAKE_CONFIRM_DESTROY names the unit. */
@@ -68,6 +74,15 @@ export function confirmDestroyGuard(scope: Construct, id: string, props: Confirm
   const guard = new TerraformData(scope, id, {
     input: { unit: props.unit, consequence: props.consequence },
     dependsOn: props.dependsOn,
+    ...(props.replacedWith && props.replacedWith.length > 0
+      ? {
+          lifecycle: {
+            replaceTriggeredBy: props.replacedWith.map(
+              (r) => `${r.terraformResourceType}.${r.friendlyUniqueId}.id`,
+            ),
+          },
+        }
+      : {}),
     provisioners: [
       {
         type: 'local-exec',

@@ -83,8 +83,17 @@ describe('s3tables-integration stack (region level), create mode', () => {
     const guard = resourcesOf(json, 'terraform_data').destroy_guard as {
       input: Record<string, string>;
       depends_on: string[];
+      lifecycle: { replace_triggered_by: string[] };
       provisioner: Exec[];
     };
+    // A replacement of what it protects is a destroy too: the guard is replaced first, so its check runs.
+    expect(guard.lifecycle.replace_triggered_by.sort()).toEqual(
+      [
+        'aws_glue_catalog.glue-catalog.id',
+        'aws_iam_role.lakeformation-role.id',
+        'aws_lakeformation_resource.lakeformation-registration.id',
+      ].sort(),
+    );
     expect(guard.depends_on.sort()).toEqual(
       [
         'aws_glue_catalog.glue-catalog',

@@ -109,6 +109,7 @@ export class S3TablesIntegrationStack extends LabStack<S3TablesIntegrationInputs
           consequence: `destroying it deletes the Glue catalog ${i.catalogName} and deregisters every table bucket of ${unit.region} (${resourceArn}) from Lake Formation, so every S3 Tables user of this account and region loses Athena, Firehose and other analytics access, not only this lab.`,
           repoRoot: this.repoRoot,
           dependsOn: [catalog, registration, policy, role],
+          replacedWith: [catalog, registration, role],
         });
       }
     }
