@@ -2,7 +2,7 @@
 // { "<stack>": { "<output>": value, ... }, ... }.
 import { existsSync, readFileSync } from 'node:fs';
 import { TargetNotReadyError } from '../errors';
-import { labRoles, type LabRoles } from './local-access';
+import { labRoles, type LabRoles } from './lab-roles';
 
 export const DEFAULT_OUTPUTS_FILE = '.lab/cdktf-outputs.json';
 /** What to run when the outputs are missing: a whole-lab deploy writes them; after per-unit deploys, write them. */

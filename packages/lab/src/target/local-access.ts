@@ -7,6 +7,7 @@ import { LOCAL_ACCOUNT_ID, LOCAL_CREDENTIALS, type AuthorizationOptions } from '
 import { synthesizeAccess, type SynthesizedAccess } from '@loglake/stacks/lib/access/index';
 import type { ResolvedLab } from '@loglake/units';
 import { TargetNotReadyError } from '../errors';
+import { labRoles, type LabRoles } from './lab-roles';
 
 export const LOCAL_DEPLOYER_ROLE_ARN = `arn:aws:iam::${LOCAL_ACCOUNT_ID}:role/loglake-deployer`;
 export const ADMINISTRATOR_ACCESS_ARN = 'arn:aws:iam::aws:policy/AdministratorAccess';
@@ -16,37 +17,12 @@ export const ADMINISTRATOR_ACCESS = {
   Statement: [{ Effect: 'Allow', Action: '*', Resource: '*' }],
 };
 
-/** The roles the lab acts as besides the deployer (ARNs from the stacks' outputs; absent when a unit is). */
-export interface LabRoles {
-  readonly firehose?: string;
-  readonly analyst?: string;
-  readonly resolveWatermark?: string;
-  readonly buildSnapshot?: string;
-}
-
 export interface LocalAccess {
   readonly authorization: AuthorizationOptions;
   readonly roles: LabRoles;
   /** The Firehose error bucket as the firehose stack names it. */
   readonly errorBucketName: string;
   readonly summary: string;
-}
-
-/** The lab's roles from stack outputs (synthesized locally, deployed on AWS): `{ stack: { output: value } }`. */
-export function labRoles(
-  outputs: Readonly<Record<string, Readonly<Record<string, unknown>> | undefined>>,
-): LabRoles {
-  const text = (stack: string, output: string) => {
-    const value = outputs[stack]?.[output];
-    return typeof value === 'string' && value !== '' ? value : undefined;
-  };
-  const roles = {
-    firehose: text('firehose', 'role_arn'),
-    analyst: text('analyst', 'role_arn'),
-    resolveWatermark: text('snapshots', 'resolve_watermark_role_arn'),
-    buildSnapshot: text('snapshots', 'build_snapshot_role_arn'),
-  };
-  return Object.fromEntries(Object.entries(roles).filter(([, v]) => v !== undefined)) as LabRoles;
 }
 
 /** The endpoint's authorization options from the synthesized access model. */

@@ -1,6 +1,6 @@
 // What the lab needs to know about its AWS resources, whichever target it runs against: names come from the
 // units' resolved values and the synthesized stacks (local) or the deployed stacks' outputs (aws).
-import type { LabRoles } from './local-access';
+import type { LabRoles } from './lab-roles';
 
 import type { FailedRowsAlarmDefinition } from '@loglake/units';
 
