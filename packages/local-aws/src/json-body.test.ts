@@ -63,4 +63,11 @@ describe('JSON request bodies', () => {
     expect(parseJsonText(Buffer.from(`[${'1,'.repeat(60_000)}1]`))).toHaveLength(60_001);
     expect(parseJsonText(Buffer.from('{"Name":'))).toBeUndefined();
   });
+
+  test('a body is parsed once: every reader of the same request body gets the same value', () => {
+    const body = Buffer.from('{"DeliveryStreamName":"s","Records":[]}');
+    expect(parseJsonText(body)).toBe(parseJsonText(body));
+    // Another buffer with the same bytes is another request.
+    expect(parseJsonText(Buffer.from(body))).not.toBe(parseJsonText(body));
+  });
 });

@@ -7,8 +7,21 @@
 /** Bodies up to this size go to JSON.parse whole (their string stays in V8's regular heap). */
 const WHOLE_BELOW = 96 * 1024;
 
+/**
+ * Each body parsed once, however many layers read it (with authorization the request step reads the members that
+ * name the resource, then the service the whole input). Readers must not mutate what they get.
+ */
+const parsedBodies = new WeakMap<Buffer, unknown>();
+
 /** The parsed body, or undefined when it is not valid JSON. */
 export function parseJsonText(body: Buffer): unknown {
+  if (parsedBodies.has(body)) return parsedBodies.get(body);
+  const parsed = parseOnce(body);
+  parsedBodies.set(body, parsed);
+  return parsed;
+}
+
+function parseOnce(body: Buffer): unknown {
   if (body.length >= WHOLE_BELOW) {
     try {
       const parsed = parseObjectPiecewise(body);

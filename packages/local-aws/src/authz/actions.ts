@@ -36,17 +36,12 @@ export interface MappingEnv {
 /** `unmapped`: the service serves the operation but no IAM action is known for it here (refused). */
 export type Mapping = RequiredPermission[] | 'unmapped';
 
+/** The JSON body's members (parsed once per request: the service reuses it); none for a body that is not an object. */
 const body = (request: LocalRequest): Record<string, unknown> => {
-  if (request.body.length === 0) return {};
-  try {
-    const parsed = parseJsonText(request.body);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : {};
-  } catch {
-    // The service answers a malformed body with its own error; authorization sees no members.
-    return {};
-  }
+  const parsed = request.body.length === 0 ? undefined : parseJsonText(request.body);
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : {};
 };
 const str = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
