@@ -9,6 +9,7 @@ import type { LocalRequest, ServiceModule } from '../protocol';
 import { S3TABLES_API } from '../s3tables/context';
 import type { MaintenanceService } from '../s3tables/maintenance';
 import { createS3TablesService } from '../s3tables/service';
+import { createIcebergRestService } from '../iceberg-rest/service';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { JsonStore } from '../store';
 import { requiredPermissions, type MappingEnv, type OperationCall } from './actions';
@@ -57,6 +58,16 @@ describe('IAM actions of the operations the endpoint serves', () => {
         if ((await requiredPermissions(call(service.name, operation), ENV)) === 'unmapped')
           unmapped.push(`${service.name} ${operation}`);
     expect(endpoint.services.map((s) => s.name)).toContain('CloudWatch');
+    expect(unmapped).toEqual([]);
+  });
+
+  test("every operation of the Iceberg REST endpoint (the spec's, not a model's) is mapped", async () => {
+    const iceberg = createIcebergRestService({ warehouse: {} as Warehouse });
+    expect(iceberg.served).toContain('updateTable');
+    const unmapped: string[] = [];
+    for (const operation of iceberg.served ?? [])
+      if ((await requiredPermissions(call(iceberg.name, operation), ENV)) === 'unmapped')
+        unmapped.push(operation);
     expect(unmapped).toEqual([]);
   });
 
