@@ -227,7 +227,7 @@ function targetOf(request: LocalRequest): string | undefined {
 }
 
 /** A JSON request body (empty = `{}`); anything but a JSON object is the service's malformed-request error. */
-export function parseJsonBody(body: Buffer, api: ServiceApi): Record<string, unknown> {
+function parseJsonBody(body: Buffer, api: ServiceApi): Record<string, unknown> {
   return parseJsonObject(body, (problem) =>
     api.malformed(`The request body is not a JSON object (${api.model.sdkId}): ${problem}.`),
   );

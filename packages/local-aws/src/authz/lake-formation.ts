@@ -18,7 +18,7 @@ export interface CatalogResource {
 }
 
 /** `<account>:s3tablescatalog/<bucket>` → `s3tablescatalog/<bucket>`; `<account>` → the default catalog. */
-export function catalogOfGrant(catalogId: string): string {
+function catalogOfGrant(catalogId: string): string {
   const colon = catalogId.indexOf(':');
   return colon < 0 ? 'awsdatacatalog' : catalogId.slice(colon + 1).toLowerCase();
 }

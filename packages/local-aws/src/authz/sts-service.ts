@@ -10,7 +10,7 @@ import { refusal } from './denials';
 import { MIN_SESSION_SECONDS, type LocalIam } from './local-iam';
 
 const NS = 'https://sts.amazonaws.com/doc/2011-06-15/';
-export const STS_ACTIONS = ['AssumeRole', 'GetCallerIdentity'] as const;
+const STS_ACTIONS = ['AssumeRole', 'GetCallerIdentity'] as const;
 /** The roles' maximum session duration (IAM's default; the lab's roles keep it). */
 const MAX_SESSION_SECONDS = 3600;
 

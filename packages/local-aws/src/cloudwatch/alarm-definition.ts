@@ -26,7 +26,7 @@ const BAND_OPERATORS = [
   'GreaterThanUpperThreshold',
 ];
 
-export const TREAT_MISSING_DATA = ['breaching', 'notBreaching', 'ignore', 'missing'] as const;
+const TREAT_MISSING_DATA = ['breaching', 'notBreaching', 'ignore', 'missing'] as const;
 export type TreatMissingData = (typeof TREAT_MISSING_DATA)[number];
 
 export interface AlarmDefinition {

@@ -31,7 +31,7 @@ function reasonTime(ms: number): string {
 }
 const isoTime = (ms: number) => new Date(ms).toISOString().replace('Z', '+0000');
 
-export function breaches(alarm: Pick<AlarmDefinition, 'ComparisonOperator' | 'Threshold'>, v: number) {
+function breaches(alarm: Pick<AlarmDefinition, 'ComparisonOperator' | 'Threshold'>, v: number) {
   switch (alarm.ComparisonOperator) {
     case 'GreaterThanOrEqualToThreshold':
       return v >= alarm.Threshold;

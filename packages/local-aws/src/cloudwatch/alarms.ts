@@ -144,19 +144,16 @@ export class Alarms {
   /** SetAlarmState, or an evaluation: a change of state is recorded and its actions run; returns whether it changed. */
   setState(alarm: AlarmRecord, evaluation: Evaluation, nowMs: number): boolean {
     const old = alarm.StateValue;
-    const changed = old !== evaluation.state;
+    // The same state: CloudWatch keeps the first reason of the state (no history item, no action).
+    if (old === evaluation.state) return false;
     const updated: AlarmRecord = {
       ...alarm,
       StateValue: evaluation.state,
       StateReason: evaluation.reason,
       ...(evaluation.reasonData ? { StateReasonData: evaluation.reasonData } : {}),
-      StateUpdatedTimestamp: changed ? nowMs : alarm.StateUpdatedTimestamp,
-      StateTransitionedTimestamp: changed ? nowMs : alarm.StateTransitionedTimestamp,
+      StateUpdatedTimestamp: nowMs,
+      StateTransitionedTimestamp: nowMs,
     };
-    if (!changed) {
-      // The same state: CloudWatch keeps the first reason of the state (no history item, no action).
-      return false;
-    }
     this.store.write(alarmKey(alarm.AlarmName), updated);
     this.addHistory({
       AlarmName: alarm.AlarmName,

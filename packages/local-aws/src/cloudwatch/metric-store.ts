@@ -48,7 +48,7 @@ export const STANDARD_RESOLUTION_MS = 60_000;
 const RETENTION_MS = 15 * 86_400_000;
 const STORE_KEY = 'cloudwatch/metrics';
 
-export const seriesKey = (m: MetricId) =>
+const seriesKey = (m: MetricId) =>
   JSON.stringify([m.namespace, m.metricName, m.dimensions.map((d) => [d.Name, d.Value])]);
 
 export function sortedDimensions(dimensions: readonly Dimension[]): Dimension[] {
@@ -132,8 +132,8 @@ export class MetricStore {
 
   /**
    * The series' data in periods of `periodMs` aligned to the epoch, for periods that start in [startMs, endMs):
-   * only periods with data, oldest first. `exactDimensions`: the series with exactly these dimensions, as
-   * CloudWatch matches a metric.
+   * only periods with data, oldest first. The series is the one with exactly `id`'s dimensions, as CloudWatch matches
+   * a metric.
    */
   periods(id: MetricId, startMs: number, endMs: number, periodMs: number, unit?: string): PeriodValue[] {
     const series = this.series.get(seriesKey({ ...id, dimensions: sortedDimensions(id.dimensions) }));

@@ -102,7 +102,7 @@ export const MAX_BUFFER_BYTES = 128 * 1024 * 1024;
 /** Incoming bytes prepared together while a buffer fills (about 3,600 flow records). */
 const PART_BYTES = 1024 * 1024;
 
-export const EMPTY_STATS: DeliveryStats = {
+const EMPTY_STATS: DeliveryStats = {
   recordsReceived: 0,
   recordsDelivered: 0,
   recordsFailed: 0,

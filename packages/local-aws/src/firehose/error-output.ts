@@ -94,7 +94,7 @@ export function writeErrorOutput(
 /** Firehose prefix expressions: !{firehose:error-output-type}, !{firehose:random-string}, !{timestamp:<fmt>};
  * without a timestamp expression Firehose appends `yyyy/MM/dd/HH/`. The "random" string is the batch's own, so a
  * replayed batch lands where it did the first time. */
-export function expandPrefix(prefix: string, now: Date, randomString = randomUUID().slice(0, 11)): string {
+function expandPrefix(prefix: string, now: Date, randomString = randomUUID().slice(0, 11)): string {
   let hasTimestamp = false;
   let expanded = prefix.replace(/!\{([^}]+)\}/g, (_match, expression: string) => {
     if (expression === 'firehose:error-output-type') return 'iceberg-failed';

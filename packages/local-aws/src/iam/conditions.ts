@@ -92,7 +92,7 @@ function valueHolds(clause: ConditionClause, actual: string): boolean {
   return NEGATED.has(clause.operator) ? !any : any;
 }
 
-export function clauseHolds(clause: ConditionClause, context: RequestContext): boolean {
+function clauseHolds(clause: ConditionClause, context: RequestContext): boolean {
   const actual = context.get(clause.key);
   const missing = actual === undefined || actual.length === 0;
   if (clause.operator === 'Null') {

@@ -18,7 +18,7 @@ const ROOT = '/iceberg/v1';
 type Handler = (params: RouteParams, request: LocalRequest, bucket: string) => Promise<LocalReply>;
 
 /** The endpoints this service answers, as the spec's `endpoints` list in the config response names them. */
-export const SERVED_ENDPOINTS = [
+const SERVED_ENDPOINTS = [
   'GET /v1/{prefix}/namespaces',
   'POST /v1/{prefix}/namespaces',
   'GET /v1/{prefix}/namespaces/{namespace}',

@@ -32,7 +32,7 @@ export class ServiceModelError extends LocalAwsError {
 const models = new Map<string, CompactModel>();
 
 /** The vendored compact model of a service (`models/<service>.json`), read once. */
-export function loadModel(service: string): CompactModel {
+function loadModel(service: string): CompactModel {
   let model = models.get(service);
   if (!model) {
     const file = new URL(`../../models/${service}.json`, import.meta.url);
@@ -88,7 +88,7 @@ export function checkInput(
   throw errorFor(api, violations);
 }
 
-export function errorFor(api: ServiceApi, violations: Violation[]): AwsServiceError {
+function errorFor(api: ServiceApi, violations: Violation[]): AwsServiceError {
   const malformed = violations.find((v) => v.kind === 'type');
   if (malformed) return api.malformed(malformed.message);
   const count = violations.length;

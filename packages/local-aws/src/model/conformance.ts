@@ -161,7 +161,7 @@ function* breakers(
       continue;
     }
     const set = (value: unknown) =>
-      withValue(model, input, [...path, member.jsonName ?? name], value, shape.type === 'union');
+      withValue(input, [...path, member.jsonName ?? name], value, shape.type === 'union');
     const broke = (label: string, value: unknown, fragment: string, malformed = false): Broken => ({
       label: `${label} at '${at}'`,
       input: set(value),
@@ -242,7 +242,6 @@ function* breakers(
     const here = [...path, member.jsonName ?? name];
     if (target.type === 'structure' || target.type === 'union') {
       const withMember = withValue(
-        model,
         input,
         here,
         sampleValue(model, member, () => undefined),
@@ -252,13 +251,7 @@ function* breakers(
     } else if (target.type === 'list') {
       const item = model.shapes[target.member.target];
       if (item && (item.type === 'structure' || item.type === 'union')) {
-        const list = withValue(
-          model,
-          input,
-          here,
-          [sampleValue(model, target.member, () => undefined)],
-          false,
-        );
+        const list = withValue(input, here, [sampleValue(model, target.member, () => undefined)], false);
         yield* breakers(
           model,
           item,
@@ -323,7 +316,6 @@ function tooShort(type: string, min: number, sample: unknown): unknown {
 
 /** A copy of `input` with the value at `path` replaced (OMIT = removed); a union parent keeps only that member. */
 function withValue(
-  model: CompactModel,
   input: Record<string, unknown>,
   path: (string | number)[],
   value: unknown,
@@ -340,7 +332,6 @@ function withValue(
   if (unionParent) for (const key of Object.keys(node)) delete node[key];
   if (value === OMIT) delete node[last];
   else node[last] = value;
-  void model;
   return copy;
 }
 
@@ -359,7 +350,7 @@ function fillLabels(
 }
 
 /** The request as the protocol lays it out: target header and JSON body, or URI labels, query, headers and body. */
-export function encodeRequest(
+function encodeRequest(
   model: CompactModel,
   operation: string,
   input: Record<string, unknown>,

@@ -36,7 +36,7 @@ type SettingsOperations = Pick<
 >;
 
 /** "Each table bucket and table can have up to 50 tags" (user guide, "Using tags with S3 table buckets"). */
-export const MAX_TAGS = 50;
+const MAX_TAGS = 50;
 
 /**
  * SSE-KMS names its key; SSE-S3 has none ("kmsKeyArn … required only when sseAlgorithm is set to aws:kms",

@@ -27,7 +27,7 @@ const glueTables = (namespaces: string[]) => [
 export const ADMINISTRATOR_ACCESS = doc({ Effect: 'Allow', Action: '*', Resource: '*' });
 export const ADMINISTRATOR_ACCESS_ARN = 'arn:aws:iam::aws:policy/AdministratorAccess';
 
-export const deployerRole: LocalRoleSpec = {
+const deployerRole: LocalRoleSpec = {
   arn: DEPLOYER,
   trustPolicy: doc({
     Effect: 'Allow',

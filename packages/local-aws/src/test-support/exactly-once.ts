@@ -8,14 +8,14 @@ import { localClientConfig } from '../client-config';
 const MISFIT_EVERY = 41;
 
 /** Record `id`: fits the table unless it is a misfit; timestamps alternate between epoch micros and ISO text. */
-export function crashTestRecord(id: number): Buffer {
+function crashTestRecord(id: number): Buffer {
   if (id % MISFIT_EVERY === 0) return Buffer.from(JSON.stringify({ id, start_time: 'not a time' }));
   const at = Date.UTC(2026, 10, 29, 10) + id;
   const start_time = id % 2 === 0 ? at * 1000 : new Date(at).toISOString();
   return Buffer.from(JSON.stringify({ id, srcaddr: `10.0.${(id >> 8) & 255}.${id & 255}`, start_time }));
 }
 
-export const isMisfit = (id: number) => id % MISFIT_EVERY === 0;
+const isMisfit = (id: number) => id % MISFIT_EVERY === 0;
 
 /** What the producer knows: ids acknowledged (with a RecordId), and ids whose call got no answer. */
 export class Producer {
