@@ -18,7 +18,7 @@ import {
   GetQueryResultsCommand,
   StartQueryExecutionCommand,
 } from '@aws-sdk/client-athena';
-import { CreateDeliveryStreamCommand, PutRecordBatchCommand } from '@aws-sdk/client-firehose';
+import { CreateDeliveryStreamCommand } from '@aws-sdk/client-firehose';
 import { DuckDbSession } from '@loglake/lakehouse';
 import { flushLocalFirehose, localFirehoseStats } from '../src/admin-client';
 import type { LocalStreamStats } from '../src/firehose/service';
@@ -27,6 +27,7 @@ import { localClients, waitForQuery, type LocalClients } from '../src/test-suppo
 import { startEndpointProcess } from '../src/test-support/endpoint-process';
 import { createFlowTable, icebergStreamInput, syntheticFlowRecord } from '../src/test-support/lab-setup';
 import type { PutWorkerData } from './put-worker';
+import { sendAll } from './send-batches';
 
 const RECORDS = Number(process.env.BENCH_LOCAL_RECORDS ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_LOCAL_ROUNDS ?? 3);
@@ -107,25 +108,7 @@ interface Sender {
 function inProcessSender(clients: LocalClients, records: Buffer[]): Sender {
   return {
     ready: Promise.resolve(),
-    async go() {
-      let next = 0;
-      let failed = 0;
-      const sender = async () => {
-        while (next < records.length) {
-          const batch = records.slice(next, next + BATCH);
-          next += BATCH;
-          const result = await clients.firehose.send(
-            new PutRecordBatchCommand({
-              DeliveryStreamName: 'bench',
-              Records: batch.map((Data) => ({ Data })),
-            }),
-          );
-          failed += result.FailedPutCount ?? 0;
-        }
-      };
-      await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
-      return failed;
-    },
+    go: () => sendAll(clients.firehose, 'bench', records, BATCH, IN_FLIGHT),
     close: async () => undefined,
   };
 }

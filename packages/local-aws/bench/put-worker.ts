@@ -3,9 +3,10 @@
 // loop, as any real client's do. It builds the records and warms the client up first, says `ready`, and on `go`
 // sends them all, then answers `{ failed }`.
 import { parentPort, workerData } from 'node:worker_threads';
-import { FirehoseClient, ListDeliveryStreamsCommand, PutRecordBatchCommand } from '@aws-sdk/client-firehose';
+import { FirehoseClient, ListDeliveryStreamsCommand } from '@aws-sdk/client-firehose';
 import { localClientConfig } from '../src/client-config';
 import { syntheticFlowRecord } from '../src/test-support/lab-setup';
+import { sendAll } from './send-batches';
 
 export interface PutWorkerData {
   url: string;
@@ -23,25 +24,9 @@ const records = Array.from({ length: data.records }, (_, i) => syntheticFlowReco
 const firehose = new FirehoseClient(localClientConfig(data.url, 3));
 await firehose.send(new ListDeliveryStreamsCommand({}));
 port.once('message', () => {
-  void (async () => {
-    let next = 0;
-    let failed = 0;
-    const sender = async () => {
-      while (next < records.length) {
-        const batch = records.slice(next, next + data.batch);
-        next += data.batch;
-        const result = await firehose.send(
-          new PutRecordBatchCommand({
-            DeliveryStreamName: data.stream,
-            Records: batch.map((Data) => ({ Data })),
-          }),
-        );
-        failed += result.FailedPutCount ?? 0;
-      }
-    };
-    await Promise.all(Array.from({ length: data.inFlight }, sender));
+  void sendAll(firehose, data.stream, records, data.batch, data.inFlight).then((failed) => {
     firehose.destroy();
     port.postMessage({ failed });
-  })();
+  });
 });
 port.postMessage('ready');
