@@ -16,6 +16,12 @@ export function bucketFromArn(arn: string): string | undefined {
   return match?.[1];
 }
 
+/** `arn:aws:s3tables:<region>:<account>:bucket/<name>/table/<id>` → bucket and table id; undefined otherwise. */
+export function tableFromArn(arn: string): { bucket: string; tableId: string } | undefined {
+  const match = /^arn:aws[a-z-]*:s3tables:[^:]*:[^:]*:bucket\/([^/]+)\/table\/(.+)$/.exec(arn);
+  return match ? { bucket: match[1] as string, tableId: match[2] as string } : undefined;
+}
+
 /** `arn:aws:glue:<region>:<account>:catalog/s3tablescatalog/<bucket>` → bucket. */
 export function bucketFromCatalogArn(arn: string): string | undefined {
   const match = /^arn:aws[a-z-]*:glue:[^:]*:[^:]*:catalog\/s3tablescatalog\/([^/]+)$/.exec(arn);

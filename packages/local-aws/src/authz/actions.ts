@@ -3,7 +3,7 @@
 // (action, resource), all of which must be allowed. The operation comes from the service module that claims the
 // request (ServiceModule.operationOf); a served operation this table does not map is refused (fail closed), an
 // operation no module serves is left to the module's own "not supported" answer.
-import { bucketFromArn, deliveryStreamArn, LOCAL_ACCOUNT_ID, tableBucketArn } from '../arn';
+import { bucketFromArn, deliveryStreamArn, LOCAL_ACCOUNT_ID, tableBucketArn, tableFromArn } from '../arn';
 import { parseJsonText } from '../json-body';
 import type { LocalRequest } from '../protocol';
 import { deleteObjectKeys } from '../s3/service';
@@ -220,8 +220,6 @@ const CREATE_EXTRAS: Readonly<Record<string, readonly (readonly [string, string]
   ],
 };
 
-const TABLE_ARN = /^arn:aws[a-z-]*:s3tables:[^:]*:[^:]*:bucket\/([^/]+)\/table\/(.+)$/;
-
 async function tableArn(env: MappingEnv, bucket: string, namespace: string, name: string): Promise<string> {
   // A table that does not exist is authorized on its bucket's tables (`bucket/<name>/table/*`): the service then
   // answers NotFound to whoever may look.
@@ -244,9 +242,9 @@ async function s3tables(call: OperationCall, env: MappingEnv): Promise<Mapping> 
     return [{ action, resource }, ...extras(resource)];
   }
   // A table named by its ARN (GetTable by ARN, replication, record expiration).
-  const byArn = TABLE_ARN.exec(p.tableArn ?? '');
+  const byArn = tableFromArn(p.tableArn ?? '');
   if (byArn)
-    return [{ action, resource: `${tableBucketArn(env.region, byArn[1] as string)}/table/${byArn[2]}` }];
+    return [{ action, resource: `${tableBucketArn(env.region, byArn.bucket)}/table/${byArn.tableId}` }];
   const bucket = bucketFromArn(p.tableBucketARN ?? '') ?? '';
   if (call.operation === 'CreateTable') {
     const table = await tableArn(env, bucket, p.namespace ?? '', str(input.name) ?? '');

@@ -3,7 +3,8 @@
 // HTTP 400, S3 Tables (restJson) with 403, S3 its XML AccessDenied / InvalidAccessKeyId (403), STS its awsQuery
 // ErrorResponse (AccessDenied, InvalidClientTokenId), and the Iceberg REST endpoint the REST spec's 403
 // ForbiddenException / 401 NotAuthorizedException.
-import { renderError, type ErrorStyle, type WireResponse } from '../protocol';
+import { renderError, renderReply, type ErrorStyle, type WireResponse } from '../protocol';
+import { stsError } from './aws-query';
 import { AwsServiceError } from '../errors';
 
 export type Refusal =
@@ -21,17 +22,9 @@ export interface RefusingService {
 
 const INVALID_TOKEN = 'The security token included in the request is invalid.';
 
-function awsQueryError(status: number, code: string, message: string): WireResponse {
-  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return {
-    status,
-    headers: { 'content-type': 'text/xml' },
-    body:
-      '<ErrorResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><Error><Type>Sender</Type>' +
-      `<Code>${code}</Code><Message>${esc(message)}</Message></Error>` +
-      `<RequestId>${globalThis.crypto.randomUUID()}</RequestId></ErrorResponse>`,
-  };
-}
+/** STS's error document, as STS writes it for its own refusals. */
+const awsQueryError = (status: number, code: string, message: string): WireResponse =>
+  renderReply({ protocol: 'restXml', messageKey: 'Message' }, stsError(status, code, message));
 
 function icebergError(code: number, type: string, message: string): WireResponse {
   return {

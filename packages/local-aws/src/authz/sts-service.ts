@@ -6,16 +6,13 @@ import { createHash } from 'node:crypto';
 import { LOCAL_ACCOUNT_ID } from '../arn';
 import type { Caller } from '../iam/principals';
 import type { LocalReply, LocalRequest, ServiceModule } from '../protocol';
+import { STS_NAMESPACE, stsError, xmlReply, xmlTag } from './aws-query';
 import { refusal } from './denials';
 import { MIN_SESSION_SECONDS, type LocalIam } from './local-iam';
 
-const NS = 'https://sts.amazonaws.com/doc/2011-06-15/';
 const STS_ACTIONS = ['AssumeRole', 'GetCallerIdentity'] as const;
 /** The roles' maximum session duration (IAM's default; the lab's roles keep it). */
 const MAX_SESSION_SECONDS = 3600;
-
-const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const tag = (name: string, value: string | number) => `<${name}>${esc(String(value))}</${name}>`;
 
 function formOf(request: LocalRequest): URLSearchParams | undefined {
   const type = String(request.headers['content-type'] ?? '');
@@ -23,23 +20,11 @@ function formOf(request: LocalRequest): URLSearchParams | undefined {
   return new URLSearchParams(request.body.toString('utf8'));
 }
 
-function xmlReply(status: number, body: string): LocalReply {
-  return { status, raw: { headers: { 'content-type': 'text/xml' }, body } };
-}
-
 function response(action: string, result: string): LocalReply {
   return xmlReply(
     200,
-    `<${action}Response xmlns="${NS}"><${action}Result>${result}</${action}Result>` +
-      `<ResponseMetadata>${tag('RequestId', globalThis.crypto.randomUUID())}</ResponseMetadata></${action}Response>`,
-  );
-}
-
-function stsError(status: number, code: string, message: string): LocalReply {
-  return xmlReply(
-    status,
-    `<ErrorResponse xmlns="${NS}"><Error><Type>Sender</Type>${tag('Code', code)}${tag('Message', message)}</Error>` +
-      `${tag('RequestId', globalThis.crypto.randomUUID())}</ErrorResponse>`,
+    `<${action}Response xmlns="${STS_NAMESPACE}"><${action}Result>${result}</${action}Result>` +
+      `<ResponseMetadata>${xmlTag('RequestId', globalThis.crypto.randomUUID())}</ResponseMetadata></${action}Response>`,
   );
 }
 
@@ -83,9 +68,9 @@ export function createStsService(iam: LocalIam): ServiceModule {
     const { session } = outcome;
     return response(
       'AssumeRole',
-      `<AssumedRoleUser>${tag('AssumedRoleId', userIdOf(outcome.caller))}${tag('Arn', outcome.caller.arn)}</AssumedRoleUser>` +
-        `<Credentials>${tag('AccessKeyId', session.accessKeyId)}${tag('SecretAccessKey', session.secretAccessKey)}` +
-        `${tag('SessionToken', session.sessionToken)}${tag('Expiration', session.expiration)}</Credentials>`,
+      `<AssumedRoleUser>${xmlTag('AssumedRoleId', userIdOf(outcome.caller))}${xmlTag('Arn', outcome.caller.arn)}</AssumedRoleUser>` +
+        `<Credentials>${xmlTag('AccessKeyId', session.accessKeyId)}${xmlTag('SecretAccessKey', session.secretAccessKey)}` +
+        `${xmlTag('SessionToken', session.sessionToken)}${xmlTag('Expiration', session.expiration)}</Credentials>`,
     );
   };
 
@@ -112,7 +97,7 @@ export function createStsService(iam: LocalIam): ServiceModule {
       if (form.get('Action') === 'AssumeRole') return assumeRole(form, caller);
       return response(
         'GetCallerIdentity',
-        `${tag('Arn', caller.arn)}${tag('UserId', userIdOf(caller))}${tag('Account', caller.account ?? LOCAL_ACCOUNT_ID)}`,
+        `${xmlTag('Arn', caller.arn)}${xmlTag('UserId', userIdOf(caller))}${xmlTag('Account', caller.account ?? LOCAL_ACCOUNT_ID)}`,
       );
     },
   };

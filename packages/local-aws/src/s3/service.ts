@@ -10,6 +10,7 @@ import { SERVED_OPERATIONS_OF_LARGE_MODELS } from '../model/served';
 import type { LocalReply, LocalRequest, ServiceModule } from '../protocol';
 import { firstSegment } from '../routes';
 import { decodeContinuationToken, LocalObjectStore, s3Error } from './objects';
+import { xmlEscape } from '../xml';
 
 export interface S3Options {
   dataDir: string;
@@ -19,15 +20,6 @@ export interface S3Options {
 }
 
 const NS = 'http://s3.amazonaws.com/doc/2006-03-01/';
-
-export function xmlEscape(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
 
 function xmlUnescape(text: string): string {
   return text

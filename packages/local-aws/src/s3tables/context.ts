@@ -2,7 +2,7 @@
 // Tables' exceptions, and the errors S3 Tables answers with (BadRequestException, NotFoundException,
 // ConflictException, MethodNotAllowedException: the model's error shapes, with their HTTP codes).
 import type { TableSummary, Warehouse } from '@loglake/lakehouse';
-import { bucketFromArn } from '../arn';
+import { bucketFromArn, tableFromArn } from '../arn';
 import { s3TablesErrorFor } from '../engine-errors';
 import { AwsServiceError } from '../errors';
 import { serviceApi } from '../model/api';
@@ -73,9 +73,9 @@ export function s3TablesContext(options: {
     },
     tableExists: (b, n, t) => call(() => warehouse.getTable(b, n, t)),
     async tableByArn(arn) {
-      const match = /^arn:aws[a-z-]*:s3tables:[^:]*:[^:]*:bucket\/([^/]+)\/table\/(.+)$/.exec(arn);
-      if (!match) throw bad(`Invalid table ARN ${JSON.stringify(arn)}.`);
-      const [, bucket, id] = match as unknown as [string, string, string];
+      const table = tableFromArn(arn);
+      if (!table) throw bad(`Invalid table ARN ${JSON.stringify(arn)}.`);
+      const { bucket, tableId: id } = table;
       for (const summary of await call(() => warehouse.listTables(bucket))) {
         if ((await call(() => tableIdOf(summary))) === id) return summary;
       }

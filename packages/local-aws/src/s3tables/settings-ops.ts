@@ -3,7 +3,7 @@
 // local endpoint does not replicate), and record expiration (refused: AWS offers it for AWS managed tables only).
 import { randomUUID } from 'node:crypto';
 import type { TableSummary } from '@loglake/lakehouse';
-import { tableBucketArn } from '../arn';
+import { tableBucketArn, tableFromArn } from '../arn';
 import { bad, conflict, methodNotAllowed, notFound, type S3TablesContext } from './context';
 import type { S3TablesOperations } from './operations';
 import { DEFAULT_ENCRYPTION, DEFAULT_STORAGE_CLASS, type Encryption, type Tags } from './settings';
@@ -79,7 +79,7 @@ export function settingsOperations(ctx: S3TablesContext): SettingsOperations {
     );
   /** A tag operation's resource: a table (by its ARN) or a table bucket. */
   const resource = async (arn: string) => {
-    if (/:bucket\/[^/]+\/table\//.test(arn)) return { table: await tableIdFromArn(arn) };
+    if (tableFromArn(arn)) return { table: await tableIdFromArn(arn) };
     return { bucket: await existingBucket(arn) };
   };
   const tableIdFromArn = async (arn: string) => call(async () => tableIdOf(await ctx.tableByArn(arn)));

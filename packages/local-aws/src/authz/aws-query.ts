@@ -1,0 +1,22 @@
+// STS's awsQuery replies: an XML document (AWS STS API Reference, "Common Errors" for the error document), the
+// same whether STS refuses the request itself or the authorization step does.
+import type { LocalReply } from '../protocol';
+import { xmlEscape } from '../xml';
+
+export const STS_NAMESPACE = 'https://sts.amazonaws.com/doc/2011-06-15/';
+
+export const xmlTag = (name: string, value: string | number) =>
+  `<${name}>${xmlEscape(String(value))}</${name}>`;
+
+export function xmlReply(status: number, body: string): LocalReply {
+  return { status, raw: { headers: { 'content-type': 'text/xml' }, body } };
+}
+
+/** `<ErrorResponse><Error><Type>Sender</Type><Code>…</Code><Message>…</Message></Error><RequestId>…` */
+export function stsError(status: number, code: string, message: string): LocalReply {
+  return xmlReply(
+    status,
+    `<ErrorResponse xmlns="${STS_NAMESPACE}"><Error><Type>Sender</Type>${xmlTag('Code', code)}${xmlTag('Message', message)}</Error>` +
+      `${xmlTag('RequestId', globalThis.crypto.randomUUID())}</ErrorResponse>`,
+  );
+}
