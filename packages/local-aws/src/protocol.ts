@@ -8,7 +8,7 @@ import { checkInput, type ServiceApi, type Wire } from './model/api';
 import { matchRest, restInput, restRoutes } from './model/rest';
 import { firstSegment } from './routes';
 import { parseJsonText } from './json-body';
-import { xmlEscape } from './xml';
+import { xmlText } from './xml';
 
 export interface LocalRequest {
   method: string;
@@ -254,11 +254,11 @@ export function parseJsonObject(
 /** S3's error document: `<Error><Code>…</Code><Message>…</Message>…</Error>` (HEAD replies carry no body). */
 function renderXmlError(error: AwsServiceError): WireResponse {
   const fields = Object.entries(error.fields)
-    .map(([key, value]) => `<${key}>${xmlEscape(String(value))}</${key}>`)
+    .map(([key, value]) => `<${key}>${xmlText(String(value))}</${key}>`)
     .join('');
   return {
     status: error.status,
     headers: { 'content-type': 'application/xml', 'x-amz-error-code': error.type },
-    body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${error.type}</Code><Message>${xmlEscape(error.message)}</Message>${fields}</Error>`,
+    body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${error.type}</Code><Message>${xmlText(error.message)}</Message>${fields}</Error>`,
   };
 }

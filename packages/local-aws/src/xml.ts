@@ -1,9 +1,9 @@
-// Text in XML documents (S3's and STS's replies, S3's error document): the five predefined entities escaped.
+// Text in XML documents. Element text needs only &, < and > escaped (errors, STS replies: as those were written);
+// S3's listings escape the quotes too, as S3 writes keys.
+export function xmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 export function xmlEscape(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return xmlText(text).replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }

@@ -1,12 +1,12 @@
 // STS's awsQuery replies: an XML document (AWS STS API Reference, "Common Errors" for the error document), the
 // same whether STS refuses the request itself or the authorization step does.
 import type { LocalReply } from '../protocol';
-import { xmlEscape } from '../xml';
+import { xmlText } from '../xml';
 
 export const STS_NAMESPACE = 'https://sts.amazonaws.com/doc/2011-06-15/';
 
 export const xmlTag = (name: string, value: string | number) =>
-  `<${name}>${xmlEscape(String(value))}</${name}>`;
+  `<${name}>${xmlText(String(value))}</${name}>`;
 
 export function xmlReply(status: number, body: string): LocalReply {
   return { status, raw: { headers: { 'content-type': 'text/xml' }, body } };
