@@ -53,7 +53,7 @@ export async function preparePart(
     for (const column of outcome.textTimestampColumns)
       sameForms = keepForm(forms, column, 'text') && sameForms;
     const line = outcome.canonical && sameForms && !canonicalOnly ? asJsonLine(record.data) : undefined;
-    part.lines.push(line ?? mapper.canonicalLine(record.data, forms));
+    part.lines.push(line ?? mapper.canonicalLine(outcome.record ?? record.data, forms));
     part.delivered.push(record);
   }
   part.microsColumns = [...forms].filter(([, form]) => form === 'micros').map(([column]) => column);

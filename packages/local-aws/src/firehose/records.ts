@@ -28,6 +28,11 @@ export type RecordOutcome =
       microsColumns: string[];
       /** Timestamp columns this record gives as text (a staged part uses one form per column). */
       textTimestampColumns: string[];
+      /**
+       * A record that is not canonical as map() parsed it, for canonicalLine() (so it is parsed once); canonical
+       * records keep no parsed copy (their bytes are the line).
+       */
+      record?: ParsedRecord;
     }
   | { ok: false; errorCode: string; errorMessage: string };
 
@@ -107,7 +112,7 @@ export class RecordMapper {
       if (column.kind === Kind.Timestamp)
         (typeof raw === 'number' ? microsColumns : textTimestampColumns).push(column.name);
     }
-    return { ok: true, canonical, microsColumns, textTimestampColumns };
+    return { ok: true, canonical, microsColumns, textTimestampColumns, ...(canonical ? {} : { record }) };
   }
 
   /**
@@ -115,8 +120,8 @@ export class RecordMapper {
    * dates, times, uuids and binary (base64) as the engine's own text, and each timestamp in the form `forms` gives
    * its column (a column not there yet takes this record's form, and is added).
    */
-  canonicalLine(data: Buffer, forms: TimestampForms): Buffer {
-    const record = ParsedRecord.parse(data);
+  canonicalLine(source: Buffer | ParsedRecord, forms: TimestampForms): Buffer {
+    const record = source instanceof ParsedRecord ? source : ParsedRecord.parse(source);
     if (!(record instanceof ParsedRecord))
       throw new Error(`Record re-mapping failed: ${record.errorMessage}`);
     const members: string[] = [];
@@ -134,7 +139,7 @@ export class RecordMapper {
 }
 
 /** A record parsed as a JSON object, with its lower-case key index built on first need. */
-class ParsedRecord {
+export class ParsedRecord {
   private byLowerKey: Map<string, unknown> | undefined;
 
   private constructor(private readonly object: Record<string, unknown>) {}
