@@ -5,7 +5,14 @@ import type { Metric, MetricDataQuery, MetricDataResult } from '@aws-sdk/client-
 import { notSupported } from '../errors';
 import type { Wire } from '../model/api';
 import { invalidValue, missingParameter, readDimensions } from './alarm-definition';
-import { STATISTICS, statisticOf, type MetricId, type MetricStore, type Statistic } from './metric-store';
+import {
+  periodServesStart,
+  STATISTICS,
+  statisticOf,
+  type MetricId,
+  type MetricStore,
+  type Statistic,
+} from './metric-store';
 
 export interface MetricStatQuery {
   id: string;
@@ -79,11 +86,15 @@ export function metricDataResults(
   startMs: number,
   endMs: number,
   scanBy: 'TimestampDescending' | 'TimestampAscending',
+  nowMs: number,
 ): Wire<MetricDataResult>[] {
   return queries
     .filter((q) => q.returnData)
     .map((q) => {
-      const periods = metrics.periods(q.metric, startMs, endMs, q.periodSeconds * 1000, q.unit);
+      // MetricStat.Period: an old StartTime with too fine a period gets no data points (metric-store.ts).
+      const periods = periodServesStart(startMs, nowMs, q.periodSeconds)
+        ? metrics.periods(q.metric, startMs, endMs, q.periodSeconds * 1000, q.unit)
+        : [];
       if (scanBy === 'TimestampDescending') periods.reverse();
       return {
         Id: q.id,

@@ -6,7 +6,7 @@ import type { Wire } from '../model/api';
 import { invalidCombination, invalidValue, missingParameter, readDimensions } from './alarm-definition';
 import type { CloudWatchClock } from './clock';
 import { metricDataResults, readMetricQueries } from './metric-data';
-import { STATISTICS, statisticOf, type MetricStore, type Statistic } from './metric-store';
+import { periodServesStart, STATISTICS, statisticOf, type MetricStore, type Statistic } from './metric-store';
 import { pageOf, seconds, time, type MetricOperations } from './wire';
 
 export function metricOperations(metrics: MetricStore, clock: CloudWatchClock): MetricOperations {
@@ -100,7 +100,9 @@ export function metricOperations(metrics: MetricStore, clock: CloudWatchClock): 
         );
       const id = { namespace, metricName, dimensions: readDimensions(input.Dimensions) };
       const unit = input.Unit ?? undefined;
-      const periods = metrics.periods(id, start, end, period * 1000, unit);
+      const periods = periodServesStart(start, clock.now(), period)
+        ? metrics.periods(id, start, end, period * 1000, unit)
+        : [];
       // A series keeps the StandardUnit PutMetricData gave it.
       const seriesUnit = (metrics.unitOf(id) ?? 'None') as StandardUnit;
       return {
@@ -123,7 +125,7 @@ export function metricOperations(metrics: MetricStore, clock: CloudWatchClock): 
       // ScanBy's values are the model's enum.
       const scanBy = input.ScanBy ?? 'TimestampDescending';
       return {
-        MetricDataResults: metricDataResults(metrics, queries, start, end, scanBy),
+        MetricDataResults: metricDataResults(metrics, queries, start, end, scanBy, clock.now()),
         Messages: [],
       };
     },

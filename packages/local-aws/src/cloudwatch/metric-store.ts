@@ -44,8 +44,27 @@ export interface PeriodValue extends StatisticSet {
 
 /** One minute: CloudWatch keeps standard-resolution data at this granularity. */
 export const STANDARD_RESOLUTION_MS = 60_000;
-/** CloudWatch keeps one-minute data for 15 days (user guide, "Metrics retention"). */
-const RETENTION_MS = 15 * 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/**
+ * CloudWatch user guide, "Metrics retention": "Data points with a period of less than 60 seconds are available for
+ * 3 hours", then as one-minute data, kept 15 days. (Five-minute and one-hour aggregates after that are not kept.)
+ */
+const HIGH_RESOLUTION_MS = 3 * HOUR_MS;
+const RETENTION_MS = 15 * DAY_MS;
+
+/**
+ * Whether a query starting at `startMs` gets data points at `periodSeconds` (GetMetricStatistics, StartTime: a start
+ * "greater than 3 hours ago" needs a multiple of 60 seconds, between 15 and 63 days a multiple of 300, beyond 63
+ * days a multiple of 3600, "or no data points in that time range is returned").
+ */
+export function periodServesStart(startMs: number, nowMs: number, periodSeconds: number): boolean {
+  const age = nowMs - startMs;
+  if (age > 63 * DAY_MS) return periodSeconds % 3600 === 0;
+  if (age > 15 * DAY_MS) return periodSeconds % 300 === 0;
+  if (age > HIGH_RESOLUTION_MS) return periodSeconds % 60 === 0;
+  return true;
+}
 const STORE_KEY = 'cloudwatch/metrics';
 
 const seriesKey = (m: MetricId) =>
@@ -96,16 +115,7 @@ export class MetricStore {
     if (options.unit && options.unit !== 'None') series.unit = options.unit;
     const resolution = options.resolutionMs ?? STANDARD_RESOLUTION_MS;
     const t = Math.floor(timestampMs / resolution) * resolution;
-    let point = series.points.find((p) => p.t === t);
-    if (!point) {
-      point = { t, sum: 0, count: 0, min: Infinity, max: -Infinity };
-      series.points.push(point);
-      series.points.sort((a, b) => a.t - b.t);
-    }
-    point.sum += set.sum;
-    point.count += set.count;
-    point.min = Math.min(point.min, set.min);
-    point.max = Math.max(point.max, set.max);
+    addTo(series.points, t, set);
     this.changed();
   }
 
@@ -163,7 +173,7 @@ export class MetricStore {
   flush(nowMs: number = Date.now()): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    for (const s of this.series.values()) s.points = s.points.filter((p) => p.t >= nowMs - RETENTION_MS);
+    for (const s of this.series.values()) s.points = retained(s.points, nowMs);
     if (!this.dirty) return;
     this.dirty = false;
     this.store.write(STORE_KEY, [...this.series.values()]);
@@ -175,4 +185,36 @@ export class MetricStore {
     this.timer = setTimeout(() => this.flush(), 1000);
     this.timer.unref();
   }
+}
+
+/**
+ * Adds `set` to the slot starting at `t` in time-ordered `points` (created when missing). Data mostly arrives in time
+ * order, so the slot is looked for from the end.
+ */
+function addTo(points: StoredPoint[], t: number, set: StatisticSet): void {
+  let i = points.length - 1;
+  while (i >= 0 && (points[i] as StoredPoint).t > t) i--;
+  let point = i >= 0 && (points[i] as StoredPoint).t === t ? (points[i] as StoredPoint) : undefined;
+  if (!point) {
+    point = { t, sum: 0, count: 0, min: Infinity, max: -Infinity };
+    points.splice(i + 1, 0, point);
+  }
+  point.sum += set.sum;
+  point.count += set.count;
+  point.min = Math.min(point.min, set.min);
+  point.max = Math.max(point.max, set.max);
+}
+
+/** What CloudWatch still has at `nowMs`: high-resolution points older than 3 hours rolled into their minute. */
+function retained(points: readonly StoredPoint[], nowMs: number): StoredPoint[] {
+  const kept: StoredPoint[] = [];
+  for (const p of points) {
+    if (p.t < nowMs - RETENTION_MS) continue;
+    const t =
+      p.t < nowMs - HIGH_RESOLUTION_MS
+        ? Math.floor(p.t / STANDARD_RESOLUTION_MS) * STANDARD_RESOLUTION_MS
+        : p.t;
+    addTo(kept, t, p);
+  }
+  return kept;
 }
