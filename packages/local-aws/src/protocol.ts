@@ -7,6 +7,7 @@ import type { Caller } from './iam/principals';
 import { checkInput, type ServiceApi, type Wire } from './model/api';
 import { matchRest, restInput, restRoutes } from './model/rest';
 import { firstSegment } from './routes';
+import { awsQueryError } from './aws-query';
 import { parseJsonText } from './json-body';
 import { xmlText } from './xml';
 
@@ -30,8 +31,11 @@ export interface LocalReply {
 }
 
 export type ErrorStyle = {
-  /** awsJson1_0/1_1 or restJson1: all carry the type in `x-amzn-errortype`; awsJson also in `__type`. */
-  protocol: 'awsJson1_0' | 'awsJson1_1' | 'restJson1' | 'restXml';
+  /**
+   * awsJson1_0/1_1 or restJson1: all carry the type in `x-amzn-errortype`; awsJson also in `__type`. restXml: S3's
+   * error document. awsQuery: STS's error document. icebergRest: the Iceberg REST spec's error model.
+   */
+  protocol: 'awsJson1_0' | 'awsJson1_1' | 'restJson1' | 'restXml' | 'awsQuery' | 'icebergRest';
   /** Member name of the message in the service's exception shapes (`message` or `Message`). */
   messageKey: 'message' | 'Message';
   /**
@@ -47,6 +51,12 @@ const JSON_CONTENT_TYPE = {
   awsJson1_1: 'application/x-amz-json-1.1',
   restJson1: 'application/json',
 } as const;
+
+/** The content type of a JSON body in the service's protocol (application/json where it has none of its own). */
+function jsonContentType(style: ErrorStyle): string {
+  const p = style.protocol;
+  return p === 'awsJson1_0' || p === 'awsJson1_1' ? JSON_CONTENT_TYPE[p] : JSON_CONTENT_TYPE.restJson1;
+}
 
 /** One AWS service the endpoint speaks. Adding a service = adding its model file and one module (see server.ts). */
 export interface ServiceModule {
@@ -74,7 +84,7 @@ export interface WireResponse {
 
 export function renderReply(style: ErrorStyle, reply: LocalReply): WireResponse {
   if (reply.raw) return { status: reply.status, headers: reply.raw.headers, body: reply.raw.body as string };
-  const contentType = JSON_CONTENT_TYPE[style.protocol === 'restXml' ? 'restJson1' : style.protocol];
+  const contentType = jsonContentType(style);
   return {
     status: reply.status,
     headers: { 'content-type': contentType },
@@ -84,7 +94,15 @@ export function renderReply(style: ErrorStyle, reply: LocalReply): WireResponse 
 
 export function renderError(style: ErrorStyle, error: AwsServiceError): WireResponse {
   if (style.protocol === 'restXml') return renderXmlError(error);
-  const contentType = JSON_CONTENT_TYPE[style.protocol];
+  if (style.protocol === 'awsQuery')
+    return renderReply(style, awsQueryError(error.status, error.type, error.message));
+  if (style.protocol === 'icebergRest')
+    return {
+      status: error.status,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ error: { message: error.message, type: error.type, code: error.status } }),
+    };
+  const contentType = jsonContentType(style);
   const body: Record<string, unknown> = { [style.messageKey]: error.message, ...error.fields };
   if (style.protocol !== 'restJson1') body.__type = error.type;
   const queryError = style.queryErrors?.[error.type];

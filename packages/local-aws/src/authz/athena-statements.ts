@@ -15,9 +15,7 @@ import type { LakeFormationGrants, LakeFormationPermission } from './lake-format
 import type { LocalIam } from './local-iam';
 
 /** The Lake Formation permissions each kind of access needs on S3 Tables (on the table; CREATE on the database). */
-const LAKE_FORMATION_PERMISSIONS: Readonly<
-  Record<TableAccessKind, readonly LakeFormationPermission[]>
-> = {
+const LAKE_FORMATION_PERMISSIONS: Readonly<Record<TableAccessKind, readonly LakeFormationPermission[]>> = {
   read: ['SELECT'],
   insert: ['INSERT'],
   delete: ['DELETE'],

@@ -40,7 +40,8 @@ export class RequestAuthorizer {
     for (const { action, resource } of permissions) {
       const denial = this.iam.decide(caller, action, resource, {
         context,
-        quoteResource: service.name === 'S3',
+        // S3's denials quote the resource (its XML errors); the other services' do not.
+        quoteResource: service.errorStyle.protocol === 'restXml',
       });
       if (denial) return { refused: refusal(service, { kind: 'access-denied', message: denial.message }) };
     }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { LOCAL_ACCOUNT_ID } from '../arn';
 import type { Caller } from '../iam/principals';
 import type { LocalReply, LocalRequest, ServiceModule } from '../protocol';
-import { STS_NAMESPACE, stsError, xmlReply, xmlTag } from './aws-query';
+import { STS_NAMESPACE, awsQueryError, xmlReply, xmlTag } from '../aws-query';
 import { refusal } from './denials';
 import { MIN_SESSION_SECONDS, type LocalIam } from './local-iam';
 
@@ -28,7 +28,7 @@ function response(action: string, result: string): LocalReply {
   );
 }
 
-const validation = (message: string) => stsError(400, 'ValidationError', message);
+const validation = (message: string) => awsQueryError(400, 'ValidationError', message);
 
 /** A role's unique id as IAM shows it (AROA…), stable for the role ARN. */
 function roleId(roleArn: string): string {
@@ -64,7 +64,7 @@ export function createStsService(iam: LocalIam): ServiceModule {
     if (duration > MAX_SESSION_SECONDS)
       return validation('The requested DurationSeconds exceeds the MaxSessionDuration set for this role.');
     const outcome = iam.assumeRole(caller, roleArn, sessionName, duration);
-    if ('denied' in outcome) return stsError(403, 'AccessDenied', outcome.denied);
+    if ('denied' in outcome) return awsQueryError(403, 'AccessDenied', outcome.denied);
     const { session } = outcome;
     return response(
       'AssumeRole',
@@ -77,7 +77,7 @@ export function createStsService(iam: LocalIam): ServiceModule {
   return {
     name: 'STS',
     // STS writes its errors itself (awsQuery's ErrorResponse); this style is only the fallback for internal errors.
-    errorStyle: { protocol: 'restXml', messageKey: 'Message' },
+    errorStyle: { protocol: 'awsQuery', messageKey: 'Message' },
     internalErrorCode: 'InternalFailure',
     claims: (request) => {
       const action = formOf(request)?.get('Action');
@@ -91,7 +91,7 @@ export function createStsService(iam: LocalIam): ServiceModule {
       const form = formOf(request) as URLSearchParams;
       const caller = request.caller;
       if (!caller) {
-        const refused = refusal({ name: 'STS', errorStyle: this.errorStyle }, { kind: 'missing' });
+        const refused = refusal({ errorStyle: this.errorStyle }, { kind: 'missing' });
         return { status: refused.status, raw: { headers: refused.headers, body: refused.body } };
       }
       if (form.get('Action') === 'AssumeRole') return assumeRole(form, caller);

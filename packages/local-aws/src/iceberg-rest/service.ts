@@ -192,7 +192,7 @@ export function createIcebergRestService({ warehouse }: { warehouse: Warehouse }
     name: 'S3TablesIcebergRest',
     // Its API is the Iceberg REST spec's, not a Smithy model: no `api`, but the operations it answers are listed.
     served: ['getConfig', ...routes.map((r) => r.operation)],
-    errorStyle: { protocol: 'restJson1', messageKey: 'message' },
+    errorStyle: { protocol: 'icebergRest', messageKey: 'message' },
     internalErrorCode: 'InternalServerError',
     claims: (request) => !request.headers['x-amz-target'] && request.path.startsWith('/iceberg/'),
     operationOf(request) {

@@ -1,7 +1,8 @@
-// STS's awsQuery replies: an XML document (AWS STS API Reference, "Common Errors" for the error document), the
-// same whether STS refuses the request itself or the authorization step does.
-import type { LocalReply } from '../protocol';
-import { xmlText } from '../xml';
+// awsQuery replies, as STS (the one awsQuery service the endpoint speaks) writes them: an XML document (AWS STS API
+// Reference, "Common Errors" for the error document), whether STS refuses a request, the authorization step does, or
+// the endpoint fails.
+import type { LocalReply } from './protocol';
+import { xmlText } from './xml';
 
 export const STS_NAMESPACE = 'https://sts.amazonaws.com/doc/2011-06-15/';
 
@@ -13,7 +14,7 @@ export function xmlReply(status: number, body: string): LocalReply {
 }
 
 /** `<ErrorResponse><Error><Type>Sender</Type><Code>…</Code><Message>…</Message></Error><RequestId>…` */
-export function stsError(status: number, code: string, message: string): LocalReply {
+export function awsQueryError(status: number, code: string, message: string): LocalReply {
   return xmlReply(
     status,
     `<ErrorResponse xmlns="${STS_NAMESPACE}"><Error><Type>Sender</Type>${xmlTag('Code', code)}${xmlTag('Message', message)}</Error>` +
