@@ -7,6 +7,7 @@ import { formatBytes, formatCount } from '../report/format';
 import { timestampParam } from '../query/params';
 import { waitForCompaction, type CompactionWait } from './compaction-wait';
 import { cellNumber, type Experiment, type SnapshotRow } from './context';
+import { flowTableAddress } from '../iceberg/catalog';
 
 /**
  * Buffer intervals the main load is sent over. The article: "Firehose committed each minute's worth as one Iceberg
@@ -275,11 +276,7 @@ export function compactionExperiment(deps: CompactionDeps = {}): Experiment {
       }
       const before = await ctx.snapshots();
       const burstCommits = before.length - beforeBursts.length;
-      const table = {
-        tableBucketARN: `arn:aws:s3tables:${r.region}:${r.accountId}:bucket/${r.tableBucketName}`,
-        namespace: r.namespace,
-        name: r.table,
-      };
+      const table = flowTableAddress(r);
       let reported: string;
       let jobStatus: string;
       let failure: string | undefined;
