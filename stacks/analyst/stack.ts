@@ -3,8 +3,6 @@
 // and nothing else: no writes, no DDL, no error bucket, no Firehose, no table maintenance. Who may assume it: the
 // deployer (the lab's analyst experiment) and the unit's trusted principals.
 import type { Construct } from 'constructs';
-import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
-import type * as dataAwsIamSessionContext from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
 import type * as iamRole from '@cdktf/provider-aws/lib/iam-role';
 import type * as iamRolePolicy from '@cdktf/provider-aws/lib/iam-role-policy';
 import type { ResolvedUnit } from '../lib/contract';
@@ -16,8 +14,6 @@ import { awsLib } from '../lib/provider-aws';
 import { ANALYST_OUTPUTS, type AnalystInputs } from './inputs';
 import { analystPolicy, analystTrustPolicy } from './policies';
 
-const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
-const { DataAwsIamSessionContext } = awsLib<typeof dataAwsIamSessionContext>('data-aws-iam-session-context');
 const { IamRole } = awsLib<typeof iamRole>('iam-role');
 const { IamRolePolicy } = awsLib<typeof iamRolePolicy>('iam-role-policy');
 
@@ -35,17 +31,14 @@ export class AnalystStack extends LabStack<AnalystInputs> {
     const tb = this.upstream('table_bucket');
     // The namespaces ref-data owns must exist (and have surfaced in s3tablescatalog) before they are granted on.
     this.upstream('ref_data');
-    const account = new DataAwsCallerIdentity(this, 'account').accountId;
-    const deployer = new DataAwsIamSessionContext(this, 'deployer', {
-      arn: new DataAwsCallerIdentity(this, 'deployer-identity').arn,
-    });
+    const account = this.callerIdentity.accountId;
     const arn = (service: string, resource: string) =>
       `arn:aws:${service}:${unit.region}:${account}:${resource}`;
 
     this.role = new IamRole(this, 'role', {
       name: i.roleName,
       description: `loglake lab ${unit.labId}: read-only analyst (query the lab's tables; no writes)`,
-      assumeRolePolicy: policyJson(...analystTrustPolicy([deployer.issuerArn, ...i.trustedPrincipalArns])),
+      assumeRolePolicy: policyJson(...analystTrustPolicy([this.deployerArn, ...i.trustedPrincipalArns])),
       maxSessionDuration: i.maxSessionDurationSeconds,
     });
     const rolePolicy = new IamRolePolicy(this, 'role-policy', {

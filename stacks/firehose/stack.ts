@@ -6,7 +6,6 @@ import type { Construct } from 'constructs';
 import type * as cloudwatchLogGroup from '@cdktf/provider-aws/lib/cloudwatch-log-group';
 import type * as cloudwatchLogStream from '@cdktf/provider-aws/lib/cloudwatch-log-stream';
 import type * as cloudwatchMetricAlarm from '@cdktf/provider-aws/lib/cloudwatch-metric-alarm';
-import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
 import type * as iamRole from '@cdktf/provider-aws/lib/iam-role';
 import type * as iamRolePolicy from '@cdktf/provider-aws/lib/iam-role-policy';
 import type * as kinesisFirehoseDeliveryStream from '@cdktf/provider-aws/lib/kinesis-firehose-delivery-stream';
@@ -22,7 +21,6 @@ import { awsLib } from '../lib/provider-aws';
 const { CloudwatchLogGroup } = awsLib<typeof cloudwatchLogGroup>('cloudwatch-log-group');
 const { CloudwatchLogStream } = awsLib<typeof cloudwatchLogStream>('cloudwatch-log-stream');
 const { CloudwatchMetricAlarm } = awsLib<typeof cloudwatchMetricAlarm>('cloudwatch-metric-alarm');
-const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
 const { IamRole } = awsLib<typeof iamRole>('iam-role');
 const { IamRolePolicy } = awsLib<typeof iamRolePolicy>('iam-role-policy');
 const { KinesisFirehoseDeliveryStream } = awsLib<typeof kinesisFirehoseDeliveryStream>(
@@ -41,7 +39,7 @@ export class FirehoseStack extends LabStack<FirehoseInputs> {
     const bucketName = tb.get('table_bucket_name');
     const namespace = tb.get('namespace');
     const tableName = tb.get('table_name');
-    const account = new DataAwsCallerIdentity(this, 'account').accountId;
+    const account = this.callerIdentity.accountId;
     const glue = `arn:aws:glue:${unit.region}:${account}`;
 
     const errors = new PrivateBucket(this, 'error-bucket', {

@@ -3,6 +3,8 @@
 import { LocalBackend, S3Backend, TerraformOutput, TerraformStack, type S3BackendConfig } from 'cdktf';
 import type { Construct } from 'constructs';
 import type * as awsProvider from '@cdktf/provider-aws/lib/provider';
+import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
+import type * as dataAwsIamSessionContext from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
 import type { ResolvedUnit, TfCommand } from './contract';
 import { StacksError } from './errors';
 import { repoRootFromStack } from './paths';
@@ -11,6 +13,8 @@ import { UpstreamOutputs } from './upstream';
 import { awsLib } from './provider-aws';
 
 const { AwsProvider } = awsLib<typeof awsProvider>('provider');
+const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
+const { DataAwsIamSessionContext } = awsLib<typeof dataAwsIamSessionContext>('data-aws-iam-session-context');
 
 // The prebuilt bindings wrap AWS provider 6.25.0, but aws_glue_catalog (the s3tablescatalog federated catalog,
 // written through the raw-resource escape hatch) only exists from 6.44.0 on. Every stack pins the same exact version
@@ -31,6 +35,8 @@ export class LabStack<I = unknown> extends TerraformStack {
   readonly repoRoot: string;
   private readonly command: TfCommand | undefined;
   private readonly upstreams = new Map<string, UpstreamOutputs>();
+  private identity?: dataAwsCallerIdentity.DataAwsCallerIdentity;
+  private deployerSession?: dataAwsIamSessionContext.DataAwsIamSessionContext;
 
   constructor(scope: Construct, unit: ResolvedUnit<I>, options: LabStackOptions = {}) {
     super(scope, unit.name);
@@ -80,6 +86,26 @@ export class LabStack<I = unknown> extends TerraformStack {
     });
     this.upstreams.set(alias, upstream);
     return upstream;
+  }
+
+  /** Who deploys, in which account (one aws_caller_identity per stack). */
+  protected get callerIdentity(): dataAwsCallerIdentity.DataAwsCallerIdentity {
+    this.identity ??= new DataAwsCallerIdentity(this, 'account');
+    return this.identity;
+  }
+
+  /** The deployer's IAM principal: the role behind its session (issuer_arn), what Lake Formation grants name. */
+  protected get deployerArn(): string {
+    this.deployerSession ??= new DataAwsIamSessionContext(this, 'deployer', { arn: this.callerIdentity.arn });
+    return this.deployerSession.issuerArn;
+  }
+
+  /** Who runs the lab's SQL: the deployer and the unit's lab principals, each with an id for its grants' names. */
+  protected labPrincipals(labPrincipalArns: readonly string[]): { id: string; arn: string }[] {
+    return [
+      { id: 'deployer', arn: this.deployerArn },
+      ...labPrincipalArns.map((arn, n) => ({ id: `principal-${n}`, arn })),
+    ];
   }
 
   /** Guards of every dependency read so far: resources using upstream values depend on them. */

@@ -3,8 +3,6 @@
 // to delete a namespace that still has tables), then the namespace goes.
 import { Fn } from 'cdktf';
 import type { Construct } from 'constructs';
-import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
-import type * as dataAwsIamSessionContext from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
 import type * as s3tablesNamespace from '@cdktf/provider-aws/lib/s3tables-namespace';
 import type { ResolvedUnit } from '../lib/contract';
 import { waitForFederation } from '../lib/deploy-checks';
@@ -14,8 +12,6 @@ import { namespaceGrants } from '../lib/namespace-grants';
 import { REF_DATA_OUTPUTS, type RefDataInputs } from './inputs';
 import { awsLib } from '../lib/provider-aws';
 
-const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
-const { DataAwsIamSessionContext } = awsLib<typeof dataAwsIamSessionContext>('data-aws-iam-session-context');
 const { S3TablesNamespace } = awsLib<typeof s3tablesNamespace>('s3tables-namespace');
 
 export class RefDataStack extends LabStack<RefDataInputs> {
@@ -27,10 +23,7 @@ export class RefDataStack extends LabStack<RefDataInputs> {
     const tb = this.upstream('table_bucket');
     const bucketArn = tb.get('table_bucket_arn');
     const guards = this.upstreamGuards;
-    const account = new DataAwsCallerIdentity(this, 'account').accountId;
-    const deployer = new DataAwsIamSessionContext(this, 'deployer', {
-      arn: new DataAwsCallerIdentity(this, 'deployer-identity').arn,
-    });
+    const account = this.callerIdentity.accountId;
     // The bucket's catalog as the table-bucket unit names it (the integration's catalog, which may be adopted).
     const catalogId = tb.get('table_catalog_id');
 
@@ -65,10 +58,7 @@ export class RefDataStack extends LabStack<RefDataInputs> {
             })
           : undefined;
       // The lab's SQL (run by the deployer and the lab principals) creates, reads and drops the tables here.
-      const principals = [
-        { id: 'deployer', arn: deployer.issuerArn },
-        ...unit.inputs.labPrincipalArns.map((arn, n) => ({ id: `principal-${n}`, arn })),
-      ];
+      const principals = this.labPrincipals(unit.inputs.labPrincipalArns);
       for (const p of principals) {
         namespaceGrants(
           this,

@@ -7,8 +7,6 @@ import type { Construct } from 'constructs';
 import type * as athenaWorkgroup from '@cdktf/provider-aws/lib/athena-workgroup';
 import type * as cloudwatchLogGroup from '@cdktf/provider-aws/lib/cloudwatch-log-group';
 import type * as cloudwatchMetricAlarm from '@cdktf/provider-aws/lib/cloudwatch-metric-alarm';
-import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
-import type * as dataAwsIamSessionContext from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
 import type * as glueCatalogDatabase from '@cdktf/provider-aws/lib/glue-catalog-database';
 import type * as glueCatalogTable from '@cdktf/provider-aws/lib/glue-catalog-table';
 import type * as iamRole from '@cdktf/provider-aws/lib/iam-role';
@@ -43,8 +41,6 @@ import { awsLib } from '../lib/provider-aws';
 const { AthenaWorkgroup } = awsLib<typeof athenaWorkgroup>('athena-workgroup');
 const { CloudwatchLogGroup } = awsLib<typeof cloudwatchLogGroup>('cloudwatch-log-group');
 const { CloudwatchMetricAlarm } = awsLib<typeof cloudwatchMetricAlarm>('cloudwatch-metric-alarm');
-const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
-const { DataAwsIamSessionContext } = awsLib<typeof dataAwsIamSessionContext>('data-aws-iam-session-context');
 const { GlueCatalogDatabase } = awsLib<typeof glueCatalogDatabase>('glue-catalog-database');
 const { GlueCatalogTable } = awsLib<typeof glueCatalogTable>('glue-catalog-table');
 const { IamRole } = awsLib<typeof iamRole>('iam-role');
@@ -67,7 +63,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
     const i = unit.inputs;
     const tb = this.upstream('table_bucket');
     const tableBucket = tb.get('table_bucket_name');
-    const account = new DataAwsCallerIdentity(this, 'account').accountId;
+    const account = this.callerIdentity.accountId;
     const arn = (service: string, resource: string) =>
       `arn:aws:${service}:${unit.region}:${account}:${resource}`;
 
@@ -238,13 +234,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
     const [resolveRole, buildRole] = lambdas.map((l) => l.role) as [iamRole.IamRole, iamRole.IamRole];
 
     // Who reads the snapshots the way analysts do (the deployer runs the lab's snapshot experiment on --target aws).
-    const deployer = new DataAwsIamSessionContext(this, 'deployer', {
-      arn: new DataAwsCallerIdentity(this, 'deployer-identity').arn,
-    });
-    const readers = [
-      { id: 'deployer', arn: deployer.issuerArn },
-      ...i.labPrincipalArns.map((a, n) => ({ id: `principal-${n}`, arn: a })),
-    ];
+    const readers = this.labPrincipals(i.labPrincipalArns);
     for (const reader of readers) {
       namespaceGrants(
         this,

@@ -4,8 +4,6 @@
 // destroyed last), so what the whole lab shares lives here: firehose and snapshots read `alerts_topic_arn`.
 import type { Construct } from 'constructs';
 import type * as athenaWorkgroup from '@cdktf/provider-aws/lib/athena-workgroup';
-import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
-import type * as dataAwsIamSessionContext from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
 import type * as s3tablesNamespace from '@cdktf/provider-aws/lib/s3tables-namespace';
 import type * as s3tablesTable from '@cdktf/provider-aws/lib/s3tables-table';
 import type * as s3tablesTableBucket from '@cdktf/provider-aws/lib/s3tables-table-bucket';
@@ -25,8 +23,6 @@ import { TABLE_BUCKET_OUTPUTS, type TableBucketInputs } from './inputs';
 import { awsLib } from '../lib/provider-aws';
 
 const { AthenaWorkgroup } = awsLib<typeof athenaWorkgroup>('athena-workgroup');
-const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
-const { DataAwsIamSessionContext } = awsLib<typeof dataAwsIamSessionContext>('data-aws-iam-session-context');
 const { S3TablesNamespace } = awsLib<typeof s3tablesNamespace>('s3tables-namespace');
 const { S3TablesTable } = awsLib<typeof s3tablesTable>('s3tables-table');
 const { S3TablesTableBucket } = awsLib<typeof s3tablesTableBucket>('s3tables-table-bucket');
@@ -43,7 +39,7 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
   constructor(scope: Construct, unit: ResolvedUnit<TableBucketInputs>, options: LabStackOptions = {}) {
     super(scope, unit, options);
     const i = unit.inputs;
-    const account = new DataAwsCallerIdentity(this, 'account').accountId;
+    const account = this.callerIdentity.accountId;
 
     const hook = i.verifyTeardown.enabled
       ? verifyTeardownHook(this, 'verify-teardown', {
@@ -143,13 +139,7 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
 
     // The lab's own principal (whoever deploys and runs the SQL) plus configured ones get Lake Formation access to
     // the table; Athena queries as that principal.
-    const session = new DataAwsIamSessionContext(this, 'deployer', {
-      arn: new DataAwsCallerIdentity(this, 'deployer-identity').arn,
-    });
-    const principals: Array<{ id: string; arn: string }> = [
-      { id: 'deployer', arn: session.issuerArn },
-      ...i.labPrincipalArns.map((arn, n) => ({ id: `principal-${n}`, arn })),
-    ];
+    const principals = this.labPrincipals(i.labPrincipalArns);
     for (const p of principals) {
       namespaceGrants(
         this,
