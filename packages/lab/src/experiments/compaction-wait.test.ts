@@ -163,6 +163,7 @@ describe('the "Wait for compaction" experiment', () => {
       waits: { compactionMs },
       log: (l: string) => lines.push(l),
       snapshots: async () => [],
+      rows: async () => [],
     } as unknown as ExperimentContext;
     return { ctx, lines };
   }

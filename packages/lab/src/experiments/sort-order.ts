@@ -3,7 +3,7 @@
 // compaction), measured: the same rows' stored bytes and the one-hour question's bytes scanned, before and after.
 import type { TableMetadata } from 'iceberg-js';
 import { icebergCatalog } from '../iceberg/catalog';
-import { formatBytes } from '../report/format';
+import { formatBytes, formatCount } from '../report/format';
 import { cellNumber, type Experiment, type ExperimentContext } from './context';
 import { sortOrderChecks, type StoredLayout } from './iceberg-checks';
 import { flowTableId } from './iceberg-rest';
@@ -16,8 +16,32 @@ import { compactionRun, runMaintenanceNow, setCompactionStrategy } from './maint
  */
 export const SORT_COLUMNS = ['interface_id', 'dstaddr', 'dstport', 'start_time'] as const;
 
-/** The goal of issue 15 for the lab's main table after the sorted compaction. */
+/**
+ * A stretch goal of ours (issue 15) for the main table after the sorted compaction: JSON ÷ Parquet ≥ 20×. It is a
+ * benchmark's target (`pnpm bench lab` prints it), not one of the lab's checks: nothing is wrong when it falls short.
+ */
 export const COMPRESSION_GOAL = 20;
+
+/** The benchmark's line: the ratio after the sorted compaction with the figures behind it, beside the goal. */
+export function compressionGoalLine(
+  sort: Readonly<Record<string, number | string>> | undefined,
+  load: Readonly<Record<string, number | string>> | undefined,
+  goal = COMPRESSION_GOAL,
+): string {
+  const head = `P4 sorted compaction, JSON ÷ Parquet for the rows the table holds`;
+  const stored = Number(sort?.storedBytesAfter);
+  const ratio = Number(sort?.ratioAfter);
+  const json = Number(load?.jsonBytes);
+  const records = Number(load?.records);
+  if (!sort || !load || !Number.isFinite(stored) || !Number.isFinite(ratio) || !(records > 0))
+    return `${head}: not measured (goal ≥ ${goal}×)`;
+  const jsonPerRecord = json / records;
+  const held = (ratio * stored) / jsonPerRecord;
+  return (
+    `${head}: ${formatCount(Math.round(held))} rows × ${jsonPerRecord.toFixed(0)} B of JSON ÷ ${formatBytes(stored)} = ` +
+    `${ratio.toFixed(1)}× (goal ≥ ${goal}×: ${ratio >= goal ? 'met' : `${(goal / ratio).toFixed(2)}× short`})`
+  );
+}
 
 export function sortOrderFields(metadata: TableMetadata) {
   const schema = metadata.schemas.find((s) => s['schema-id'] === metadata['current-schema-id']);
@@ -93,7 +117,7 @@ export const sortOrder: Experiment = {
     const ran =
       after && ratioAfter !== undefined
         ? `sorted: ${formatBytes(before.bytes)} → ${formatBytes(after.bytes)}, JSON ÷ Parquet ${ratioBefore.toFixed(1)}× → ` +
-          `${ratioAfter.toFixed(1)}× (goal ${COMPRESSION_GOAL}×); one hour read ${formatBytes(before.oneHourBytes)} → ${formatBytes(after.oneHourBytes)}`
+          `${ratioAfter.toFixed(1)}×; one hour read ${formatBytes(before.oneHourBytes)} → ${formatBytes(after.oneHourBytes)}`
         : `order ${SORT_COLUMNS.join(', ')} declared, strategy sort set; S3 Tables compacts on its own schedule ` +
           `(rerun later to measure); now ${formatBytes(before.bytes)}, JSON ÷ Parquet ${ratioBefore.toFixed(1)}×`;
     return {
@@ -125,9 +149,8 @@ export const sortOrder: Experiment = {
         defaultAfterRetry: retried.metadata['default-sort-order-id'] ?? 0,
         compacted:
           after && ratioAfter !== undefined
-            ? { addedDataFiles: compaction?.addedDataFiles ?? 0, before, after, ratioAfter }
+            ? { addedDataFiles: compaction?.addedDataFiles ?? 0, before, after }
             : null,
-        goal: COMPRESSION_GOAL,
       }),
     };
   },
