@@ -63,13 +63,17 @@ function priced(
   return { ...l, usd: compute((id) => prices[id].usd as number), prices: ids };
 }
 
-/** Athena's bill for a list of queries: succeeded and cancelled non-DDL queries, each at least the minimum. */
+/**
+ * Athena's bill for a list of queries: succeeded and cancelled queries, each rounded up to the MB with a 10 MB
+ * minimum; failed queries are free. DDL scans nothing, so it is free under the same rule; a CTAS, which Athena may
+ * type as DDL, scans its source and is billed for it.
+ */
 export function athenaBill(queries: RunUsage['athena']['queries'], tbPrice: number) {
   let billedBytes = 0;
   let billed = 0;
   let atMinimum = 0;
   for (const q of queries) {
-    if (q.statementType === 'DDL' || !(q.state === 'SUCCEEDED' || q.state === 'CANCELLED')) continue;
+    if (!(q.state === 'SUCCEEDED' || q.state === 'CANCELLED')) continue;
     const b = athenaCostUsd(q.bytesScanned).billedBytes;
     if (b === 0) continue;
     billed++;
@@ -172,7 +176,7 @@ function runLines(u: RunUsage, prices: Prices): CostLine[] {
         usage:
           `${formatCount(u.athena.queries.length)} queries (${u.athena.source}), ${formatCount(bill.billed)} billed, ` +
           `${formatCount(bill.atMinimum)} of them at the 10 MB minimum: ${formatBytes(bill.billedBytes)} billed for ${formatBytes(scanned)} scanned`,
-        rule: `each query's bytes rounded up to the MB, at least 10 MB (none for DDL, failed or 0-byte queries) ÷ 10¹² × ${per(prices['athena.tb'])}`,
+        rule: `each query's bytes rounded up to the MB, at least 10 MB (nothing for a failed query or one that read nothing) ÷ 10¹² × ${per(prices['athena.tb'])}`,
       },
       () => bill.usd,
     ),

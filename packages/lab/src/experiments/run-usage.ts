@@ -368,9 +368,7 @@ export async function measureUsage(input: UsageInput): Promise<RunUsage> {
               stateTransitions: numberOf(daily, 'dailyStateTransitions'),
               lambdaInvocations: numberOf(daily, 'dailyLambdaInvocations'),
               lambdaMs: numberOf(daily, 'dailyExecutionMs'),
-              queryBytes: dailyQueries
-                .filter((q) => q.state === 'SUCCEEDED' && q.statementType !== 'DDL')
-                .map((q) => q.bytesScanned),
+              queryBytes: dailyQueries.filter((q) => q.state === 'SUCCEEDED').map((q) => q.bytesScanned),
               objectsWritten: numberOf(daily, 'dailyObjectsWritten'),
             },
           },

@@ -142,8 +142,9 @@ export function timelineSvg(
     rows[r] = cx + w / 2;
     const ly = 8 + (r + 1) * 16 - 4;
     labels.push(
-      `<text class="exp" x="${cx.toFixed(1)}" y="${ly}" text-anchor="middle">${esc(text)}<title>${esc(e.title)}</title></text>` +
-        `<line x1="${cx.toFixed(1)}" y1="${ly + 3}" x2="${cx.toFixed(1)}" y2="${top}" stroke="#bbb"/>`,
+      `<g class="exp-label"><title>${esc(e.title)}</title>` +
+        `<text class="exp" x="${cx.toFixed(1)}" y="${ly}" text-anchor="middle">${esc(text)}</text>` +
+        `<line x1="${cx.toFixed(1)}" y1="${ly + 3}" x2="${cx.toFixed(1)}" y2="${top}" stroke="#bbb"/></g>`,
     );
   });
   const parts: string[] = [...bands, ...labels];
