@@ -21,10 +21,11 @@ const largest = (lines: CostLine[], n: number) =>
 
 export function costText(estimate: CostEstimate): string {
   const width = Math.max(...estimate.run.map((l) => l.service.length));
-  const rows = estimate.run.map(
-    (l) =>
-      `  ${formatCostUsd(l.usd).padStart(10)}  ${l.service.padEnd(width)}  ${l.usage}${l.usd === null ? ' (not estimated)' : ''}`,
-  );
+  const rows = estimate.run.flatMap((l) => [
+    `  ${formatCostUsd(l.usd).padStart(10)}  ${l.service.padEnd(width)}  ${l.usage}${l.usd === null ? ' (not estimated)' : ''}`,
+    // A priced line's caveat (an upper bound, what AWS may bill beyond what was measured) under it.
+    ...(l.usd !== null && l.note ? [`  ${''.padStart(10)}  ${''.padEnd(width)}  ↳ ${l.note}`] : []),
+  ]);
   const unpriced = [...estimate.run, ...estimate.perDay].filter((l) => l.usd === null);
   const notFound = [...new Set(unpriced.filter((l) => l.prices.length > 0).map((l) => l.service))];
   const notMeasured = [...new Set(unpriced.filter((l) => l.prices.length === 0).map((l) => l.service))];

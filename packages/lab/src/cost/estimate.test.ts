@@ -52,6 +52,15 @@ describe('what this run would cost on AWS', () => {
     expect(byId(e.perMonth)[id]).toBeCloseTo(expected * DAYS_PER_MONTH, 10);
   });
 
+  test('queries that read nothing are not billed, and the Athena line says what they would add at the minimum', () => {
+    const athena = estimateCost(usage()).run.find((l) => l.id === 'athena');
+    // One succeeded DML query read 0 bytes (the DDL one is exempt by AWS's page).
+    expect(athena?.note).toBe(
+      "1 query read 0 bytes (answered from metadata), not billed here; AWS's page exempts only DDL and " +
+        'failed queries, so if Athena bills them its 10 MB minimum, add up to $0.0001',
+    );
+  });
+
   test("a month's alarm fee is the alarm's monthly price", () => {
     expect(byId(estimateCost(usage()).perMonth)['cloudwatch-alarms']).toBeCloseTo(0.3, 12);
   });

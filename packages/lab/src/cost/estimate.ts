@@ -72,15 +72,19 @@ export function athenaBill(queries: RunUsage['athena']['queries'], tbPrice: numb
   let billedBytes = 0;
   let billed = 0;
   let atMinimum = 0;
+  let readNothing = 0;
   for (const q of queries) {
     if (!(q.state === 'SUCCEEDED' || q.state === 'CANCELLED')) continue;
     const b = athenaCostUsd(q.bytesScanned).billedBytes;
-    if (b === 0) continue;
+    if (b === 0) {
+      if (q.statementType !== 'DDL') readNothing++;
+      continue;
+    }
     billed++;
     if (b === 10 * 1024 * 1024 && q.bytesScanned <= b) atMinimum++;
     billedBytes += b;
   }
-  return { billed, atMinimum, billedBytes, usd: (billedBytes / 1e12) * tbPrice };
+  return { billed, atMinimum, readNothing, billedBytes, usd: (billedBytes / 1e12) * tbPrice };
 }
 
 function runLines(u: RunUsage, prices: Prices): CostLine[] {
@@ -177,6 +181,14 @@ function runLines(u: RunUsage, prices: Prices): CostLine[] {
           `${formatCount(u.athena.queries.length)} queries (${u.athena.source}), ${formatCount(bill.billed)} billed, ` +
           `${formatCount(bill.atMinimum)} of them at the 10 MB minimum: ${formatBytes(bill.billedBytes)} billed for ${formatBytes(scanned)} scanned`,
         rule: `each query's bytes rounded up to the MB, at least 10 MB (nothing for a failed query or one that read nothing) ÷ 10¹² × ${per(prices['athena.tb'])}`,
+        ...(bill.readNothing > 0
+          ? {
+              note:
+                `${formatCount(bill.readNothing)} ${bill.readNothing === 1 ? 'query' : 'queries'} read 0 bytes (answered from metadata), not billed here; AWS's page ` +
+                `exempts only DDL and failed queries, so if Athena bills them its 10 MB minimum, add up to ` +
+                `$${((bill.readNothing * 10 * 1024 * 1024 * (prices['athena.tb'].usd ?? 0)) / 1e12).toFixed(4)}`,
+            }
+          : {}),
       },
       () => bill.usd,
     ),

@@ -216,7 +216,7 @@ function costSection(report: LabReport): string {
 const CSS = `
 *{box-sizing:border-box}
 body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1d2430;background:#fff;overflow-wrap:anywhere}
-.page{max-width:1240px;margin:0 auto;padding:1.25rem 1.5rem 3rem}
+.page{max-width:1560px;margin:0 auto;padding:1.25rem 1.5rem 3rem}
 h1{margin:.2rem 0 .4rem;font-size:1.7rem}h2{margin:2rem 0 .6rem;border-bottom:2px solid #e3e7ee;padding-bottom:.2rem}
 h3{margin:1.1rem 0 .4rem;font-size:1.05rem}h4{margin:0 0 .2rem;font-size:.8rem;text-transform:uppercase;letter-spacing:.04em;color:#5a6474}
 nav.sections a{margin-right:.9rem}
@@ -232,7 +232,7 @@ code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.85em
 code{background:#f2f4f7;padding:0 .2rem;border-radius:3px}
 pre{background:#f6f8fa;border:1px solid #e3e7ee;border-radius:6px;padding:.6rem;white-space:pre-wrap;overflow-wrap:anywhere;margin:.3rem 0 .6rem}
 pre code{background:none;padding:0}
-.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,560px),1fr));gap:1rem}
+.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,480px),1fr));gap:1rem}
 figure.chart{margin:0;border:1px solid #e3e7ee;border-radius:8px;padding:.6rem .8rem;min-width:0}
 figcaption{font-size:.92rem;margin-bottom:.3rem}
 svg{display:block;max-width:100%;height:auto}svg text{font:12px system-ui,sans-serif;fill:#1d2430}
