@@ -4,10 +4,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ListObjectsV2Command, NoSuchBucket, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { mockClient } from 'aws-sdk-client-mock';
 import type { TableMetadata } from 'iceberg-js';
 import type { TimelineEvent } from '../report/lab-report';
 import {
   attributeCommits,
+  bucketUse,
   commitUse,
   compactionUse,
   mergeTimelines,
@@ -124,5 +127,35 @@ describe("a run's usage", () => {
       bytes: 4000,
       source: "counted from Iceberg's metadata: the current files, and the metadata of every kept snapshot",
     });
+  });
+});
+
+describe('the general purpose buckets', () => {
+  const s3 = new S3Client({ region: 'us-east-1' });
+  const mock = mockClient(s3);
+
+  test('objects and bytes over every page; a bucket a partial run never created holds nothing', async () => {
+    mock.reset();
+    mock
+      .on(ListObjectsV2Command, { Bucket: 'b', ContinuationToken: undefined })
+      .resolves({ Contents: [{ Size: 10 }, { Size: 5 }], NextContinuationToken: 't' })
+      .on(ListObjectsV2Command, { Bucket: 'b', ContinuationToken: 't' })
+      .resolves({ Contents: [{ Size: 1 }] });
+    expect(await bucketUse({ s3 }, 'b', 'snapshots')).toEqual({ role: 'snapshots', objects: 3, bytes: 16 });
+    mock.reset();
+    mock.on(ListObjectsV2Command).rejects(new NoSuchBucket({ message: 'no', $metadata: {} }));
+    expect(await bucketUse({ s3 }, 'gone', 'snapshots')).toEqual({ role: 'snapshots', objects: 0, bytes: 0 });
+  });
+
+  test('any other error is not taken for an empty bucket', async () => {
+    mock.reset();
+    const denied = new S3ServiceException({
+      name: 'AccessDenied',
+      $fault: 'client',
+      $metadata: {},
+      message: 'no',
+    });
+    mock.on(ListObjectsV2Command).rejects(denied);
+    await expect(bucketUse({ s3 }, 'b', 'snapshots')).rejects.toBe(denied);
   });
 });

@@ -12,7 +12,7 @@ import {
   ListWorkGroupsCommand,
 } from '@aws-sdk/client-athena';
 import { DescribeAlarmsCommand } from '@aws-sdk/client-cloudwatch';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, NoSuchBucket } from '@aws-sdk/client-s3';
 import type { TableMetadata } from 'iceberg-js';
 import type { ResolvedLab, SnapshotsInputs } from '@loglake/units';
 import type { AthenaQueryUse, BucketUse, CompactionUse, RunUsage } from '../cost/usage';
@@ -233,7 +233,11 @@ export async function athenaHistory(
   return out.sort((a, b) => a.submittedAt - b.submittedAt);
 }
 
-async function bucketUse(target: Pick<LabTarget, 's3'>, bucket: string, role: string): Promise<BucketUse> {
+export async function bucketUse(
+  target: Pick<LabTarget, 's3'>,
+  bucket: string,
+  role: string,
+): Promise<BucketUse> {
   let objects = 0;
   let bytes = 0;
   let token: string | undefined;
@@ -250,7 +254,7 @@ async function bucketUse(target: Pick<LabTarget, 's3'>, bucket: string, role: st
     } while (token);
   } catch (error) {
     // A bucket a partial run never created holds nothing.
-    if ((error as { name?: string }).name !== 'NoSuchBucket') throw error;
+    if (!(error instanceof NoSuchBucket)) throw error;
   }
   return { role, objects, bytes };
 }
