@@ -16,6 +16,7 @@ import {
 } from '../experiments/context';
 import { EXPERIMENTS, findExperiments } from '../experiments/registry';
 import { runLab } from '../experiments/run-lab';
+import { runSummaryText } from '../report/run-summary';
 import { differencesText, experimentTable } from '../report/terminal';
 import { DEFAULT_LOCAL_DATA_DIR, REPO_ROOT, openTarget, parseTargetKind } from '../target/open-target';
 
@@ -180,6 +181,7 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
       waits,
     });
     console.log(`\n${experimentTable(report)}\n\n${differencesText(report)}`);
+    console.log(`\n${runSummaryText(report)}`);
     console.log(
       `\nReport: ${htmlPath}\n        ${jsonPath}\nWall time: ${(report.wallMs / 1000).toFixed(1)} s`,
     );

@@ -133,6 +133,7 @@ describe('bad records on --target aws (SDK mocked, requests pinned)', () => {
       waits: { ...DEFAULT_WAITS, alarmMs: 600_000 },
       log: (l: string) => lines.push(l),
       generator: () => new FlowGenerator({ seed: 7 }),
+      recordSend: () => undefined,
     } as unknown as ExperimentContext;
     const deps = {
       now: () => t,

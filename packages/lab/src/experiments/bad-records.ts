@@ -63,6 +63,7 @@ async function sendBatch(
   const rowCount = deps.rowCount ?? tableRowCount;
   const before = await rowCount(target);
   const report = await sendRecords(target, records, { label, progress: true });
+  ctx.recordSend(label, report);
   ctx.log(`  ${formatAccounting(label, report).split('\n').join('\n  ')}`);
   if (loadFailed(report))
     throw new ExperimentFailedError(

@@ -154,6 +154,7 @@ describe('the "Wait for compaction" experiment', () => {
   } as LabResources;
   function context(target: Partial<LabTarget>, compactionMs = 300_000) {
     const lines: string[] = [];
+    let files = 0;
     const ctx = {
       target: { resources, s3tables: client, ...target },
       // No bursts: this is about the wait, not the small files.
@@ -163,6 +164,14 @@ describe('the "Wait for compaction" experiment', () => {
       waits: { compactionMs },
       log: (l: string) => lines.push(l),
       snapshots: async () => [],
+      // network/files before the maintenance runs, then after: 10 data and 3 delete files become 1.
+      rows: async () =>
+        files++ === 0
+          ? [
+              { content: '0', files: '10' },
+              { content: '1', files: '3' },
+            ]
+          : [{ content: '0', files: '1' }],
     } as unknown as ExperimentContext;
     return { ctx, lines };
   }
@@ -249,6 +258,11 @@ describe('the "Wait for compaction" experiment', () => {
       jobStatus: 'Successful',
       runs: 2,
       replaceSnapshots: 0,
+      // The live files before and after, for the report's picture.
+      dataFilesBefore: 10,
+      deleteFilesBefore: 3,
+      dataFilesAfter: 1,
+      deleteFilesAfter: 0,
     });
     const select = { bucket: 'loglake-01-flow-logs', namespace: 'network', table: 'vpc_flow_logs' };
     expect(asked).toEqual([

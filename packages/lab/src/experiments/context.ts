@@ -63,6 +63,16 @@ export interface QueryRecord {
   query: string;
   dataScannedInBytes: number;
   ms: number;
+  /** The statements as sent (parameters filled in). */
+  sql?: string;
+}
+
+/** One load through Firehose: what it accepted (what Firehose bills). */
+export interface SendRecord {
+  experiment: string;
+  label: string;
+  records: number;
+  jsonBytes: number;
 }
 
 export interface SnapshotRow {
@@ -78,6 +88,7 @@ export const cellNumber = (v: string | null | undefined): number =>
 
 export class ExperimentContext {
   readonly queries: QueryRecord[] = [];
+  readonly sends: SendRecord[] = [];
   current = '';
 
   constructor(
@@ -123,6 +134,7 @@ export class ExperimentContext {
       query: name,
       dataScannedInBytes: run.dataScannedInBytes,
       ms: Math.round(performance.now() - started),
+      sql: run.statements.map((s) => s.sql.trim()).join(';\n\n'),
     });
     return run;
   }
@@ -152,11 +164,22 @@ export class ExperimentContext {
     return (await this.rows(name)) as SnapshotRow[];
   }
 
+  /** Keeps what a load through Firehose accepted, for the run's usage (the cost estimate). */
+  recordSend(label: string, report: Pick<LoadReport, 'accepted' | 'jsonBytes'>): void {
+    this.sends.push({
+      experiment: this.current,
+      label,
+      records: report.accepted,
+      jsonBytes: report.jsonBytes,
+    });
+  }
+
   /** Sends flows through Firehose and waits until they are delivered; fails the experiment if any were lost. */
   async send(label: string, records: FlowRecord[]): Promise<LoadReport> {
     // On AWS nothing says when Firehose has committed but the table itself: wait for the row count to grow.
     const rowsBefore = this.target.localUrl ? 0 : await tableRowCount(this.target);
     const report = await sendRecords(this.target, flowRecords(records), { label, progress: true });
+    this.recordSend(label, report);
     this.log(`  ${formatAccounting(label, report).split('\n').join('\n  ')}`);
     if (loadFailed(report)) {
       throw new ExperimentFailedError(

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetExecutionHistoryCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { mockClient } from 'aws-sdk-client-mock';
-import { caughtError, deployedStateMachineArn, historyPerHour } from './daily-snapshot';
+import {
+  caughtError,
+  deployedStateMachineArn,
+  historyExecutionCounts,
+  historyPerHour,
+  offlineExecutionCounts,
+} from './daily-snapshot';
 
 const dirs: string[] = [];
 const outputs = (content: unknown) => {
@@ -69,5 +75,35 @@ describe('daily-snapshot on --target aws', () => {
     expect(historyPerHour(50_000, 24)).toBe(208);
     expect(historyPerHour(1500, 24)).toBe(6);
     expect(historyPerHour(100, 24)).toBe(5);
+  });
+});
+
+describe("what the snapshot pipeline used (the cost estimate's Step Functions and Lambda lines)", () => {
+  test('offline: every state entered and every retry is a transition; a Lambda state entered or retried is an invocation', () => {
+    const published = ['→ ResolveWatermark', '→ BuildSnapshot', '→ Published', '✓ execution SUCCEEDED'];
+    expect(offlineExecutionCounts(published)).toEqual({ transitions: 3, lambdaInvocations: 2 });
+    const refused = [
+      '→ ResolveWatermark',
+      '  ↻ ResolveWatermark retried',
+      '  ✗ ResolveWatermark caught NoCompleteDayError',
+      '→ ResolveWatermarkFailed',
+      '→ NotifyFailure',
+      '→ Failed',
+      '✗ execution FAILED: SnapshotPipelineFailed',
+    ];
+    expect(offlineExecutionCounts(refused)).toEqual({ transitions: 5, lambdaInvocations: 2 });
+  });
+
+  test('on AWS: states entered and Lambda tasks scheduled, from the execution history', () => {
+    const events = [
+      { type: 'ExecutionStarted' },
+      { type: 'TaskStateEntered' },
+      { type: 'TaskScheduled' },
+      { type: 'TaskStateEntered' },
+      { type: 'TaskScheduled' },
+      { type: 'SucceedStateEntered' },
+      { type: 'ExecutionSucceeded' },
+    ];
+    expect(historyExecutionCounts(events)).toEqual({ transitions: 3, lambdaInvocations: 2 });
   });
 });

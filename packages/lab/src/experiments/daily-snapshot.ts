@@ -8,6 +8,7 @@
 // history — the UTC day before the lab's first flow, a few flows in every hour, through Firehose like every other
 // load — and runs again: that day is complete (all hours present, data landed beyond its end) and is published.
 import { resolve } from 'node:path';
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { GetExecutionHistoryCommand, SFNClient } from '@aws-sdk/client-sfn';
 import type { FlowRecord } from '@loglake/flowgen';
 import {
@@ -22,7 +23,7 @@ import {
   type LocalClients,
 } from '@loglake/snapshot-lambdas';
 import { localServiceCredentials } from '@loglake/local-aws';
-import { resolveLab } from '@loglake/units';
+import { resolveLab, type SnapshotsInputs } from '@loglake/units';
 import { makeSnapshotClients } from './snapshot-clients';
 import { ExperimentFailedError } from '../errors';
 import { formatBytes, formatCount } from '../report/format';
@@ -39,12 +40,80 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** What one execution used, for the run's cost: state transitions, Lambda invocations, wall time. */
+export interface ExecutionUse {
+  transitions: number;
+  lambdaInvocations: number;
+  ms: number;
+  startedAt: string;
+  finishedAt: string;
+}
+
 /** One state-machine execution, however it ran. */
 interface SnapshotRun {
   status: string;
   error: string | null;
   cause: string | null;
+  use: ExecutionUse;
+  /** Custom metrics the handlers published (EMF), as `snapshot/metric`; empty when not captured. */
+  metrics: string[];
 }
+
+const LAMBDA_STATES: ReadonlySet<string> = new Set([STATE.resolve, STATE.build]);
+
+/**
+ * Transitions and Lambda invocations from the offline run's event lines ("→ State", "  ↻ State retried"): every
+ * state entered is a transition, and so is every retry (Step Functions bills retries as transitions); a Lambda
+ * state entered or retried is one invocation.
+ */
+export function offlineExecutionCounts(events: readonly string[]) {
+  let transitions = 0;
+  let lambdaInvocations = 0;
+  for (const line of events) {
+    const entered = /^→ (\S+)/.exec(line)?.[1];
+    const retried = /^\s*↻ (\S+) retried/.exec(line)?.[1];
+    const state = entered ?? retried;
+    if (!state) continue;
+    transitions++;
+    if (LAMBDA_STATES.has(state)) lambdaInvocations++;
+  }
+  return { transitions, lambdaInvocations };
+}
+
+/** The same from an AWS execution history: each state entered, and each Lambda task scheduled. */
+export function historyExecutionCounts(events: readonly { type?: string }[]) {
+  return {
+    transitions: events.filter((e) => e.type?.endsWith('StateEntered')).length,
+    lambdaInvocations: events.filter(
+      (e) => e.type === 'LambdaFunctionScheduled' || e.type === 'TaskScheduled',
+    ).length,
+  };
+}
+
+async function awsExecutionCounts(sfn: SFNClient, executionArn: string) {
+  const events: { type?: string }[] = [];
+  let nextToken: string | undefined;
+  do {
+    const page = await sfn.send(
+      new GetExecutionHistoryCommand({ executionArn, maxResults: 1000, nextToken }),
+    );
+    events.push(...(page.events ?? []));
+    nextToken = page.nextToken;
+  } while (nextToken);
+  return historyExecutionCounts(events);
+}
+
+const timed = async <T>(work: () => Promise<T>) => {
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const result = await work();
+  return {
+    result,
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    ms: Math.round(performance.now() - t0),
+  };
+};
 
 type Runner = (date?: string) => Promise<SnapshotRun>;
 
@@ -110,12 +179,8 @@ export const snapshots: Experiment = {
         const handlerClients = await lambdaRoleClients(ctx);
         roleClients = handlerClients;
         runner = async (date) => {
-          const run = await runSnapshotOffline(
-            clients,
-            config,
-            { snapshot: def.name, date },
-            undefined,
-            handlerClients,
+          const { result: run, ...time } = await timed(() =>
+            runSnapshotOffline(clients, config, { snapshot: def.name, date }, undefined, handlerClients),
           );
           const e = run.execution;
           // The execution fails as SnapshotPipelineFailed; the step's own error is in the captured alert.
@@ -124,6 +189,12 @@ export const snapshots: Experiment = {
             status: e.status,
             error: /^Error: (.*)$/m.exec(alert)?.[1] ?? e.error?.error ?? null,
             cause: /^Cause: (.*)$/m.exec(alert)?.[1] ?? e.error?.cause ?? null,
+            use: { ...offlineExecutionCounts(e.events), ...time },
+            metrics: run.metrics.flatMap((m) =>
+              Object.entries(m.values)
+                .filter(([, v]) => v !== undefined)
+                .map(([k]) => `${m.snapshot}/${k}`),
+            ),
           };
         };
       } else {
@@ -131,13 +202,19 @@ export const snapshots: Experiment = {
         if (typeof arn !== 'string') return skipped(arn.skip);
         ctx.log(`  starting ${arn} — this is AWS, not the local endpoint`);
         runner = async (date) => {
-          const r = await runSnapshotOnAws(sfn as SFNClient, {
-            stateMachineArn: arn,
-            snapshot: def.name,
-            date,
-          });
-          if (r.status === 'SUCCEEDED') return { status: r.status, error: null, cause: null };
-          return { status: r.status, ...(await caughtError(sfn as SFNClient, r.executionArn)) };
+          const { result: r, ...time } = await timed(() =>
+            runSnapshotOnAws(sfn as SFNClient, { stateMachineArn: arn, snapshot: def.name, date }),
+          );
+          const use = { ...(await awsExecutionCounts(sfn as SFNClient, r.executionArn)), ...time };
+          // The handlers' EMF metrics reach CloudWatch through their logs: not seen from here.
+          if (r.status === 'SUCCEEDED')
+            return { status: r.status, error: null, cause: null, use, metrics: [] };
+          return {
+            status: r.status,
+            ...(await caughtError(sfn as SFNClient, r.executionArn)),
+            use,
+            metrics: [],
+          };
         };
       }
 
@@ -184,6 +261,8 @@ export const snapshots: Experiment = {
       }
       const published = await publishedSnapshot(clients, config, def.name);
       const day = published.watermark;
+      const runs = refused ? [first, second] : [first];
+      const written = published.location ? await objectsUnder(clients.s3, published.location) : undefined;
       if (!day)
         throw new ExperimentFailedError('The execution succeeded but no watermark is published.', published);
 
@@ -225,6 +304,22 @@ export const snapshots: Experiment = {
           historyBytes: cmp.source.bytesScanned,
           ratio: cmp.ratio,
           topSources: cmp.snapshot.rows.length,
+          // What the pipeline used (the cost estimate): all executions, and the one that published (a day's run).
+          executions: runs.length,
+          failedExecutions: runs.filter((r) => r.status !== 'SUCCEEDED').length,
+          stateTransitions: runs.reduce((n, r) => n + r.use.transitions, 0),
+          lambdaInvocations: runs.reduce((n, r) => n + r.use.lambdaInvocations, 0),
+          executionMs: runs.reduce((n, r) => n + r.use.ms, 0),
+          dailyStateTransitions: second.use.transitions,
+          dailyLambdaInvocations: second.use.lambdaInvocations,
+          dailyExecutionMs: second.use.ms,
+          dailyStartedAt: second.use.startedAt,
+          dailyFinishedAt: second.use.finishedAt,
+          dailyObjectsWritten: written?.objects ?? 0,
+          snapshotBytesStored: written?.bytes ?? 0,
+          lambdaMemoryMb: lambdaMemoryMb(lab),
+          customMetrics: new Set(runs.flatMap((r) => r.metrics)).size,
+          workgroup: config.workgroup,
         },
         checks: {},
       };
@@ -266,7 +361,7 @@ async function lambdaRoleClients(ctx: ExperimentContext): Promise<HandlerClients
 export async function caughtError(
   sfn: SFNClient,
   executionArn: string,
-): Promise<Omit<SnapshotRun, 'status'>> {
+): Promise<Pick<SnapshotRun, 'error' | 'cause'>> {
   const history = await sfn.send(
     new GetExecutionHistoryCommand({ executionArn, reverseOrder: true, maxResults: 100 }),
   );
@@ -277,6 +372,31 @@ export async function caughtError(
     alert?: { error?: string; cause?: string };
   };
   return { error: input.alert?.error ?? null, cause: input.alert?.cause ?? null };
+}
+
+/** Objects and bytes under an s3:// location (the published run's files). */
+async function objectsUnder(s3: S3Client, location: string): Promise<{ objects: number; bytes: number }> {
+  const m = /^s3:\/\/([^/]+)\/?(.*)$/.exec(location);
+  if (!m) return { objects: 0, bytes: 0 };
+  let objects = 0;
+  let bytes = 0;
+  let token: string | undefined;
+  do {
+    const page = await s3.send(
+      new ListObjectsV2Command({ Bucket: m[1], Prefix: m[2], ContinuationToken: token }),
+    );
+    for (const o of page.Contents ?? []) {
+      objects++;
+      bytes += o.Size ?? 0;
+    }
+    token = page.NextContinuationToken;
+  } while (token);
+  return { objects, bytes };
+}
+
+/** The handlers' memory, as the snapshots unit sizes them. */
+function lambdaMemoryMb(lab: Awaited<ReturnType<typeof resolveLab>>): number {
+  return (lab.units.snapshots?.inputs as SnapshotsInputs | undefined)?.lambda.memoryMb ?? 0;
 }
 
 function skipped(reason: string) {

@@ -55,9 +55,7 @@ const sort: SortOrderFacts = {
     addedDataFiles: 1,
     before: layout,
     after: { ...layout, dataFiles: 1, bytes: 4000 },
-    ratioAfter: 21,
   },
-  goal: 20,
 };
 
 const undo: UndoWindowFacts = {
@@ -133,9 +131,20 @@ describe('Iceberg experiment checks', () => {
       'storesLess',
       (f) => ({ ...f, compacted: { ...f.compacted!, after: { ...f.compacted!.after, bytes: 5000 } } }),
     ],
-    ['goal20x', (f) => ({ ...f, compacted: { ...f.compacted!, ratioAfter: 15.3 } })],
   ])('sort-order %s fails on a contradicting measurement', (check, change) => {
     expectOnlyFailing(sortOrderChecks(change(sort)), check);
+  });
+
+  test("sort-order's checks are about correctness: how much smaller the sorted files are is not one of them", () => {
+    // The 20x compression goal is a benchmark's (pnpm bench lab), not a failed check in a user's report.
+    expect(Object.keys(sortOrderChecks(sort))).toEqual([
+      'orderDeclared',
+      'retryIdempotent',
+      'sortedCompactionRan',
+      'sameRows',
+      'sameOneHourAnswer',
+      'storesLess',
+    ]);
   });
 
   test.each<[string, UndoWindowFacts]>([

@@ -62,13 +62,16 @@ export interface SortOrderFacts {
   ordersAfterRetry: number;
   defaultAfterRetry: number;
   /** null when maintenance cannot be run now (AWS runs it on its own schedule). */
-  compacted: { addedDataFiles: number; before: StoredLayout; after: StoredLayout; ratioAfter: number } | null;
-  goal: number;
+  compacted: { addedDataFiles: number; before: StoredLayout; after: StoredLayout } | null;
 }
 
 /** Trino's INVALID_ARGUMENTS "No version history table … at or before …", as Athena reports it. */
 export const EXPIRED_TIME_TRAVEL = /^INVALID_ARGUMENTS: .*No version history table .* at or before /;
 
+/**
+ * Correctness only: the order declared once, the compaction ran and kept every row and the same answer. How much
+ * smaller the sorted files are is a figure the lab reports, and its 20× goal is a benchmark's (`pnpm bench lab`).
+ */
 export function sortOrderChecks(f: SortOrderFacts): Record<string, boolean> {
   const checks: Record<string, boolean> = {
     orderDeclared: f.declaredOrderId > 0 && f.declaredFields === f.wantedFields,
@@ -82,7 +85,6 @@ export function sortOrderChecks(f: SortOrderFacts): Record<string, boolean> {
     sameRows: after.records === before.records,
     sameOneHourAnswer: after.oneHourRows === before.oneHourRows,
     storesLess: after.bytes < before.bytes,
-    [`goal${f.goal}x`]: f.compacted.ratioAfter >= f.goal,
   };
 }
 

@@ -6,7 +6,7 @@ import { SCANNER_IP } from '@loglake/flowgen';
 import { formatBytes, formatCount } from '../report/format';
 import { timestampParam } from '../query/params';
 import { waitForCompaction, type CompactionWait } from './compaction-wait';
-import { cellNumber, type Experiment, type SnapshotRow } from './context';
+import { cellNumber, type Experiment, type ExperimentContext, type SnapshotRow } from './context';
 import { flowTableAddress } from '../iceberg/catalog';
 
 /**
@@ -26,6 +26,13 @@ function splitInto<T>(items: readonly T[], parts: number): T[][] {
     if (slice.length > 0) out.push(slice);
   }
   return out;
+}
+
+/** The flow table's live data and delete files (network/files: one row per content type). */
+async function liveFiles(ctx: ExperimentContext): Promise<{ data: number; deletes: number }> {
+  const rows = await ctx.rows('network/files');
+  const files = (content: string) => cellNumber(rows.find((r) => r.content === content)?.files);
+  return { data: files('0'), deletes: files('1') + files('2') };
 }
 
 const sum = (rows: SnapshotRow[], key: string) => rows.reduce((n, r) => n + cellNumber(r[key]), 0);
@@ -276,6 +283,7 @@ export function compactionExperiment(deps: CompactionDeps = {}): Experiment {
       }
       const before = await ctx.snapshots();
       const burstCommits = before.length - beforeBursts.length;
+      const filesBefore = await liveFiles(ctx);
       const table = flowTableAddress(r);
       let reported: string;
       let jobStatus: string;
@@ -327,6 +335,7 @@ export function compactionExperiment(deps: CompactionDeps = {}): Experiment {
       }
       const after = await ctx.snapshots();
       const rewrites = replaces(after) - replaces(before);
+      const filesAfter = await liveFiles(ctx);
       return {
         result:
           `${ctx.scale.bursts} bursts → ${burstCommits} small commits; ${reported}; $snapshots shows ` +
@@ -338,6 +347,10 @@ export function compactionExperiment(deps: CompactionDeps = {}): Experiment {
           jobStatus,
           runs,
           replaceSnapshots: rewrites,
+          dataFilesBefore: filesBefore.data,
+          deleteFilesBefore: filesBefore.deletes,
+          dataFilesAfter: filesAfter.data,
+          deleteFilesAfter: filesAfter.deletes,
           ...awsMeasures,
           ...(failure ? { failure } : {}),
         },

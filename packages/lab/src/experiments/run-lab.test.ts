@@ -4,6 +4,9 @@ import { describe, test, expect, beforeAll, afterAll } from '@jest/globals';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { localFirehoseStats } from '@loglake/local-aws';
+import type { CostEstimate } from '../cost/estimate';
+import type { RunUsage } from '../cost/usage';
 import { openTarget } from '../target/open-target';
 import type { LabTarget } from '../target/lab-target';
 import type { ExperimentReport, LabReport } from '../report/lab-report';
@@ -193,8 +196,9 @@ describe('the whole lab on the local endpoint (reduced size)', () => {
     const passed = (name: string) => Object.entries(experiment(name).checks).filter(([, ok]) => !ok);
     expect(passed('rest-endpoint')).toEqual([]);
     expect(passed('laptop-client')).toEqual([]);
-    // The 20x goal is a measured figure, not a property of the local endpoint: only it may fall short.
-    expect(passed('sort-order').filter(([name]) => name !== 'goal20x')).toEqual([]);
+    // The lab's checks are about correctness; the 20x compression goal is the benchmark's (pnpm bench lab).
+    expect(passed('sort-order')).toEqual([]);
+    expect(Object.keys(experiment('sort-order').checks)).not.toContain('goal20x');
     expect(passed('undo-window')).toEqual([]);
     expect(passed('tag-cleanup')).toEqual([]);
     expect(Number(experiment('tag-cleanup').measures.heldBytes)).toBeGreaterThan(0);
@@ -255,15 +259,64 @@ describe('the whole lab on the local endpoint (reduced size)', () => {
     expect(Number(e.measures.snapshotBytes)).toBeGreaterThan(0);
   });
 
-  test('the report files are written, with the timeline of all three tables', () => {
+  test('the report files are written, with the timeline of every table, each commit named by its experiment', () => {
     expect(existsSync(htmlPath)).toBe(true);
     const json = JSON.parse(readFileSync(join(dir, 'out', 'report-local.json'), 'utf8')) as LabReport;
     expect(new Set(json.timeline.map((t) => t.table))).toEqual(
-      new Set(['network.vpc_flow_logs', 'ref.host_inventory', 'enriched.vpc_flow_logs_labelled']),
+      new Set([
+        'network.vpc_flow_logs',
+        'ref.host_inventory',
+        'ref.known_bad_ips',
+        'enriched.vpc_flow_logs_labelled',
+      ]),
     );
-    expect(json.charts.map((c) => c.bars.length)).toEqual([2, 2, 4, 2, 2]);
-    // Read before the undo window closed too: the flow table's expired commits stay on the timeline.
+    // Read before the undo window closed too: the flow table's expired commits stay on the timeline, marked.
     const flowCommits = json.timeline.filter((t) => t.table === 'network.vpc_flow_logs').length;
     expect(flowCommits).toBeGreaterThanOrEqual(Number(experiment('undo-window').measures.snapshotsBefore));
+    expect(json.timeline.filter((t) => t.expired).length).toBeGreaterThanOrEqual(
+      Number(experiment('undo-window').measures.expired),
+    );
+    expect(json.timeline.filter((t) => !t.experiment)).toEqual([]);
+    expect(json.timeline.filter((t) => t.operation === 'delete').map((t) => t.experiment)).toEqual([
+      'delete',
+    ]);
+  });
+
+  test('every picture is drawn from the measures the experiments recorded', () => {
+    expect(report.charts.map((c) => [c.id, c.missing ?? 'drawn'])).toEqual(
+      ['load', 'compaction', 'undo-window', 'one-hour', 'sort-order', 'daily-snapshot'].map((id) => [
+        id,
+        'drawn',
+      ]),
+    );
+    const compaction = experiment('compaction').measures;
+    expect(Number(compaction.dataFilesAfter)).toBeLessThan(Number(compaction.dataFilesBefore));
+    const undo = experiment('undo-window').measures;
+    expect(Number(undo.storedBytesBefore) - Number(undo.storedBytesAfter)).toBe(Number(undo.freedBytes));
+  });
+
+  test('the report keeps no machine path: the banner says where the data is, relative to the repository', () => {
+    const text = readFileSync(join(dir, 'out', 'report-local.json'), 'utf8') + readFileSync(htmlPath, 'utf8');
+    expect(text).not.toContain(dir);
+    expect(report.banner[0]).toMatch(/, data in …\/local$/);
+  });
+
+  test("the run's usage: the loads as the endpoint received them, Athena's own history, what the bucket holds", async () => {
+    const usage = report.usage as RunUsage;
+    const stats = Object.values(await localFirehoseStats(target.localUrl as string))[0];
+    expect(usage.firehose).toEqual({ records: stats?.recordsReceived, bytes: stats?.bytesReceived });
+    // Every query the lab ran, and the snapshot Lambdas' in their own workgroup.
+    expect(usage.athena.source).toBe("the workgroups' query history");
+    expect(usage.athena.queries.length).toBeGreaterThanOrEqual(report.queries.length);
+    expect(usage.athena.queries.some((q) => q.workgroup === 'loglake-01-snapshots')).toBe(true);
+    expect(usage.tables.objects).toBeGreaterThan(0);
+    expect(usage.tables.compaction.map((c) => c.strategy)).toEqual(['binpack', 'sort']);
+    expect(usage.snapshots?.daily.queryBytes.length).toBeGreaterThan(0);
+    expect(usage.snapshots?.daily.stateTransitions).toBeGreaterThan(0);
+    const cost = report.cost as CostEstimate;
+    expect(cost.totals.run).toBeGreaterThan(0);
+    expect(cost.totals.perMonth).toBeGreaterThan(cost.totals.perDay);
+    for (const line of [...cost.run, ...cost.perDay])
+      expect([line.id, line.usd !== null || !!line.note]).toEqual([line.id, true]);
   });
 });

@@ -1,11 +1,27 @@
 // Runs experiments in order against a target, then writes the report (.lab/report-<target>.{json,html}).
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { resolveLab } from '@loglake/units';
 import { ARTICLE_ROWS, judge } from '../article';
+import { estimateCost } from '../cost/estimate';
 import type { LabTarget } from '../target/lab-target';
+import { REPO_ROOT } from '../target/open-target';
+import { labCharts } from '../report/charts';
 import { renderHtml } from '../report/html';
 import type { ExperimentReport, LabReport, TimelineEvent } from '../report/lab-report';
+import { shareableLine } from '../report/shareable';
 import { ExperimentContext, type Experiment, type LabScale, type LabWaits } from './context';
+import {
+  attributeCommits,
+  measureUsage,
+  mergeTimelines,
+  readLabTables,
+  timelineOf,
+  type LabTable,
+} from './run-usage';
+
+export { mergeTimelines } from './run-usage';
 
 export interface RunLabOptions {
   target: LabTarget;
@@ -41,12 +57,13 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
   for (const experiment of options.experiments) {
     if (experiment.expiresSnapshots && beforeExpiry.length === 0) {
       ctx.current = 'report';
-      beforeExpiry = await timeline(ctx);
+      beforeExpiry = timelineOf(await readTables(ctx));
     }
     ctx.current = experiment.name;
     const title = experiment.titleAt?.(scale) ?? experiment.title;
     log(`\n▶ ${title} (${experiment.name})`);
     const t0 = performance.now();
+    const startedAt = new Date().toISOString();
     const article = ARTICLE_ROWS[experiment.name]?.article ?? '';
     try {
       const outcome = await experiment.run(ctx);
@@ -65,6 +82,7 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
         comparisons: judged.comparisons,
         checks: { ...outcome.checks, ...judged.checks },
         ...(outcome.details ? { details: outcome.details } : {}),
+        startedAt,
         durationMs: Math.round(performance.now() - t0),
       });
       log(`  ${outcome.result}`);
@@ -79,6 +97,7 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
         measures: {},
         comparisons: [],
         checks: {},
+        startedAt,
         durationMs: Math.round(performance.now() - t0),
         error: message,
       });
@@ -87,16 +106,38 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
     }
   }
   ctx.current = 'report';
+  const tables = await readTables(ctx);
+  const events = attributeCommits(mergeTimelines(beforeExpiry, timelineOf(tables)), results);
+  const finished = new Date();
+  const measured = await measureUsage({
+    target,
+    lab: await resolveLab(),
+    startedAt: started,
+    finishedAt: finished,
+    experiments: results,
+    timeline: events,
+    tables,
+    sends: ctx.sends,
+    queries: ctx.queries,
+  }).then(
+    (usage) => ({ usage, cost: estimateCost(usage) }),
+    (error: unknown) => ({
+      usageError: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    }),
+  );
+  if ('usageError' in measured) log(`  (no cost estimate: ${measured.usageError})`);
+  const roots = { repoRoot: REPO_ROOT, home: homedir() };
   const report: LabReport = {
     startedAt: started.toISOString(),
-    finishedAt: new Date().toISOString(),
+    finishedAt: finished.toISOString(),
     target: target.kind,
-    banner: target.banner,
+    banner: target.banner.map((line) => shareableLine(line, roots)),
     scale,
     experiments: results,
-    timeline: mergeTimelines(beforeExpiry, await timeline(ctx)),
-    charts: charts(results),
+    timeline: events,
+    charts: labCharts(results),
     queries: ctx.queries.filter((q) => q.experiment !== 'report'),
+    ...measured,
     wallMs: Date.now() - started.getTime(),
   };
   mkdirSync(outDir, { recursive: true });
@@ -107,102 +148,12 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
   return { report, jsonPath, htmlPath };
 }
 
-async function timeline(ctx: ExperimentContext): Promise<TimelineEvent[]> {
-  const sources: [string, string][] = [
-    ['network.vpc_flow_logs', 'network/snapshots'],
-    ['ref.host_inventory', 'ref/inventory_snapshots'],
-    ['enriched.vpc_flow_logs_labelled', 'enriched/snapshots'],
-  ];
-  const events: TimelineEvent[] = [];
-  for (const [table, query] of sources) {
-    try {
-      for (const s of await ctx.snapshots(query)) {
-        events.push({
-          table,
-          committedAt: new Date(
-            `${s.committed_at.replace(' ', 'T').replace(/ UTC$/, '')}Z`.replace(/ZZ$/, 'Z'),
-          ).toISOString(),
-          snapshotId: s.snapshot_id,
-          operation: s.operation,
-          addedRecords: Number(s.added_records ?? 0),
-        });
-      }
-    } catch {
-      // The table does not exist yet (a partial run): no lane for it.
-    }
+/** The lab's tables as the Iceberg REST catalog has them; none yet (a partial run before the load) is no lane. */
+async function readTables(ctx: ExperimentContext): Promise<LabTable[]> {
+  try {
+    return await readLabTables(ctx.target);
+  } catch (error) {
+    ctx.log(`  (the tables could not be read for the report: ${(error as Error).message})`);
+    return [];
   }
-  return events;
-}
-
-/** Every commit either reading saw, once, in time order (snapshots expired in between stay on the timeline). */
-export function mergeTimelines(early: TimelineEvent[], late: TimelineEvent[]): TimelineEvent[] {
-  const byKey = new Map([...early, ...late].map((e) => [`${e.table} ${e.snapshotId}`, e]));
-  return [...byKey.values()].sort((a, b) => a.committedAt.localeCompare(b.committedAt));
-}
-
-function charts(results: ExperimentReport[]): LabReport['charts'] {
-  const out: LabReport['charts'] = [];
-  const oneHour = results.find((r) => r.name === 'one-hour' && !r.error);
-  if (oneHour) {
-    out.push({
-      title: `The one-hour question (${oneHour.measures.hourStart})`,
-      bars: [
-        {
-          label: 'network.vpc_flow_logs (unpartitioned)',
-          bytes: Number(oneHour.measures.unpartitionedBytes),
-        },
-        { label: 'enriched … PARTITIONED BY hour', bytes: Number(oneHour.measures.partitionedBytes) },
-      ],
-    });
-  }
-  const travel = results.find((r) => r.name === 'time-travel' && !r.error);
-  const load = results.find((r) => r.name === 'load' && !r.error);
-  if (travel) {
-    out.push({
-      title: 'Time travel to the smoke test: count(*)',
-      bars: [
-        { label: 'FOR VERSION AS OF smoke snapshot', bytes: Number(travel.measures.bytesScanned) },
-        ...(load
-          ? [{ label: 'Parquet written by the main load', bytes: Number(load.measures.parquetBytes) }]
-          : []),
-      ],
-    });
-  }
-  // Only when the sorted compaction ran and was measured (on AWS the lab does not wait for it).
-  const sorted = results.find(
-    (r) => r.name === 'sort-order' && !r.error && r.measures.storedBytesAfter !== undefined,
-  );
-  if (sorted) {
-    out.push({
-      title:
-        'A declared sort order: stored bytes and the one-hour question, before and after sorted compaction',
-      bars: [
-        { label: 'stored, before', bytes: Number(sorted.measures.storedBytesBefore) },
-        { label: 'stored, after', bytes: Number(sorted.measures.storedBytesAfter) },
-        { label: 'one hour read, before', bytes: Number(sorted.measures.oneHourBytesBefore) },
-        { label: 'one hour read, after', bytes: Number(sorted.measures.oneHourBytesAfter) },
-      ],
-    });
-  }
-  const tag = results.find((r) => r.name === 'tag-cleanup' && !r.error && r.measures.heldBytes !== undefined);
-  if (tag) {
-    out.push({
-      title: 'The tag that breaks snapshot cleanup: bytes held while tagged, freed once removed',
-      bars: [
-        { label: 'held by the tag', bytes: Number(tag.measures.heldBytes) },
-        { label: 'freed after removing it', bytes: Number(tag.measures.freedBytes) },
-      ],
-    });
-  }
-  const snapshot = results.find((r) => r.name === 'daily-snapshot' && !r.error && r.measures.watermark);
-  if (snapshot) {
-    out.push({
-      title: `The analysts' query for ${snapshot.measures.watermark}: snapshot vs full history`,
-      bars: [
-        { label: 'network.vpc_flow_logs (full history)', bytes: Number(snapshot.measures.historyBytes) },
-        { label: 'daily snapshot (latest complete day)', bytes: Number(snapshot.measures.snapshotBytes) },
-      ],
-    });
-  }
-  return out;
 }

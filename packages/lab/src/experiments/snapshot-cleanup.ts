@@ -8,7 +8,7 @@ import { SCANNER_IP } from '@loglake/flowgen';
 import { QueryFailedError } from '../errors';
 import { icebergCatalog } from '../iceberg/catalog';
 import { formatBytes, formatCount } from '../report/format';
-import type { Experiment, ExperimentContext, ExperimentOutcome } from './context';
+import { cellNumber, type Experiment, type ExperimentContext, type ExperimentOutcome } from './context';
 import { tagCleanupChecks, undoWindowChecks } from './iceberg-checks';
 import { flowTableId } from './iceberg-rest';
 import {
@@ -67,6 +67,8 @@ export const undoWindow: Experiment = {
     const expiry = snapshotManagementRun(runs)?.expiry;
     const after = await undoQuery(ctx, before);
     const remaining = await ctx.snapshots();
+    // What the table holds after: the kept snapshots' data and delete files; before: that and what expiry deleted.
+    const keptBytes = cellNumber(remaining[remaining.length - 1]?.total_files_size);
     return {
       result:
         `${windowText}: ${formatCount(inside.rows)} rows back inside it; ${window.maxSnapshotAgeHours + 1} h on, ` +
@@ -82,6 +84,8 @@ export const undoWindow: Experiment = {
         insideRows: inside.rows,
         expired: expiry?.expiredSnapshotIds.length ?? 0,
         freedBytes: expiry?.deletedBytes ?? 0,
+        storedBytesBefore: keptBytes + (expiry?.deletedBytes ?? 0),
+        storedBytesAfter: keptBytes,
         refusal: after.refusal,
       },
       checks: undoWindowChecks({

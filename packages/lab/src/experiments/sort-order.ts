@@ -3,7 +3,7 @@
 // compaction), measured: the same rows' stored bytes and the one-hour question's bytes scanned, before and after.
 import type { TableMetadata } from 'iceberg-js';
 import { icebergCatalog } from '../iceberg/catalog';
-import { formatBytes } from '../report/format';
+import { formatBytes, formatCount } from '../report/format';
 import { cellNumber, type Experiment, type ExperimentContext } from './context';
 import { sortOrderChecks, type StoredLayout } from './iceberg-checks';
 import { flowTableId } from './iceberg-rest';
@@ -16,8 +16,30 @@ import { compactionRun, runMaintenanceNow, setCompactionStrategy } from './maint
  */
 export const SORT_COLUMNS = ['interface_id', 'dstaddr', 'dstport', 'start_time'] as const;
 
-/** The goal of issue 15 for the lab's main table after the sorted compaction. */
+/**
+ * A stretch goal of ours (issue 15) for the main table after the sorted compaction: JSON ÷ Parquet ≥ 20×. It is a
+ * benchmark's target (`pnpm bench lab` prints it), not one of the lab's checks: nothing is wrong when it falls short.
+ */
 export const COMPRESSION_GOAL = 20;
+
+/** The benchmark's line: the ratio after the sorted compaction with the raw figures behind it, beside the goal. */
+export function compressionGoalLine(
+  sort: Readonly<Record<string, number | string>> | undefined,
+  goal = COMPRESSION_GOAL,
+): string {
+  const head = 'P4 sorted compaction, JSON ÷ Parquet for the rows the table holds';
+  const rows = Number(sort?.recordsAfter);
+  const perRecord = Number(sort?.jsonBytesPerRecord);
+  const stored = Number(sort?.storedBytesAfter);
+  if (![rows, perRecord, stored].every((n) => Number.isFinite(n) && n > 0))
+    return `${head}: not measured (goal ≥ ${goal}×)`;
+  const json = rows * perRecord;
+  const ratio = json / stored;
+  return (
+    `${head}: ${formatCount(rows)} rows × ${perRecord.toFixed(1)} B = ${formatBytes(json)} of JSON ÷ ` +
+    `${formatBytes(stored)} of Parquet = ${ratio.toFixed(1)}× (goal ≥ ${goal}×: ${ratio >= goal ? 'met' : `${(goal / ratio).toFixed(2)}× short`})`
+  );
+}
 
 export function sortOrderFields(metadata: TableMetadata) {
   const schema = metadata.schemas.find((s) => s['schema-id'] === metadata['current-schema-id']);
@@ -93,7 +115,7 @@ export const sortOrder: Experiment = {
     const ran =
       after && ratioAfter !== undefined
         ? `sorted: ${formatBytes(before.bytes)} → ${formatBytes(after.bytes)}, JSON ÷ Parquet ${ratioBefore.toFixed(1)}× → ` +
-          `${ratioAfter.toFixed(1)}× (goal ${COMPRESSION_GOAL}×); one hour read ${formatBytes(before.oneHourBytes)} → ${formatBytes(after.oneHourBytes)}`
+          `${ratioAfter.toFixed(1)}×; one hour read ${formatBytes(before.oneHourBytes)} → ${formatBytes(after.oneHourBytes)}`
         : `order ${SORT_COLUMNS.join(', ')} declared, strategy sort set; S3 Tables compacts on its own schedule ` +
           `(rerun later to measure); now ${formatBytes(before.bytes)}, JSON ÷ Parquet ${ratioBefore.toFixed(1)}×`;
     return {
@@ -107,6 +129,8 @@ export const sortOrder: Experiment = {
         ...(after && ratioAfter !== undefined
           ? {
               storedBytesAfter: after.bytes,
+              recordsAfter: after.records,
+              jsonBytesPerRecord: jsonPerRecord,
               filesAfter: after.dataFiles,
               ratioAfter,
               oneHourBytesAfter: after.oneHourBytes,
@@ -125,9 +149,8 @@ export const sortOrder: Experiment = {
         defaultAfterRetry: retried.metadata['default-sort-order-id'] ?? 0,
         compacted:
           after && ratioAfter !== undefined
-            ? { addedDataFiles: compaction?.addedDataFiles ?? 0, before, after, ratioAfter }
+            ? { addedDataFiles: compaction?.addedDataFiles ?? 0, before, after }
             : null,
-        goal: COMPRESSION_GOAL,
       }),
     };
   },

@@ -1,8 +1,12 @@
-// The lab's report as data: what ran where, each experiment's measured result, the snapshot timeline and what
-// each query read. Written as JSON and rendered to the terminal and to HTML.
+// The lab's report as data: what ran where, each experiment's measured result, the snapshot timeline, what each
+// query read, the pictures drawn from the experiments' measures, what the run used of each AWS service and what
+// that would cost there. Written as JSON and rendered to the terminal and to HTML.
 import type { Comparison } from '../article';
+import type { CostEstimate } from '../cost/estimate';
+import type { RunUsage } from '../cost/usage';
 import type { LabScale, QueryRecord } from '../experiments/context';
 import type { TargetKind } from '../target/resources';
+import type { LabChart } from './charts';
 
 export interface ExperimentReport {
   name: string;
@@ -18,6 +22,8 @@ export interface ExperimentReport {
   checks: Record<string, boolean>;
   /** Itemized outcomes shown under the result (each attempt of the analyst, with its error). */
   details?: { label: string; text: string }[];
+  /** When it started (ISO); with durationMs, which commits on the timeline it made. */
+  startedAt?: string;
   durationMs: number;
   error?: string;
 }
@@ -28,22 +34,37 @@ export interface TimelineEvent {
   snapshotId: string;
   operation: string;
   addedRecords: number;
-}
-
-export interface BytesBar {
-  label: string;
-  bytes: number;
+  /** Data and delete files the commit added, and removed (a compaction's inputs). */
+  addedFiles?: number;
+  removedFiles?: number;
+  /** Bytes of the files it added and removed. */
+  addedBytes?: number;
+  removedBytes?: number;
+  /** The experiment running when it was committed. */
+  experiment?: string;
+  /** Expired later in the run (read before the undo window closed, gone at the end). */
+  expired?: boolean;
 }
 
 export interface LabReport {
   startedAt: string;
   finishedAt: string;
   target: TargetKind;
+  /** Where the lab ran and what differs from the defaults, without machine paths (shareable). */
   banner: string[];
   scale: LabScale;
+  /** Set when `pnpm lab run <names>` wrote the report: only these experiments ran. */
+  partial?: { experiments: string[] };
   experiments: ExperimentReport[];
   timeline: TimelineEvent[];
-  charts: { title: string; bars: BytesBar[] }[];
+  /** The pictures, drawn from the experiments' measures (a picture whose figures are missing says why). */
+  charts: LabChart[];
   queries: QueryRecord[];
+  /** What this run used of each AWS service, measured (absent in reports written before it was kept). */
+  usage?: RunUsage;
+  /** What that would cost on AWS, per service, and per day and month left running. */
+  cost?: CostEstimate;
+  /** Why there is no usage or estimate (measuring it failed; the rest of the report stands). */
+  usageError?: string;
   wallMs: number;
 }
