@@ -43,7 +43,9 @@ describe('ref-data stack', () => {
       });
       const exec = reaper.provisioner[0]!['local-exec'];
       expect(exec.when).toBe('destroy');
-      expect(exec.command).toBe('npx tsx packages/teardown/src/drop-namespace-tables-cli.ts');
+      expect(exec.command).toBe(
+        'node scripts/supported-node.mjs node --import tsx packages/teardown/src/drop-namespace-tables-cli.ts',
+      );
       expect(exec.environment).toEqual({
         TABLE_BUCKET_ARN: '${self.input.table_bucket_arn}',
         NAMESPACE: '${self.input.namespace}',

@@ -114,7 +114,9 @@ describe('table-bucket stack', () => {
       expect.arrayContaining(['aws_s3tables_namespace.namespace', 'aws_s3tables_table.table']),
     );
     const exec = wait.provisioner[0]!['local-exec'];
-    expect(exec.command).toBe('npx tsx packages/deploy-checks/src/wait-for-federation-cli.ts');
+    expect(exec.command).toBe(
+      'node scripts/supported-node.mjs node --import tsx packages/deploy-checks/src/wait-for-federation-cli.ts',
+    );
     expect(exec.environment).toMatchObject({
       TIMEOUT_SECONDS: '${self.input.timeout_seconds}',
       TABLE: '${self.triggers_replace.table}',
@@ -159,7 +161,9 @@ describe('table-bucket stack', () => {
     expect(hook.input).toEqual({ lab_id: '01', region: 'us-east-1', check_attempts: '4' });
     const exec = hook.provisioner[0]!['local-exec'];
     expect(exec.when).toBe('destroy');
-    expect(exec.command).toBe('npx tsx scripts/check-leftovers.ts ${self.input.lab_id}');
+    expect(exec.command).toBe(
+      'node scripts/supported-node.mjs node --import tsx scripts/check-leftovers.ts ${self.input.lab_id}',
+    );
     expect(exec.environment).toMatchObject({ CHECK_ATTEMPTS: '${self.input.check_attempts}' });
     expect(exec.working_dir).toBe('../../..');
     expect(exec.on_failure).toBeUndefined(); // default: fail — a failed check fails the destroy
