@@ -151,7 +151,33 @@ describe('snapshots stack', () => {
       expect(fn.filename).toBe(`assets/${id}-asset/${String(fn.source_code_hash)}/archive.zip`);
     }
     expect(fns['snapshot-build']!.timeout).toBe(900);
-    expect(fns['snapshot-resolve-watermark']!.timeout).toBe(660);
+    expect(fns['snapshot-resolve-watermark']!.timeout).toBe(480);
+  });
+
+  test.each([30, 200, 420])(
+    'queries at %i s: each Lambda fits its queries back to back (build: CTAS then count) with a minute to spare',
+    (bound) => {
+      const { json: j } = synth(undefined, { queryTimeoutSeconds: bound });
+      const fns = resourcesOf(j, 'aws_lambda_function');
+      const env = (id: string) =>
+        Number(
+          (fns[id]!.environment as { variables: Record<string, string> }).variables.QUERY_TIMEOUT_SECONDS,
+        );
+      for (const [id, queries] of [
+        ['snapshot-build', 2],
+        ['snapshot-resolve-watermark', 1],
+      ] as const) {
+        expect(env(id)).toBe(bound);
+        expect(Number(fns[id]!.timeout)).toBe(queries * bound + 60);
+        expect(Number(fns[id]!.timeout)).toBeLessThanOrEqual(900);
+      }
+    },
+  );
+
+  test('a query bound the build Lambda cannot fit twice is refused with the reason', () => {
+    expect(() => synth(undefined, { queryTimeoutSeconds: 421 })).toThrow(
+      /queryTimeoutSeconds.*buildSnapshot runs 2 queries back to back/,
+    );
   });
 
   test('IAM: the pre-processor only reads; only the CTAS step writes, and only to the snapshot bucket and tables', () => {

@@ -33,7 +33,7 @@ import { LabStack, type LabStackOptions } from '../lib/lab-stack';
 import { namespaceGrants } from '../lib/namespace-grants';
 import { PrivateBucket } from '../lib/private-bucket';
 import { checkStateMachine } from './asl-check';
-import { SNAPSHOTS_OUTPUTS, type SnapshotsInputs } from './inputs';
+import { lambdaTimeoutSeconds, SNAPSHOTS_OUTPUTS, type SnapshotsInputs } from './inputs';
 import { handlerAsset } from './lambda-assets';
 import { buildSnapshotPolicy, resolveWatermarkPolicy, schedulerPolicy, stateMachinePolicy } from './policies';
 import { awsLib } from '../lib/provider-aws';
@@ -49,7 +49,6 @@ const { LambdaFunction } = awsLib<typeof lambdaFunction>('lambda-function');
 const { SchedulerSchedule } = awsLib<typeof schedulerSchedule>('scheduler-schedule');
 const { SfnStateMachine } = awsLib<typeof sfnStateMachine>('sfn-state-machine');
 
-const LAMBDA_TIMEOUT_SECONDS = 900;
 /** A day of daily reports plus two hours of slack for a late run (a period of an hour allows up to 7 days). */
 export const STALE_WINDOW_HOURS = 26;
 
@@ -149,7 +148,11 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
     };
 
-    const resolveTimeout = Math.min(LAMBDA_TIMEOUT_SECONDS, i.queryTimeoutSeconds + 60);
+    // Each timeout from the query bound: an invocation always has room for its queries at their worst.
+    const timeouts = {
+      resolveWatermark: lambdaTimeoutSeconds('resolveWatermark', i.queryTimeoutSeconds),
+      buildSnapshot: lambdaTimeoutSeconds('buildSnapshot', i.queryTimeoutSeconds),
+    };
     const lambdas = (['resolveWatermark', 'buildSnapshot'] as const).map((handler) => {
       const suffix = handler === 'resolveWatermark' ? 'snapshot-resolve-watermark' : 'snapshot-build';
       const fnName = this.name(suffix);
@@ -215,7 +218,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
         handler: 'index.handler',
         filename: asset.path,
         sourceCodeHash: asset.assetHash,
-        timeout: handler === 'resolveWatermark' ? resolveTimeout : LAMBDA_TIMEOUT_SECONDS,
+        timeout: timeouts[handler],
         memorySize: i.lambda.memoryMb,
         environment: { variables: env },
         loggingConfig: { logFormat: 'Text', logGroup: logGroup.name },
@@ -257,8 +260,8 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
     // The shape is validated with placeholder ARNs (the real ones are Terraform references until apply); the full
     // ASL validator runs once per distinct definition (./asl-check), the structural rules on every synth.
     const props = {
-      resolveTimeoutSeconds: resolveTimeout + 30,
-      buildTimeoutSeconds: LAMBDA_TIMEOUT_SECONDS + 30,
+      resolveTimeoutSeconds: timeouts.resolveWatermark + 30,
+      buildTimeoutSeconds: timeouts.buildSnapshot + 30,
     };
     try {
       checkStateMachine(snapshotStateMachine({ ...EXAMPLE_ARNS, ...props }));
