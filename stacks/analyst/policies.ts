@@ -5,7 +5,7 @@
 import type { PolicyStatement } from '../lib/iam';
 
 export interface AnalystPolicyContext {
-  /** `arn:aws:<service>:<region>:<account>:<resource>` builder. */
+  /** `arn:<partition>:<service>:<region>:<account>:<resource>` builder. */
   readonly arn: (service: string, resource: string) => string;
   readonly workgroup: string;
   readonly tableBucket: string;

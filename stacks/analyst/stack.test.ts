@@ -97,7 +97,7 @@ describe('analyst stack', () => {
       expect(actions.filter((a) => forbidden.test(a) && a !== 'athena:GetWorkGroup')).toEqual([]);
     const athena = statements.find((s) => s.Sid === 'QueryInTheLabWorkgroup');
     expect(athena?.Resource).toEqual([
-      'arn:aws:athena:us-east-1:${data.aws_caller_identity.account.account_id}:workgroup/${local.table_bucket_workgroup_name}',
+      'arn:${data.aws_partition.partition.partition}:athena:us-east-1:${data.aws_caller_identity.account.account_id}:workgroup/${local.table_bucket_workgroup_name}',
     ]);
   });
 

@@ -32,8 +32,7 @@ export class AnalystStack extends LabStack<AnalystInputs> {
     // The namespaces ref-data owns must exist (and have surfaced in s3tablescatalog) before they are granted on.
     this.upstream('ref_data');
     const account = this.callerIdentity.accountId;
-    const arn = (service: string, resource: string) =>
-      `arn:aws:${service}:${unit.region}:${account}:${resource}`;
+    const arn = (service: string, resource: string) => this.arn(service, resource);
 
     this.role = new IamRole(this, 'role', {
       name: i.roleName,

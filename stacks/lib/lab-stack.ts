@@ -5,6 +5,7 @@ import type { Construct } from 'constructs';
 import type * as awsProvider from '@cdktf/provider-aws/lib/provider';
 import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
 import type * as dataAwsIamSessionContext from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
+import type * as dataAwsPartition from '@cdktf/provider-aws/lib/data-aws-partition';
 import type { ResolvedUnit, TfCommand } from './contract';
 import { StacksError } from './errors';
 import { repoRootFromStack } from './paths';
@@ -15,6 +16,7 @@ import { awsLib } from './provider-aws';
 const { AwsProvider } = awsLib<typeof awsProvider>('provider');
 const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
 const { DataAwsIamSessionContext } = awsLib<typeof dataAwsIamSessionContext>('data-aws-iam-session-context');
+const { DataAwsPartition } = awsLib<typeof dataAwsPartition>('data-aws-partition');
 
 // The prebuilt bindings wrap AWS provider 6.25.0, but aws_glue_catalog (the s3tablescatalog federated catalog,
 // written through the raw-resource escape hatch) only exists from 6.44.0 on. Every stack pins the same exact version
@@ -37,6 +39,7 @@ export class LabStack<I = unknown> extends TerraformStack {
   private readonly upstreams = new Map<string, UpstreamOutputs>();
   private identity?: dataAwsCallerIdentity.DataAwsCallerIdentity;
   private deployerSession?: dataAwsIamSessionContext.DataAwsIamSessionContext;
+  private partitionData?: dataAwsPartition.DataAwsPartition;
 
   constructor(scope: Construct, unit: ResolvedUnit<I>, options: LabStackOptions = {}) {
     super(scope, unit.name);
@@ -92,6 +95,17 @@ export class LabStack<I = unknown> extends TerraformStack {
   protected get callerIdentity(): dataAwsCallerIdentity.DataAwsCallerIdentity {
     this.identity ??= new DataAwsCallerIdentity(this, 'account');
     return this.identity;
+  }
+
+  /** The partition the provider's credentials are in (aws, aws-cn, aws-us-gov): every ARN the stack writes uses it. */
+  protected get partition(): string {
+    this.partitionData ??= new DataAwsPartition(this, 'partition');
+    return this.partitionData.partition;
+  }
+
+  /** `arn:<partition>:<service>:<region>:<account>:<resource>` in this stack's region and account. */
+  protected arn(service: string, resource: string): string {
+    return `arn:${this.partition}:${service}:${this.unit.region}:${this.callerIdentity.accountId}:${resource}`;
   }
 
   /** The deployer's IAM principal: the role behind its session (issuer_arn), what Lake Formation grants name. */

@@ -4,7 +4,7 @@
 import type { PolicyStatement } from '../lib/iam';
 
 export interface SnapshotPolicyContext {
-  /** `arn:aws:<service>:<region>:<account>` builder. */
+  /** `arn:<partition>:<service>:<region>:<account>:<resource>` builder. */
   arn: (service: string, resource: string) => string;
   workgroup: string;
   tableBucket: string;

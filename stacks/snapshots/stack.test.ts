@@ -195,16 +195,16 @@ describe('snapshots stack', () => {
       '${aws_s3_bucket.snapshot-bucket_1167CB4B.arn}/athena-results/*',
     ]);
     expect(resolve.ReadPublishedWatermark!.Resource).toContain(
-      'arn:aws:glue:us-east-1:${data.aws_caller_identity.account.account_id}:table/loglake_01_snapshots/loglake_01_vpc_flow_logs_daily',
+      'arn:${data.aws_partition.partition.partition}:glue:us-east-1:${data.aws_caller_identity.account.account_id}:table/loglake_01_snapshots/loglake_01_vpc_flow_logs_daily',
     );
     expect(build.SnapshotRuns!.Resource).toEqual([
       '${aws_s3_bucket.snapshot-bucket_1167CB4B.arn}/loglake_01_vpc_flow_logs_daily/*',
     ]);
     expect(build.CatalogueRunsAndPublish!.Resource).toContain(
-      'arn:aws:glue:us-east-1:${data.aws_caller_identity.account.account_id}:table/loglake_01_snapshots/loglake_01_vpc_flow_logs_daily__run_*',
+      'arn:${data.aws_partition.partition.partition}:glue:us-east-1:${data.aws_caller_identity.account.account_id}:table/loglake_01_snapshots/loglake_01_vpc_flow_logs_daily__run_*',
     );
     expect(build.AthenaInTheSnapshotWorkgroup!.Resource).toEqual([
-      'arn:aws:athena:us-east-1:${data.aws_caller_identity.account.account_id}:workgroup/${aws_athena_workgroup.workgroup.name}',
+      'arn:${data.aws_partition.partition.partition}:athena:us-east-1:${data.aws_caller_identity.account.account_id}:workgroup/${aws_athena_workgroup.workgroup.name}',
     ]);
     const sfn = statements(json, 'state-machine-policy');
     expect(sfn.PublishFailureAlerts!.Resource).toEqual(['${local.table_bucket_alerts_topic_arn}']);
@@ -221,7 +221,7 @@ describe('snapshots stack', () => {
     );
     expect(def.States.BuildSnapshot!.Resource).toBe('${aws_lambda_function.snapshot-build.arn}');
     expect(def.States.NotifyFailure).toMatchObject({
-      Resource: 'arn:aws:states:::sns:publish',
+      Resource: 'arn:${data.aws_partition.partition.partition}:states:::sns:publish',
       Next: 'Failed',
     });
     expect((def.States.NotifyFailure!.Parameters as Record<string, string>).TopicArn).toBe(

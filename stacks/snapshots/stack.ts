@@ -63,8 +63,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
     const tb = this.upstream('table_bucket');
     const tableBucket = tb.get('table_bucket_name');
     const account = this.callerIdentity.accountId;
-    const arn = (service: string, resource: string) =>
-      `arn:aws:${service}:${unit.region}:${account}:${resource}`;
+    const arn = (service: string, resource: string) => this.arn(service, resource);
 
     // Runs are pruned by the pipeline (runs to keep); the expiry is a safety net, long enough for the staleness
     // alarm to be acted on, short enough that a pipeline dead for weeks does not serve a months-old snapshot.
@@ -288,6 +287,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
           resolveWatermarkFunctionArn: resolveFn.arn,
           buildSnapshotFunctionArn: buildFn.arn,
           alertTopicArn: topicArn,
+          partition: this.partition,
           ...props,
         }),
       ),
