@@ -294,7 +294,7 @@ describe('snapshots stack', () => {
   test('mock outputs only for a plan; apply synthesizes strictly', () => {
     expect(synth('plan').json.locals!.table_bucket_table_bucket_name).toContain('"mock-bucket"');
     expect(synth('apply').json.locals!.table_bucket_table_bucket_name).toBe(
-      '${try(data.terraform_remote_state.table_bucket[0].outputs.table_bucket_name, null)}',
+      '${try(data.terraform_remote_state.table_bucket[0].outputs.table_bucket_name, "")}',
     );
   });
 
