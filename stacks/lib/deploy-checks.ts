@@ -24,8 +24,21 @@ export const REPLACEMENT_MARKER: Readonly<Record<string, string>> = {
   aws_glue_catalog: 'create_time',
   aws_iam_role: 'unique_id',
   aws_lakeformation_resource: 'id',
+  // Namespaces and tables: plugin-framework resources without id; created_at is Computed with UseStateForUnknown
+  // (internal/service/s3tables/namespace.go, table.go), so it is unknown exactly when one is created anew.
+  aws_s3tables_namespace: 'created_at',
+  aws_s3tables_table: 'created_at',
   terraform_data: 'id',
 };
+
+/** replace_triggered_by for `resources` (their replacement markers), or nothing when there are none. */
+export function replacedWith(
+  resources: readonly TerraformResource[] | undefined,
+): { lifecycle: { replaceTriggeredBy: string[] } } | Record<string, never> {
+  return resources && resources.length > 0
+    ? { lifecycle: { replaceTriggeredBy: resources.map(replacementTrigger) } }
+    : {};
+}
 
 /** `type.name.attribute` for replace_triggered_by: the resource's replacement marker. */
 export function replacementTrigger(resource: TerraformResource): string {
@@ -104,13 +117,7 @@ export function confirmDestroyGuard(scope: Construct, id: string, props: Confirm
   const guard = new TerraformData(scope, id, {
     input: { unit: props.unit, consequence: props.consequence },
     dependsOn: props.dependsOn,
-    ...(props.replacedWith && props.replacedWith.length > 0
-      ? {
-          lifecycle: {
-            replaceTriggeredBy: props.replacedWith.map(replacementTrigger),
-          },
-        }
-      : {}),
+    ...replacedWith(props.replacedWith),
     provisioners: [
       {
         type: 'local-exec',
@@ -135,6 +142,8 @@ export interface WaitForFederationProps {
   readonly repoRoot: string;
   /** The namespace (and table) this waits for: it is created after them (and runs again when their names change). */
   readonly dependsOn: ITerraformDependable[];
+  /** The namespace (and table) whose replacement under the same name must run the wait again. */
+  readonly replacedWith?: TerraformResource[];
 }
 
 /**
@@ -154,6 +163,7 @@ export function waitForFederation(
       ...(props.table ? { table: props.table } : {}),
     },
     dependsOn: props.dependsOn,
+    ...replacedWith(props.replacedWith),
     provisioners: [
       {
         type: 'local-exec',

@@ -106,3 +106,23 @@ describe('ref-data stack', () => {
     );
   });
 });
+
+describe('ref-data: a namespace replaced under the same name', () => {
+  const json = synth();
+  const triggers = (r: Record<string, unknown>) =>
+    (r.lifecycle as { replace_triggered_by?: string[] } | undefined)?.replace_triggered_by ?? [];
+
+  test("runs its federation wait again and makes its grants again; another namespace's stay", () => {
+    for (const name of ['ref', 'enriched', 'lab']) {
+      const marker = `aws_s3tables_namespace.namespace-${name}.created_at`;
+      expect(triggers(resourcesOf(json, 'terraform_data')[`wait-federated-${name}`]!)).toEqual([marker]);
+      const grants = Object.entries(resourcesOf(json, 'aws_lakeformation_permissions')).filter(
+        ([, g]) =>
+          (g.database as { name?: string } | undefined)?.name === name ||
+          (g.table as { database_name?: string } | undefined)?.database_name === name,
+      );
+      expect(grants.length).toBeGreaterThan(0);
+      for (const [, g] of grants) expect(triggers(g)).toEqual([marker]);
+    }
+  });
+});

@@ -55,6 +55,7 @@ export class RefDataStack extends LabStack<RefDataInputs> {
               timeoutSeconds: unit.inputs.federationWaitSeconds,
               repoRoot: this.repoRoot,
               dependsOn: [ns, ...guards],
+              replacedWith: [ns],
             })
           : undefined;
       // The lab's SQL (run by the deployer and the lab principals) creates, reads and drops the tables here.
@@ -74,6 +75,7 @@ export class RefDataStack extends LabStack<RefDataInputs> {
             databasePermissions: ['DESCRIBE', 'CREATE_TABLE', 'ALTER', 'DROP'],
             tablePermissions: ['ALL'],
             dependsOn: [ns, ...guards, ...(federated ? [federated] : [])],
+            replacedWith: [ns],
           },
         );
       }

@@ -264,3 +264,20 @@ describe('table-bucket stack', () => {
     });
   });
 });
+
+describe('table-bucket: a namespace or table replaced under the same name', () => {
+  const json = synth();
+  const triggers = (r: Record<string, unknown>) =>
+    ((r.lifecycle as { replace_triggered_by?: string[] } | undefined)?.replace_triggered_by ?? []).sort();
+  const replaced = ['aws_s3tables_namespace.namespace.created_at', 'aws_s3tables_table.table.created_at'];
+
+  test('runs the federation wait again (its triggers are the names, which stay the same)', () => {
+    expect(triggers(resourcesOf(json, 'terraform_data')['wait-federated-table']!)).toEqual(replaced);
+  });
+
+  test('makes every Lake Formation grant on them again (the new Glue database or table has none)', () => {
+    const grants = Object.values(resourcesOf(json, 'aws_lakeformation_permissions'));
+    expect(grants.length).toBeGreaterThan(0);
+    for (const g of grants) expect(triggers(g)).toEqual(replaced);
+  });
+});

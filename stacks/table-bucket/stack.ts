@@ -134,6 +134,7 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
             timeoutSeconds: i.federationWaitSeconds,
             repoRoot: this.repoRoot,
             dependsOn: [namespace, this.table, ...this.upstreamGuards],
+            replacedWith: [namespace, this.table],
           })
         : undefined;
 
@@ -152,6 +153,7 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
           databasePermissions: ['DESCRIBE', 'CREATE_TABLE'],
           tablePermissions: ['ALL'],
           dependsOn: [this.table, ...this.upstreamGuards, ...(federated ? [federated] : [])],
+          replacedWith: [namespace, this.table],
         },
       );
     }
