@@ -35,7 +35,8 @@ export class LabStack<I = unknown> extends TerraformStack {
   readonly provider: awsProvider.AwsProvider;
   /** Relative path from this stack's terraform working directory to the repository root. */
   readonly repoRoot: string;
-  private readonly command: TfCommand | undefined;
+  /** The command this synth is for (undefined: not known, as strict as an apply). */
+  protected readonly command: TfCommand | undefined;
   private readonly upstreams = new Map<string, UpstreamOutputs>();
   private identity?: dataAwsCallerIdentity.DataAwsCallerIdentity;
   private deployerSession?: dataAwsIamSessionContext.DataAwsIamSessionContext;

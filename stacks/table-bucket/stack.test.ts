@@ -238,6 +238,56 @@ describe('table-bucket stack', () => {
     );
   });
 
+  test('synthesized for a plan without a real address, the configuration cannot be applied: everything waits for a guard that fails at apply', () => {
+    const json = (command: TfCommand | undefined, alertEmail: string) =>
+      JSON.parse(
+        Testing.synth(
+          new TableBucketStack(
+            Testing.app(),
+            fixtureUnit<TableBucketInputs>(spec, {
+              name: 'table-bucket',
+              inputs: { alertEmail },
+              dependencies: [integrationDependency()],
+            }),
+            { command },
+          ),
+        ),
+      ) as StackJson;
+    for (const alertEmail of ['', 'ops@example.com']) {
+      const planned = json('plan', alertEmail);
+      const data = resourcesOf(planned, 'terraform_data');
+      const guard = data.alert_address_guard as {
+        lifecycle: { precondition: { condition: string; error_message: string }[] };
+      };
+      expect(guard.lifecycle.precondition[0]!.condition).toBe(
+        '${terraform_data.alert_address_guard_marker.id == "this configuration is not to be applied"}',
+      );
+      expect(guard.lifecycle.precondition[0]!.error_message).toContain('Set LOGLAKE_ALERT_EMAIL');
+      // Every AWS resource waits for it (the teardown hook and the guard's own marker excepted).
+      for (const [type, byId] of Object.entries(planned.resource))
+        for (const [id, r] of Object.entries(byId)) {
+          if (
+            type === 'terraform_data' &&
+            ['alert_address_guard', 'alert_address_guard_marker', 'verify_teardown'].includes(id)
+          )
+            continue;
+          expect({
+            id: `${type}.${id}`,
+            waits: (r.depends_on as string[] | undefined)?.includes('terraform_data.alert_address_guard'),
+          }).toEqual({ id: `${type}.${id}`, waits: true });
+        }
+    }
+    // A deployable synth has none: nothing to plan again after the apply.
+    expect(
+      resourcesOf(json('plan', 'data-eng@loglake.dev'), 'terraform_data').alert_address_guard,
+    ).toBeUndefined();
+    expect(
+      resourcesOf(json('apply', 'data-eng@loglake.dev'), 'terraform_data').alert_address_guard,
+    ).toBeUndefined();
+    // A destroy applies nothing new.
+    expect(resourcesOf(json('destroy', ''), 'terraform_data').alert_address_guard).toBeUndefined();
+  });
+
   test('outputs: bucket ARN and name, namespace, table, catalog ids, workgroup, alerts topic', () => {
     expect(Object.keys(json.output ?? {}).sort()).toEqual([...TableBucketStack.outputs].sort());
   });

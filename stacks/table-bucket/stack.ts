@@ -16,7 +16,9 @@ import {
   dropNamespaceTablesOnDestroy,
   verifyTeardownHook,
 } from '../lib/destroy-hooks';
+import { refuseAtApply } from '../lib/apply-guard';
 import { waitForFederation } from '../lib/deploy-checks';
+import { alertAddressProblem, isStrictCommand } from '../lib/policy/rules';
 import { LabStack, type LabStackOptions } from '../lib/lab-stack';
 import { namespaceGrants } from '../lib/namespace-grants';
 import { TABLE_BUCKET_OUTPUTS, type TableBucketInputs } from './inputs';
@@ -193,6 +195,18 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
       alerts_topic_arn: this.alerts.arn,
     };
     this.addOutputs(outputs);
+
+    // Synthesized for a plan (or list, synth, output) without a real alert address, the lab policy only warns; an apply
+    // of that configuration (say, terraform apply in cdktf.out by hand) must still stop, before it creates anything.
+    const addressProblem = alertAddressProblem(i.alertEmail);
+    if (addressProblem && !isStrictCommand(this.command) && this.command !== 'destroy') {
+      const { guard, marker } = refuseAtApply(
+        this,
+        'alert-address-guard',
+        `The lab's alert subscription ${addressProblem}: this configuration was synthesized for ${this.command}, where that is only a warning, and cannot be applied. Set LOGLAKE_ALERT_EMAIL to the address that receives the lab's alerts and deploy with cdktf deploy (or pnpm lab deploy); nothing was created.`,
+      );
+      dependOnEverything(this, guard, [marker, ...(hook ? [hook] : [])]);
+    }
 
     if (hook) dependOnEverything(this, hook);
   }
