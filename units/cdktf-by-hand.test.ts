@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
 import { REPO_ROOT } from './lib/app-command';
 
@@ -34,7 +35,7 @@ function cdktf(...args: string[]): { status: number | null; out: string } {
     },
   );
   // The CLI's spinner and colours aside.
-  const out = `${r.stdout}${r.stderr}`.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '');
+  const out = stripVTControlCharacters(`${r.stdout}${r.stderr}`);
   return { status: r.status, out };
 }
 
