@@ -8,7 +8,12 @@ import { buildLab } from '@loglake/stacks';
 import { resolveLab } from './index';
 
 const outdir = mkdtempSync(join(tmpdir(), 'loglake-partition-'));
-afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+const address = process.env.LOGLAKE_ALERT_EMAIL;
+afterAll(() => {
+  rmSync(outdir, { recursive: true, force: true });
+  if (address === undefined) delete process.env.LOGLAKE_ALERT_EMAIL;
+  else process.env.LOGLAKE_ALERT_EMAIL = address;
+});
 
 describe('partition', () => {
   test('no synthesized stack writes arn:aws: — each ARN uses data.aws_partition', async () => {
