@@ -78,6 +78,14 @@ export function resourcesFromUnits(lab: ResolvedLab, accountId: string): LabReso
     failedRowsAlarm: failedRowsAlarmDefinition(fh.inputs, alertsTopicArn),
     workgroup: tb.inputs.workgroup.name,
     bytesScannedCutoff: tb.inputs.workgroup.bytesScannedCutoffPerQuery,
+    ...(lab.units.analyst
+      ? {
+          analystWorkgroup: {
+            name: lab.units.analyst.inputs.workgroup.name,
+            bytesScannedCutoff: lab.units.analyst.inputs.workgroup.bytesScannedCutoffPerQuery,
+          },
+        }
+      : {}),
     maintenance: { ...tb.inputs.maintenance },
     roles: {},
   };
@@ -243,6 +251,11 @@ async function openAwsTarget(lab: ResolvedLab, options: OpenTargetOptions): Prom
           }
         : undefined,
     roles: deployed.roles,
+    // As deployed; none when the analyst stack predates its own workgroup (the experiment then says so).
+    analystWorkgroup:
+      deployed.analystWorkgroup && fromUnits.analystWorkgroup
+        ? { ...fromUnits.analystWorkgroup, name: deployed.analystWorkgroup }
+        : undefined,
   };
   const banner = [
     `target aws: region ${region}, standard credential chain; names from ${outputsFile}`,
