@@ -62,7 +62,14 @@ function allTriggers(): string[] {
       Testing.app(),
       fixtureUnit<RefDataInputs>(refDataSpec, {
         name: 'ref-data',
-        dependencies: [tableBucketDependency(['table_bucket_arn', 'table_bucket_name', 'table_catalog_id'])],
+        dependencies: [
+          tableBucketDependency([
+            'table_bucket_arn',
+            'table_bucket_name',
+            'table_catalog_id',
+            'lab_role_arn',
+          ]),
+        ],
       }),
     ),
   ];

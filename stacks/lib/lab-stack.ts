@@ -115,10 +115,17 @@ export class LabStack<I = unknown> extends TerraformStack {
     return this.deployerSession.issuerArn;
   }
 
-  /** Who runs the lab's SQL: the deployer and the unit's lab principals, each with an id for its grants' names. */
-  protected labPrincipals(labPrincipalArns: readonly string[]): { id: string; arn: string }[] {
+  /**
+   * Who runs the lab's SQL and gets its Lake Formation grants: the lab role (table-bucket's `<prefix>-lab`, which the
+   * deployer assumes) and the unit's lab principals, each with an id for its grants' names. Never the deployer: it is
+   * a data lake administrator, whose implicit permissions a grant resource would read back and try to revoke.
+   */
+  protected labPrincipals(
+    labRoleArn: string,
+    labPrincipalArns: readonly string[],
+  ): { id: string; arn: string }[] {
     return [
-      { id: 'deployer', arn: this.deployerArn },
+      { id: 'lab', arn: labRoleArn },
       ...labPrincipalArns.map((arn, n) => ({ id: `principal-${n}`, arn })),
     ];
   }

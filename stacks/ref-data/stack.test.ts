@@ -8,7 +8,9 @@ function synth(inputs: Record<string, unknown> = {}): StackJson {
   const unit = fixtureUnit<RefDataInputs>(spec, {
     name: 'ref-data',
     inputs,
-    dependencies: [tableBucketDependency(['table_bucket_arn', 'table_bucket_name', 'table_catalog_id'])],
+    dependencies: [
+      tableBucketDependency(['table_bucket_arn', 'table_bucket_name', 'table_catalog_id', 'lab_role_arn']),
+    ],
   });
   return JSON.parse(Testing.synth(new RefDataStack(Testing.app(), unit))) as StackJson;
 }

@@ -14,7 +14,7 @@ import { LabPolicy } from '../lib/policy/lab-policy';
 import { spec, type SnapshotsInputs } from './inputs';
 import { SnapshotsStack } from './stack';
 
-const READS = ['table_bucket_name', 'table_bucket_arn', 'alerts_topic_arn'];
+const READS = ['table_bucket_name', 'table_bucket_arn', 'alerts_topic_arn', 'lab_role_arn', 'lab_role_name'];
 const DAILY = {
   name: 'vpc_flow_logs_daily',
   source: { namespace: 'network', table: 'vpc_flow_logs', timeColumn: 'start_time' },
@@ -268,7 +268,11 @@ describe('snapshots stack', () => {
   test('Lake Formation grants on the snapshot database: the CTAS step manages its tables, the pre-processor and readers read', () => {
     const grants = resourcesOf(json, 'aws_lakeformation_permissions');
     const db = (id: string) =>
-      grants[id] as { permissions: string[]; database?: { catalog_id: string; name: string } };
+      grants[id] as {
+        permissions: string[];
+        principal?: string;
+        database?: { catalog_id: string; name: string };
+      };
     expect(db('snapshot-build-lf-snapshot-db')).toMatchObject({
       permissions: ['DESCRIBE', 'CREATE_TABLE', 'ALTER', 'DROP'],
       database: {
@@ -278,7 +282,9 @@ describe('snapshots stack', () => {
     });
     expect(db('snapshot-build-lf-snapshot-tables').permissions).toEqual(['ALL']);
     expect(db('snapshot-resolve-watermark-lf-snapshot-tables').permissions).toEqual(['SELECT', 'DESCRIBE']);
-    expect(db('lf-deployer-snapshot-tables').permissions).toEqual(['SELECT', 'DESCRIBE']);
+    expect(db('lf-lab-snapshot-tables').permissions).toEqual(['SELECT', 'DESCRIBE']);
+    expect(db('lf-lab-snapshot-tables').principal).toBe('${local.table_bucket_lab_role_arn}');
+    expect(JSON.stringify(json)).not.toContain('aws_iam_session_context.deployer');
     const fn = resourcesOf(json, 'aws_lambda_function')['snapshot-build'] as { depends_on: string[] };
     expect(fn.depends_on).toEqual(
       expect.arrayContaining(['aws_lakeformation_permissions.snapshot-build-lf-snapshot-db']),

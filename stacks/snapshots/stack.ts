@@ -35,7 +35,13 @@ import { PrivateBucket } from '../lib/private-bucket';
 import { checkStateMachine } from './asl-check';
 import { lambdaTimeoutSeconds, SNAPSHOTS_OUTPUTS, type SnapshotsInputs } from './inputs';
 import { handlerAsset } from './lambda-assets';
-import { buildSnapshotPolicy, resolveWatermarkPolicy, schedulerPolicy, stateMachinePolicy } from './policies';
+import {
+  buildSnapshotPolicy,
+  labRoleSnapshotsPolicy,
+  resolveWatermarkPolicy,
+  schedulerPolicy,
+  stateMachinePolicy,
+} from './policies';
 import { awsLib } from '../lib/provider-aws';
 
 const { AthenaWorkgroup } = awsLib<typeof athenaWorkgroup>('athena-workgroup');
@@ -235,8 +241,17 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
     ];
     const [resolveRole, buildRole] = lambdas.map((l) => l.role) as [iamRole.IamRole, iamRole.IamRole];
 
-    // Who reads the snapshots the way analysts do (the deployer runs the lab's snapshot experiment on --target aws).
-    const readers = this.labPrincipals(i.labPrincipalArns);
+    // Who reads the snapshots the way analysts do: the lab role (the lab's snapshot experiment asks its question as
+    // it, on the snapshot and on the source) and the unit's lab principals.
+    const readers = this.labPrincipals(tb.get('lab_role_arn'), i.labPrincipalArns);
+    // Through IAM, the lab role also needs the snapshot database's Glue entries, the snapshot files, and the snapshot
+    // workgroup the comparison runs in (its results go to the snapshot bucket, written with the caller's rights).
+    const labReader = new IamRolePolicy(this, 'lab-role-snapshots-policy', {
+      name: this.name('lab-snapshots'),
+      role: tb.get('lab_role_name'),
+      policy: policyJson(...labRoleSnapshotsPolicy(policyContext)),
+    });
+    addDependsOn(labReader, this.upstreamGuards);
     for (const reader of readers) {
       namespaceGrants(
         this,

@@ -86,13 +86,10 @@ describe('table-bucket stack', () => {
   });
 
   test("the S3 Tables analytics integration is not the lab's: no catalog, registration or data-access role here", () => {
-    for (const type of [
-      'aws_glue_catalog',
-      'aws_lakeformation_resource',
-      'aws_iam_role',
-      'aws_iam_role_policy',
-    ])
+    for (const type of ['aws_glue_catalog', 'aws_lakeformation_resource', 'aws_iam_role_policy_attachment'])
       expect({ type, found: resourcesOf(json, type) }).toEqual({ type, found: {} });
+    // The only role is the lab's own (below).
+    expect(Object.keys(resourcesOf(json, 'aws_iam_role'))).toEqual(['lab-role']);
     // The catalog name comes from the region-level unit's state, behind its guard.
     expect(json.output?.glue_catalog_id?.value).toBe('${local.s3tables_integration_glue_catalog_name}');
     expect(resourcesOf(json, 'terraform_data').s3tables_integration_upstream_guard).toBeDefined();
@@ -140,16 +137,45 @@ describe('table-bucket stack', () => {
     expect((wg.configuration as Record<string, unknown>).result_configuration).toBeUndefined();
   });
 
-  test('Lake Formation grants for the deploying principal on the table catalog of this bucket', () => {
+  test("Lake Formation grants go to the lab role, never to the deployer (a data lake administrator: N1)", () => {
     const grants = Object.values(resourcesOf(json, 'aws_lakeformation_permissions'));
     expect(grants).toHaveLength(2);
-    for (const g of grants) expect(g.principal).toBe('${data.aws_iam_session_context.deployer.issuer_arn}');
+    for (const g of grants) expect(g.principal).toBe('${aws_iam_role.lab-role.arn}');
+    expect(JSON.stringify(grants)).not.toContain('aws_iam_session_context');
     const db = grants.find((g) => g.database) as { database: { catalog_id: string; name: string } };
     expect(db.database).toEqual({
       catalog_id:
         '${data.aws_caller_identity.account.account_id}:${local.s3tables_integration_glue_catalog_name}/loglake-01-flow-logs',
       name: 'network',
     });
+  });
+
+  test("the lab role: only the deployer assumes it; Athena in the lab workgroup, the bucket's Glue catalog, GetDataAccess", () => {
+    const role = resourcesOf(json, 'aws_iam_role')['lab-role']!;
+    expect(role.name).toBe('loglake-01-lab');
+    expect(JSON.parse(String(role.assume_role_policy))).toEqual({
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Sid: 'TheDeployer',
+          Effect: 'Allow',
+          Principal: { AWS: ['${data.aws_iam_session_context.deployer.issuer_arn}'] },
+          Action: ['sts:AssumeRole'],
+        },
+      ],
+    });
+    const policy = JSON.parse(String(resourcesOf(json, 'aws_iam_role_policy')['lab-role-policy']!.policy)) as {
+      Statement: { Sid: string; Action: string[]; Resource: string | string[] }[];
+    };
+    const bySid = Object.fromEntries(policy.Statement.map((st) => [st.Sid, st]));
+    expect(bySid.QueryInTheLabWorkgroup!.Resource).toEqual([
+      'arn:${data.aws_partition.partition.partition}:athena:us-east-1:${data.aws_caller_identity.account.account_id}:workgroup/${aws_athena_workgroup.workgroup.name}',
+    ]);
+    expect(bySid.TheLabTablesThroughS3TablesCatalog!.Resource).toContain(
+      'arn:${data.aws_partition.partition.partition}:glue:us-east-1:${data.aws_caller_identity.account.account_id}:table/s3tablescatalog/loglake-01-flow-logs/*/*',
+    );
+    expect(bySid.LakeFormationCredentials!.Action).toEqual(['lakeformation:GetDataAccess']);
+    expect(json.output?.lab_role_arn).toEqual({ value: '${aws_iam_role.lab-role.arn}' });
   });
 
   test('the post-destroy hook: destroy-time local-exec with CHECK_ATTEMPTS=4 and the lab id; everything else depends on it', () => {
