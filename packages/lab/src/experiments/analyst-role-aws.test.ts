@@ -226,7 +226,7 @@ describe('the analyst experiment on --target aws', () => {
       sameAnswer: true,
       everyWriteRefused: true,
       othersQueriesRefused: true,
-      deployerRanTheSameSql: true,
+      labRanTheSameSql: true,
     });
     expect(outcome.measures).toMatchObject({
       refused: 10,

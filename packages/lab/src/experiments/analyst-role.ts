@@ -1,7 +1,7 @@
 // Part 2's "still to come": a read-only analyst role, shown to be read-only by trying to write with it. As the
 // analyst (STS AssumeRole of the analyst unit's role, with the lab's own credentials): the one-hour question on both
-// tables succeeds, with the deployer's answer; then every kind of write is tried and each is refused — SQL on a probe
-// table the deployer creates in `ref` (a namespace the analyst may read): DELETE, INSERT, MERGE, DROP TABLE,
+// tables succeeds, with the lab's answer; then every kind of write is tried and each is refused — SQL on a probe
+// table the lab creates in `ref` (a namespace the analyst may read): DELETE, INSERT, MERGE, DROP TABLE,
 // CREATE TABLE, ALTER TABLE; and the APIs: reading the Firehose error output, PutRecordBatch, changing the workgroup,
 // table maintenance; and the lab's own queries, which Lake Formation does not govern (Athena keeps query history and
 // results per workgroup): listing the shared workgroup's history, reading a lab query's results, stopping it. The
@@ -31,7 +31,7 @@ export const PROBE = 'ref.analyst_probe';
 export const PROBE_CREATED = 'ref.analyst_created';
 const SESSION_NAME = 'loglake-analyst';
 
-/** The SQL the analyst tries (and the deployer then runs, in this order, on its probe table). */
+/** The SQL the analyst tries (and the lab then runs, in this order, on its probe table). */
 export const ANALYST_WRITES: ReadonlyArray<{ label: string; sql: string }> = [
   { label: 'INSERT', sql: `INSERT INTO ${PROBE} VALUES ('analyst', 2)` },
   {
@@ -196,23 +196,20 @@ export const analystRole: Experiment = {
       const skip = `no analyst.analyst_workgroup in ${ctx.target.outputsFile ?? 'the outputs file'}: the deployed analyst unit predates its own workgroup; deploy it again (pnpm lab deploy analyst) and write its outputs`;
       return { result: `skipped: ${skip}`, measures: { skipped: skip }, checks: {} };
     }
-    const deployer = sqlTarget(ctx);
+    const lab = sqlTarget(ctx);
     // The probe the writes aim at: a table of `ref` (where the analyst may read), created by the lab.
-    await runQuery(deployer, `DROP TABLE IF EXISTS ${PROBE_CREATED}`);
-    await runQuery(deployer, `DROP TABLE IF EXISTS ${PROBE}`);
-    await runQuery(
-      deployer,
-      `CREATE TABLE ${PROBE} (k string, v int) TBLPROPERTIES ('table_type' = 'iceberg')`,
-    );
+    await runQuery(lab, `DROP TABLE IF EXISTS ${PROBE_CREATED}`);
+    await runQuery(lab, `DROP TABLE IF EXISTS ${PROBE}`);
+    await runQuery(lab, `CREATE TABLE ${PROBE} (k string, v int) TBLPROPERTIES ('table_type' = 'iceberg')`);
     // A query of the lab's whose results sit in the shared workgroup's history.
-    const labQuery = (await runQuery(deployer, `INSERT INTO ${PROBE} VALUES ('probe', 1)`)).queryExecutionId;
+    const labQuery = (await runQuery(lab, `INSERT INTO ${PROBE} VALUES ('probe', 1)`)).queryExecutionId;
 
     const session = await assumeRoleSession(ctx.target, roleArn, SESSION_NAME);
     ctx.log(`  assumed ${roleArn} as ${session.arn}`);
     try {
       const hourStart = (await ctx.rows('network/busiest_hour'))[0]?.hour_start as string;
       const asAnalyst = sqlTarget(ctx, session, ctx.target.resources.namespace);
-      // The question on both tables (network and enriched grants), as the analyst and as the deployer.
+      // The question on both tables (network and enriched grants), as the analyst and as the lab's SQL.
       const answers = await Promise.all(
         ['network/one_hour', 'enriched/one_hour'].map(async (name) => {
           const mine = await runNamedQuery(asAnalyst, name, { hour_start: hourStart });
@@ -231,16 +228,16 @@ export const analystRole: Experiment = {
       for (const a of [...attempts, ...history])
         ctx.log(`  ${a.label}: ${a.refused ? 'refused' : 'ALLOWED'} — ${a.error}`);
 
-      // The same statements as the deployer: they run, so the analyst's failures are its permissions.
-      const deployerRan: string[] = [];
+      // The same statements as the lab's SQL: they run, so the analyst's failures are its permissions.
+      const labRan: string[] = [];
       for (const w of ANALYST_WRITES) {
-        await runQuery(deployer, w.sql).then(
-          () => deployerRan.push(w.label),
-          (error: unknown) => ctx.log(`  the deployer's ${w.label} failed too: ${(error as Error).message}`),
+        await runQuery(lab, w.sql).then(
+          () => labRan.push(w.label),
+          (error: unknown) => ctx.log(`  the lab's ${w.label} failed too: ${(error as Error).message}`),
         );
       }
-      await runQuery(deployer, `DROP TABLE IF EXISTS ${PROBE_CREATED}`);
-      await runQuery(deployer, `DROP TABLE IF EXISTS ${PROBE}`);
+      await runQuery(lab, `DROP TABLE IF EXISTS ${PROBE_CREATED}`);
+      await runQuery(lab, `DROP TABLE IF EXISTS ${PROBE}`);
 
       const refused = attempts.filter((a) => a.refused);
       // By type: AthenaError type 234 is a Lake Formation error; the APIs' AccessDenied* are IAM's.
@@ -250,7 +247,7 @@ export const analystRole: Experiment = {
       const historyRefused = history.filter((a) => a.refused).length;
       return {
         result:
-          `one-hour question answered as the analyst (${formatCount(flows)} flows, ${sameAnswer ? "same as the deployer's" : 'a DIFFERENT answer'}); ` +
+          `one-hour question answered as the analyst (${formatCount(flows)} flows, ${sameAnswer ? "same as the lab's" : 'a DIFFERENT answer'}); ` +
           `${refused.length} of ${attempts.length} writes refused` +
           ` (${byLakeFormation} by Lake Formation, ${byIam} by IAM${other > 0 ? `, ${other} otherwise` : ''}); ` +
           `the lab's query history: ${historyRefused} of ${history.length} refused (it queries in ${own.name})`,
@@ -267,7 +264,7 @@ export const analystRole: Experiment = {
           refusedByLakeFormation: byLakeFormation,
           analystWorkgroup: own.name,
           historyRefused,
-          deployerRan: deployerRan.join(', '),
+          labRan: labRan.join(', '),
           ...Object.fromEntries(
             [...attempts, ...history].map((a) => [`refused: ${a.label}`, `${a.errorType}: ${a.error}`]),
           ),
@@ -277,7 +274,7 @@ export const analystRole: Experiment = {
           sameAnswer,
           everyWriteRefused: refused.length === attempts.length,
           othersQueriesRefused: historyRefused === history.length,
-          deployerRanTheSameSql: deployerRan.length === ANALYST_WRITES.length,
+          labRanTheSameSql: labRan.length === ANALYST_WRITES.length,
         },
       };
     } finally {

@@ -1,6 +1,8 @@
-// Offline, with the synthesized stacks' policies enforced: the analyst queries in its own workgroup, and the lab's
-// shared workgroup's history (list, results, stop) is refused to it — Lake Formation does not govern query history,
-// the workgroup the role's IAM policy names does.
+// Offline, with the synthesized stacks' policies enforced. The lab's SQL runs as table-bucket's lab role, which holds
+// the Lake Formation grants; the deployer (a data lake administrator) holds none, so the same SELECT signed as the
+// deployer is refused. The analyst queries in its own workgroup, and the lab's shared workgroup's history (list,
+// results, stop) is refused to it — Lake Formation does not govern query history, the workgroup the role's IAM
+// policy names does.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +31,20 @@ afterAll(async () => {
   analyst?.close();
   await target?.close();
   rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the lab's SQL role, offline", () => {
+  test('the target signs its SQL as the lab role, and the role answers a SELECT on the flow table', async () => {
+    expect(target.sqlRole).toBe('arn:aws:iam::123456789012:role/loglake-01-lab');
+    const r = await runQuery(target.athenaTarget(), 'SELECT count(*) FROM vpc_flow_logs');
+    expect(r.rows).toEqual([['0']]);
+  });
+
+  test("the deployer has only an administrator's implicit rights: its SELECT is refused by Lake Formation", async () => {
+    await expect(
+      runQuery({ ...target.athenaTarget(), client: target.athena }, 'SELECT count(*) FROM vpc_flow_logs'),
+    ).rejects.toThrow(/Insufficient Lake Formation permission\(s\): Required Select on vpc_flow_logs/);
+  });
 });
 
 describe("the analyst's workgroup, offline", () => {
