@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Aspects } from 'cdktf';
 import type { Construct } from 'constructs';
+import { invokingCdktfCommand, tfCommandForCdktf } from './lib/cdktf-invocation';
 import { isTfCommand, TF_COMMAND_ENV, type ResolvedUnit, type TfCommand } from './lib/contract';
 import { StacksError } from './lib/errors';
 import type { LabStack, LabStackOptions } from './lib/lab-stack';
@@ -28,6 +29,20 @@ export function announcedCommand(env: NodeJS.ProcessEnv = process.env): TfComman
       value,
     );
   return value;
+}
+
+/**
+ * The command this synth is for. Run by the cdktf CLI (by hand or by the scripts), its own command decides — an apply
+ * is an apply whatever LOGLAKE_TF_COMMAND says, and a cdktf command that is not known here (or an option before it)
+ * synthesizes as strictly as an apply. Run directly (the validate harness, tests), LOGLAKE_TF_COMMAND decides; with
+ * neither, undefined: strict.
+ */
+export function synthCommand(
+  env: NodeJS.ProcessEnv = process.env,
+  cdktfCommand: string | undefined = invokingCdktfCommand(),
+): TfCommand | undefined {
+  if (cdktfCommand !== undefined) return tfCommandForCdktf(cdktfCommand);
+  return announcedCommand(env);
 }
 
 export async function loadStackFactory(stack: string, unit: string): Promise<StackFactory> {
@@ -60,7 +75,8 @@ export interface BuiltLab {
 
 export async function buildLab(lab: LabUnits, options: BuildOptions = {}): Promise<BuiltLab> {
   const outdir = options.outdir ?? 'cdktf.out';
-  const app = options.app ?? new App({ outdir, skipValidation: false });
+  // No stack traces in annotations: a lab policy refusal prints its message (which names the fix), not cdktf's frames.
+  const app = options.app ?? new App({ outdir, skipValidation: false, stackTraces: false });
   const stacks = new Map<string, LabStack>();
   for (const name of lab.order) {
     if (options.only && !options.only.includes(name)) continue;

@@ -3,6 +3,7 @@
 export {
   buildLab,
   announcedCommand,
+  synthCommand,
   loadStackFactory,
   type BuiltLab,
   type BuildOptions,

@@ -18,6 +18,7 @@ describe('the access model of the synthesized lab', () => {
     expect(access.roles.map((r) => r.name).sort()).toEqual([
       'loglake-01-analyst',
       'loglake-01-firehose',
+      'loglake-01-lab',
       'loglake-01-snapshot-build',
       'loglake-01-snapshot-resolve-watermark',
       'loglake-01-snapshot-scheduler',
@@ -61,10 +62,20 @@ describe('the access model of the synthesized lab', () => {
     expect(new Set(analyst.map((g) => g.catalogId))).toEqual(
       new Set(['123456789012:s3tablescatalog/loglake-01-flow-logs']),
     );
-    const deployer = access.grants.filter((g) => g.principal === VALUES.deployerArn);
+    // The lab's SQL runs as the lab role, which holds the grants; the deployer (a data lake administrator) none.
+    expect(access.grants.filter((g) => g.principal === VALUES.deployerArn)).toEqual([]);
+    const lab = role('loglake-01-lab');
+    expect(lab.trustPolicy).toMatchObject({ Statement: [{ Principal: { AWS: [VALUES.deployerArn] } }] });
+    const labGrants = access.grants.filter((g) => g.principal === lab.arn);
+    for (const ns of ['network', 'ref', 'enriched', 'lab'])
+      expect(
+        labGrants.some((g) => g.database === ns && g.table === '*' && g.permissions.includes('ALL')),
+      ).toBe(true);
     expect(
-      deployer.some((g) => g.database === 'ref' && g.table === '*' && g.permissions.includes('ALL')),
+      labGrants.some((g) => g.database === 'loglake_01_snapshots' && g.permissions.includes('SELECT')),
     ).toBe(true);
+    // snapshots attaches its reading policy to table-bucket's role.
+    expect(lab.policies.map((p) => p.name).sort()).toEqual(['loglake-01-lab', 'loglake-01-lab-snapshots']);
   });
 
   test('outputs that resolve are there; one AWS generates (a table id) is left out rather than guessed', () => {

@@ -22,8 +22,9 @@ maybe('terraform validate of every synthesized stack (machine Terraform, mirrore
   const work = mkdtempSync(join(tmpdir(), 'loglake-validate-'));
   let stacks: Record<string, TerraformJson> = {};
 
-  const synthAll = (): Record<string, TerraformJson> => {
-    const out = join(work, 'cdktf.out');
+  /** Every stack of the lab, synthesized as `cdktf synth` does, with `variant` added to the environment. */
+  const synthAll = (variant: Record<string, string> = {}): Record<string, TerraformJson> => {
+    const out = join(work, `cdktf.out-${Object.keys(variant).join('-') || 'local'}`);
     const r = spawnSync(appCommand(), {
       shell: true,
       cwd: REPO_ROOT,
@@ -32,6 +33,7 @@ maybe('terraform validate of every synthesized stack (machine Terraform, mirrore
         CHECKPOINT_DISABLE: '1',
         LOGLAKE_TF_COMMAND: 'validate',
         LOGLAKE_ALERT_EMAIL: 'data-eng@loglake.dev',
+        ...variant,
       },
       encoding: 'utf8',
     });
@@ -52,33 +54,49 @@ maybe('terraform validate of every synthesized stack (machine Terraform, mirrore
       r.expected.map((e) => `${e.feature.what} (since ${e.feature.introducedIn})`).join(', ') || 'none'
     }${r.unexpected.length ? `; unexpected: ${r.unexpected.map((d) => `${d.summary}: ${d.detail}`).join(' | ')}` : ''}`;
 
-  test(`every stack validates with hashicorp/aws from the mirror (the stacks pin ${AWS_PROVIDER_VERSION})`, async () => {
-    stacks = synthAll();
-    const lab = await resolveLab({ env: {} });
-    expect(Object.keys(stacks).sort()).toEqual([...lab.order].sort());
-    const results: string[] = [];
-    const names = Object.keys(stacks);
-    // Two at a time: each validate loads the provider binary (~0.7 GB) and its schema.
-    for (let i = 0; i < names.length; i += 2) {
-      const batch = names.slice(i, i + 2);
-      const done = await Promise.all(batch.map((n) => validateStack(stacks[n]!, tc, join(work, n))));
-      done.forEach((r, k) => {
-        const line = describeResult(batch[k]!, r);
-        results.push(line);
-        expect({ stack: batch[k], unexpected: r.unexpected, valid: r.valid }).toEqual({
-          stack: batch[k],
-          unexpected: [],
-          valid: true,
+  // The variants the stacks synthesize differently: the backend and its state probes (LAB_STATE_BUCKET).
+  const VARIANTS: ReadonlyArray<{ name: string; env: Record<string, string> }> = [
+    { name: 'local state backend', env: {} },
+    { name: 'S3 state backend (LAB_STATE_BUCKET)', env: { LAB_STATE_BUCKET: 'loglake-example-state' } },
+  ];
+
+  test.each(VARIANTS)(
+    `every stack validates with hashicorp/aws from the mirror (the stacks pin ${AWS_PROVIDER_VERSION}): $name`,
+    async ({ name: variant, env }) => {
+      const synthesized = synthAll(env);
+      if (variant === VARIANTS[0]!.name) stacks = synthesized;
+      if (Object.keys(env).length > 0)
+        // The variant is what it claims: every upstream probes its state object in the bucket.
+        expect(JSON.stringify(synthesized)).toContain('loglake-example-state');
+      const lab = await resolveLab({ env: {} });
+      expect(Object.keys(synthesized).sort()).toEqual([...lab.order].sort());
+      const results: string[] = [];
+      const names = Object.keys(synthesized);
+      // Two at a time: each validate loads the provider binary (~0.7 GB) and its schema.
+      for (let i = 0; i < names.length; i += 2) {
+        const batch = names.slice(i, i + 2);
+        const done = await Promise.all(
+          batch.map((n) => validateStack(synthesized[n]!, tc, join(work, `${variant.length}-${n}`))),
+        );
+        done.forEach((r, k) => {
+          const line = describeResult(batch[k]!, r);
+          results.push(line);
+          expect({ stack: batch[k], unexpected: r.unexpected, valid: r.valid }).toEqual({
+            stack: batch[k],
+            unexpected: [],
+            valid: true,
+          });
         });
-      });
-    }
-    console.log(
-      [
-        `terraform validate with ${tc.terraform}, hashicorp/aws ${tc.awsVersion} from ${tc.mirror}:`,
-        ...results,
-      ].join('\n'),
-    );
-  }, 300_000);
+      }
+      console.log(
+        [
+          `terraform validate (${variant}) with ${tc.terraform}, hashicorp/aws ${tc.awsVersion} from ${tc.mirror}:`,
+          ...results,
+        ].join('\n'),
+      );
+    },
+    300_000,
+  );
 
   test("it can fail: the table bucket without an explicit kms_key_arn (today's first deploy error) is reported", async () => {
     if (Object.keys(stacks).length === 0) stacks = synthAll();

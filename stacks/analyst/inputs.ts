@@ -1,6 +1,8 @@
 // Inputs of the analyst unit: a read-only role for the lab's analysts. Pure.
 import type { InputsSpec, UnitContext } from '../lib/contract';
 import { FieldReader, IAM_ARN_RE, readNamespaces } from '../lib/fields';
+import { ATHENA_MIN_CUTOFF } from '../lib/policy/rules';
+import { GIB } from '../table-bucket/inputs';
 
 export interface AnalystInputs {
   /** The role's name; defaults to `<prefix>-<labId>-analyst`. */
@@ -14,9 +16,16 @@ export interface AnalystInputs {
   readonly namespaces: readonly string[];
   /** How long an assumed session lasts at most (IAM: 1–12 hours). */
   readonly maxSessionDurationSeconds: number;
+  /**
+   * The analysts' own Athena workgroup, the only one the role may use: Lake Formation does not govern Athena's query
+   * history, a workgroup does (Athena User Guide, "Use Athena to query data registered with Lake Formation"), so in
+   * the lab's shared workgroup the role could list, read and stop everyone's queries. It enforces its settings,
+   * keeps results in Athena's managed storage and caps each query's scan.
+   */
+  readonly workgroup: { readonly name: string; readonly bytesScannedCutoffPerQuery: number };
 }
 
-export const ANALYST_OUTPUTS = ['role_arn', 'role_name'] as const;
+export const ANALYST_OUTPUTS = ['role_arn', 'role_name', 'analyst_workgroup'] as const;
 
 export const spec: InputsSpec<AnalystInputs> = {
   stack: 'analyst',
@@ -39,6 +48,16 @@ export const spec: InputsSpec<AnalystInputs> = {
         max: 43200,
         why: 'IAM accepts 1 to 12 hours',
       }),
+      workgroup: {
+        name: r.child('workgroup').string('name', `${unit.namePrefix}-analyst`, {
+          re: new RegExp(`^${unit.namePrefix}-[a-z0-9-]{1,40}$`),
+          fix: `the workgroup name must start with "${unit.namePrefix}-" and use a-z, 0-9 and -`,
+        }),
+        bytesScannedCutoffPerQuery: r.child('workgroup').int('bytesScannedCutoffPerQuery', GIB, {
+          min: ATHENA_MIN_CUTOFF,
+          why: "Athena's minimum per-query cutoff is 10 MiB = 10485760 bytes",
+        }),
+      },
     };
   },
 };

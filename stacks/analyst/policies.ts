@@ -1,18 +1,22 @@
-// The analyst role's policy documents, pure: what the role may do through IAM (query in the lab workgroup, read the
-// results, look the lab's tables up through s3tablescatalog, get Lake Formation's data access) and its trust policy.
+// The analyst role's policy documents, pure: what the role may do through IAM (query in the analysts' own workgroup —
+// never the lab's shared one, whose query history Lake Formation does not govern —, read its results, look the lab's tables up through s3tablescatalog, get Lake Formation's data access) and its trust policy.
 // Which tables it reads is Lake Formation's part (SELECT and DESCRIBE, granted in the stack). Nothing here writes:
 // no Glue or S3 Tables write, no S3 (query results are Athena-managed), no Firehose.
 import type { PolicyStatement } from '../lib/iam';
 
 export interface AnalystPolicyContext {
-  /** `arn:aws:<service>:<region>:<account>:<resource>` builder. */
+  /** `arn:<partition>:<service>:<region>:<account>:<resource>` builder. */
   readonly arn: (service: string, resource: string) => string;
+  /** The analysts' own workgroup (the only one the role's Athena actions name). */
   readonly workgroup: string;
   readonly tableBucket: string;
   readonly namespaces: readonly string[];
 }
 
-/** The Athena actions of a reader in one workgroup (the workgroup's own settings stay out of reach). */
+/**
+ * The Athena actions of a reader in its own workgroup (the workgroup's own settings stay out of reach). Listing,
+ * reading and stopping queries act on the workgroup's whole history, so they are safe only there.
+ */
 export const ANALYST_ATHENA_ACTIONS = [
   'athena:StartQueryExecution',
   'athena:StopQueryExecution',
@@ -37,7 +41,7 @@ export function analystPolicy(c: AnalystPolicyContext): PolicyStatement[] {
   const glue = (r: string) => c.arn('glue', r);
   return [
     {
-      Sid: 'QueryInTheLabWorkgroup',
+      Sid: 'QueryInTheAnalystsWorkgroup',
       Effect: 'Allow',
       Action: [...ANALYST_ATHENA_ACTIONS],
       Resource: [c.arn('athena', `workgroup/${c.workgroup}`)],

@@ -28,10 +28,7 @@ function build(inputs: Record<string, unknown> = {}) {
   const unit = fixtureUnit<AnalystInputs>(spec, {
     name: 'analyst',
     inputs,
-    dependencies: [
-      tableBucketDependency(['table_bucket_name', 'table_catalog_id', 'workgroup_name']),
-      refDataDependency,
-    ],
+    dependencies: [tableBucketDependency(['table_bucket_name', 'table_catalog_id']), refDataDependency],
   });
   const app = Testing.app();
   const stack = new AnalystStack(app, unit, { command: 'plan' });
@@ -95,10 +92,32 @@ describe('analyst stack', () => {
       /^athena:.*WorkGroup$/,
     ])
       expect(actions.filter((a) => forbidden.test(a) && a !== 'athena:GetWorkGroup')).toEqual([]);
-    const athena = statements.find((s) => s.Sid === 'QueryInTheLabWorkgroup');
-    expect(athena?.Resource).toEqual([
-      'arn:aws:athena:us-east-1:${data.aws_caller_identity.account.account_id}:workgroup/${local.table_bucket_workgroup_name}',
+  });
+
+  test("Athena only in the analysts' own workgroup (enforced, managed results, capped): never the lab's shared one, whose history Lake Formation does not govern", () => {
+    const athenaStatements = statements.filter((s) => s.Action.some((a) => a.startsWith('athena:')));
+    expect(athenaStatements.map((s) => s.Sid)).toEqual(['QueryInTheAnalystsWorkgroup']);
+    expect(athenaStatements[0]!.Resource).toEqual([
+      'arn:${data.aws_partition.partition.partition}:athena:us-east-1:${data.aws_caller_identity.account.account_id}:workgroup/${aws_athena_workgroup.workgroup.name}',
     ]);
+    expect(JSON.stringify(json)).not.toContain('table_bucket_workgroup_name');
+    const workgroup = resourcesOf(json, 'aws_athena_workgroup').workgroup as Record<string, unknown>;
+    expect(workgroup).toMatchObject({
+      name: 'loglake-01-analyst',
+      force_destroy: true,
+      configuration: {
+        enforce_workgroup_configuration: true,
+        bytes_scanned_cutoff_per_query: 1024 ** 3,
+        managed_query_results_configuration: { enabled: true },
+        engine_version: { selected_engine_version: 'Athena engine version 3' },
+      },
+    });
+    expect(build({ workgroup: { bytesScannedCutoffPerQuery: 10 * 1024 ** 2 } }).policy.violations).toEqual(
+      [],
+    );
+    expect(() => build({ workgroup: { bytesScannedCutoffPerQuery: 1024 } })).toThrow(
+      /bytesScannedCutoffPerQuery/,
+    );
   });
 
   test("Glue lookups reach the three namespaces of the lab's table bucket, no other", () => {
@@ -141,10 +160,11 @@ describe('analyst stack', () => {
     ]);
   });
 
-  test("outputs as the other units: the role's ARN and name", () => {
+  test("outputs as the other units: the role's ARN and name, the analysts' workgroup", () => {
     expect(json.output).toEqual({
       role_arn: { value: '${aws_iam_role.role.arn}' },
       role_name: { value: '${aws_iam_role.role.name}' },
+      analyst_workgroup: { value: '${aws_athena_workgroup.workgroup.name}' },
     });
   });
 

@@ -3,6 +3,7 @@
 // and nothing else: no writes, no DDL, no error bucket, no Firehose, no table maintenance. Who may assume it: the
 // deployer (the lab's analyst experiment) and the unit's trusted principals.
 import type { Construct } from 'constructs';
+import type * as athenaWorkgroup from '@cdktf/provider-aws/lib/athena-workgroup';
 import type * as iamRole from '@cdktf/provider-aws/lib/iam-role';
 import type * as iamRolePolicy from '@cdktf/provider-aws/lib/iam-role-policy';
 import type { ResolvedUnit } from '../lib/contract';
@@ -14,6 +15,7 @@ import { awsLib } from '../lib/provider-aws';
 import { ANALYST_OUTPUTS, type AnalystInputs } from './inputs';
 import { analystPolicy, analystTrustPolicy } from './policies';
 
+const { AthenaWorkgroup } = awsLib<typeof athenaWorkgroup>('athena-workgroup');
 const { IamRole } = awsLib<typeof iamRole>('iam-role');
 const { IamRolePolicy } = awsLib<typeof iamRolePolicy>('iam-role-policy');
 
@@ -24,6 +26,7 @@ export const ANALYST_TABLE_PERMISSIONS = ['SELECT', 'DESCRIBE'] as const;
 export class AnalystStack extends LabStack<AnalystInputs> {
   static readonly outputs = ANALYST_OUTPUTS;
   readonly role: iamRole.IamRole;
+  readonly workgroup: athenaWorkgroup.AthenaWorkgroup;
 
   constructor(scope: Construct, unit: ResolvedUnit<AnalystInputs>, options: LabStackOptions = {}) {
     super(scope, unit, options);
@@ -32,9 +35,22 @@ export class AnalystStack extends LabStack<AnalystInputs> {
     // The namespaces ref-data owns must exist (and have surfaced in s3tablescatalog) before they are granted on.
     this.upstream('ref_data');
     const account = this.callerIdentity.accountId;
-    const arn = (service: string, resource: string) =>
-      `arn:aws:${service}:${unit.region}:${account}:${resource}`;
+    const arn = (service: string, resource: string) => this.arn(service, resource);
 
+    // The analysts' own workgroup: query history and results are per workgroup, and Lake Formation does not govern
+    // them, so the role works here and nowhere else (not in the lab's shared workgroup).
+    this.workgroup = new AthenaWorkgroup(this, 'workgroup', {
+      name: i.workgroup.name,
+      description: `loglake lab ${unit.labId}: the analysts' queries (read-only role ${i.roleName}), each capped at ${i.workgroup.bytesScannedCutoffPerQuery} bytes scanned`,
+      forceDestroy: true,
+      configuration: {
+        enforceWorkgroupConfiguration: true,
+        bytesScannedCutoffPerQuery: i.workgroup.bytesScannedCutoffPerQuery,
+        publishCloudwatchMetricsEnabled: true,
+        engineVersion: { selectedEngineVersion: 'Athena engine version 3' },
+        managedQueryResultsConfiguration: { enabled: true },
+      },
+    });
     this.role = new IamRole(this, 'role', {
       name: i.roleName,
       description: `loglake lab ${unit.labId}: read-only analyst (query the lab's tables; no writes)`,
@@ -47,7 +63,7 @@ export class AnalystStack extends LabStack<AnalystInputs> {
       policy: policyJson(
         ...analystPolicy({
           arn,
-          workgroup: tb.get('workgroup_name'),
+          workgroup: this.workgroup.name,
           tableBucket: tb.get('table_bucket_name'),
           namespaces: i.namespaces,
         }),
@@ -72,6 +88,7 @@ export class AnalystStack extends LabStack<AnalystInputs> {
     const outputs: Record<(typeof ANALYST_OUTPUTS)[number], string> = {
       role_arn: this.role.arn,
       role_name: this.role.name,
+      analyst_workgroup: this.workgroup.name,
     };
     this.addOutputs(outputs);
   }

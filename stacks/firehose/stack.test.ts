@@ -44,7 +44,7 @@ describe('firehose stack', () => {
     expect(stream.destination).toBe('iceberg');
     const ice = stream.iceberg_configuration as Record<string, unknown>;
     expect(ice.catalog_arn).toBe(
-      'arn:aws:glue:us-east-1:${data.aws_caller_identity.account.account_id}:catalog/s3tablescatalog/${local.table_bucket_table_bucket_name}',
+      'arn:${data.aws_partition.partition.partition}:glue:us-east-1:${data.aws_caller_identity.account.account_id}:catalog/s3tablescatalog/${local.table_bucket_table_bucket_name}',
     );
     expect(ice.buffering_size).toBe(1);
     expect(ice.buffering_interval).toBe(60);
@@ -91,7 +91,7 @@ describe('firehose stack', () => {
     };
     const bySid = Object.fromEntries(policy.Statement.map((s) => [s.Sid, s]));
     expect(bySid.GlueTableOfThisBucket!.Resource).toContain(
-      'arn:aws:glue:us-east-1:${data.aws_caller_identity.account.account_id}:table/s3tablescatalog/${local.table_bucket_table_bucket_name}/${local.table_bucket_namespace}/${local.table_bucket_table_name}',
+      'arn:${data.aws_partition.partition.partition}:glue:us-east-1:${data.aws_caller_identity.account.account_id}:table/s3tablescatalog/${local.table_bucket_table_bucket_name}/${local.table_bucket_namespace}/${local.table_bucket_table_name}',
     );
     expect(bySid.ErrorBucket!.Resource).toEqual([
       '${aws_s3_bucket.error-bucket_4BD0632E.arn}',
@@ -166,7 +166,7 @@ describe('firehose stack', () => {
   test('mock outputs only for a plan; apply synthesizes strictly', () => {
     expect(synth('plan').locals!.table_bucket_table_bucket_name).toContain('"mock-bucket"');
     expect(synth('apply').locals!.table_bucket_table_bucket_name).toBe(
-      '${try(data.terraform_remote_state.table_bucket[0].outputs.table_bucket_name, null)}',
+      '${try(data.terraform_remote_state.table_bucket[0].outputs.table_bucket_name, "")}',
     );
   });
 

@@ -40,7 +40,7 @@ export class FirehoseStack extends LabStack<FirehoseInputs> {
     const namespace = tb.get('namespace');
     const tableName = tb.get('table_name');
     const account = this.callerIdentity.accountId;
-    const glue = `arn:aws:glue:${unit.region}:${account}`;
+    const glue = (resource: string) => this.arn('glue', resource);
 
     const errors = new PrivateBucket(this, 'error-bucket', {
       bucket: `${i.errorBucket.namePrefix}-${account}`,
@@ -70,11 +70,11 @@ export class FirehoseStack extends LabStack<FirehoseInputs> {
           Effect: 'Allow',
           Action: ['glue:GetTable', 'glue:GetDatabase', 'glue:UpdateTable'],
           Resource: [
-            `${glue}:catalog`,
-            `${glue}:catalog/s3tablescatalog`,
-            `${glue}:catalog/s3tablescatalog/${bucketName}`,
-            `${glue}:database/s3tablescatalog/${bucketName}/${namespace}`,
-            `${glue}:table/s3tablescatalog/${bucketName}/${namespace}/${tableName}`,
+            glue(`catalog`),
+            glue(`catalog/s3tablescatalog`),
+            glue(`catalog/s3tablescatalog/${bucketName}`),
+            glue(`database/s3tablescatalog/${bucketName}/${namespace}`),
+            glue(`table/s3tablescatalog/${bucketName}/${namespace}/${tableName}`),
           ],
         },
         // Lake Formation vends the table's credentials; GetDataAccess has no resource-level scoping (read-only).
@@ -124,7 +124,7 @@ export class FirehoseStack extends LabStack<FirehoseInputs> {
       destination: 'iceberg',
       icebergConfiguration: {
         roleArn: role.arn,
-        catalogArn: `${glue}:catalog/s3tablescatalog/${bucketName}`,
+        catalogArn: glue(`catalog/s3tablescatalog/${bucketName}`),
         bufferingSize: i.buffering.sizeMb,
         bufferingInterval: i.buffering.intervalSeconds,
         retryDuration: i.retryDurationSeconds,

@@ -3,11 +3,54 @@
 // with its values in the resource's input (a destroy-time provisioner may only read self).
 import type { ITerraformDependable, TerraformResource } from 'cdktf';
 import type { Construct } from 'constructs';
+import { StacksError } from './errors';
+import { repoScriptCommand } from './paths';
 import { TerraformData } from './terraform-data';
 
 /** Where the check CLIs live, from the repository root (the provisioners' working directory). */
 export const DEPLOY_CHECKS_DIR = 'packages/deploy-checks/src';
-const tsx = (cli: string) => `npx tsx ${DEPLOY_CHECKS_DIR}/${cli}`;
+const tsx = (cli: string) => repoScriptCommand(`${DEPLOY_CHECKS_DIR}/${cli}`);
+
+/**
+ * Per resource type, the attribute whose value is new exactly when the resource is replaced (unknown in a plan that
+ * replaces it, unchanged by an in-place update): what a `replace_triggered_by` must name. Terraform silently ignores a
+ * trigger on an attribute the type does not have (no validate or plan error; it never fires), so a type not listed
+ * here is refused at synth rather than guessed. Sources: aws_glue_catalog is a plugin-framework resource with no
+ * `id`; its `create_time` is Computed with UseStateForUnknown (internal/service/glue/catalog.go). aws_iam_role's
+ * `unique_id` is the role's RoleId, new with every role. The SDKv2 aws_lakeformation_resource's `id` is the
+ * registered ARN, known again only after apply. terraform_data's `id` is a fresh UUID per instance.
+ */
+export const REPLACEMENT_MARKER: Readonly<Record<string, string>> = {
+  aws_glue_catalog: 'create_time',
+  aws_iam_role: 'unique_id',
+  aws_lakeformation_resource: 'id',
+  // Namespaces and tables: plugin-framework resources without id; created_at is Computed with UseStateForUnknown
+  // (internal/service/s3tables/namespace.go, table.go), so it is unknown exactly when one is created anew.
+  aws_s3tables_namespace: 'created_at',
+  aws_s3tables_table: 'created_at',
+  terraform_data: 'id',
+};
+
+/** replace_triggered_by for `resources` (their replacement markers), or nothing when there are none. */
+export function replacedWith(
+  resources: readonly TerraformResource[] | undefined,
+): { lifecycle: { replaceTriggeredBy: string[] } } | Record<string, never> {
+  return resources && resources.length > 0
+    ? { lifecycle: { replaceTriggeredBy: resources.map(replacementTrigger) } }
+    : {};
+}
+
+/** `type.name.attribute` for replace_triggered_by: the resource's replacement marker. */
+export function replacementTrigger(resource: TerraformResource): string {
+  const type = resource.terraformResourceType;
+  const attribute = REPLACEMENT_MARKER[type];
+  if (!attribute)
+    throw new StacksError(
+      `a replace_triggered_by on ${type}.${resource.friendlyUniqueId} needs the attribute that changes only when a ${type} is replaced; add ${type} to REPLACEMENT_MARKER (stacks/lib/deploy-checks.ts) from the provider's schema`,
+      type,
+    );
+  return `${type}.${resource.friendlyUniqueId}.${attribute}`;
+}
 
 export interface IntegrationPreflightProps {
   readonly mode: 'create' | 'adopt';
@@ -63,8 +106,8 @@ export interface ConfirmDestroyProps {
   readonly dependsOn: ITerraformDependable[];
   /**
    * Resources whose replacement is a destroy too (a renamed role, a registration forced new): when one is planned
-   * for replacement the guard is replaced first, so its destroy-time check runs before they go. Their `id`s are the
-   * trigger, so only a replacement (a new id) asks, not an in-place update.
+   * for replacement the guard is replaced first, so its destroy-time check runs before they go. Each one's
+   * replacement marker (REPLACEMENT_MARKER) is the trigger, so only a replacement asks, not an in-place update.
    */
   readonly replacedWith?: TerraformResource[];
 }
@@ -74,15 +117,7 @@ export function confirmDestroyGuard(scope: Construct, id: string, props: Confirm
   const guard = new TerraformData(scope, id, {
     input: { unit: props.unit, consequence: props.consequence },
     dependsOn: props.dependsOn,
-    ...(props.replacedWith && props.replacedWith.length > 0
-      ? {
-          lifecycle: {
-            replaceTriggeredBy: props.replacedWith.map(
-              (r) => `${r.terraformResourceType}.${r.friendlyUniqueId}.id`,
-            ),
-          },
-        }
-      : {}),
+    ...replacedWith(props.replacedWith),
     provisioners: [
       {
         type: 'local-exec',
@@ -107,6 +142,8 @@ export interface WaitForFederationProps {
   readonly repoRoot: string;
   /** The namespace (and table) this waits for: it is created after them (and runs again when their names change). */
   readonly dependsOn: ITerraformDependable[];
+  /** The namespace (and table) whose replacement under the same name must run the wait again. */
+  readonly replacedWith?: TerraformResource[];
 }
 
 /**
@@ -126,6 +163,7 @@ export function waitForFederation(
       ...(props.table ? { table: props.table } : {}),
     },
     dependsOn: props.dependsOn,
+    ...replacedWith(props.replacedWith),
     provisioners: [
       {
         type: 'local-exec',

@@ -2,6 +2,7 @@
 // runs a node script. Placement in the dependency graph decides when it runs.
 import type { TerraformStack } from 'cdktf';
 import { TerraformResource } from 'cdktf';
+import { repoScriptCommand } from './paths';
 import { TerraformData } from './terraform-data';
 import type { Construct } from 'constructs';
 
@@ -30,7 +31,7 @@ export function verifyTeardownHook(scope: Construct, id: string, props: VerifyTe
         type: 'local-exec',
         when: 'destroy',
         workingDir: props.repoRoot,
-        command: props.command ?? 'npx tsx scripts/check-leftovers.ts ${self.input.lab_id}',
+        command: props.command ?? repoScriptCommand('scripts/check-leftovers.ts', ['${self.input.lab_id}']),
         environment: { CHECK_ATTEMPTS: '${self.input.check_attempts}', AWS_REGION: '${self.input.region}' },
       },
     ],
@@ -95,7 +96,7 @@ export function dropNamespaceTablesOnDestroy(
         type: 'local-exec',
         when: 'destroy',
         workingDir: props.repoRoot,
-        command: props.command ?? 'npx tsx packages/teardown/src/drop-namespace-tables-cli.ts',
+        command: props.command ?? repoScriptCommand('packages/teardown/src/drop-namespace-tables-cli.ts'),
         environment: {
           TABLE_BUCKET_ARN: '${self.input.table_bucket_arn}',
           NAMESPACE: '${self.input.namespace}',

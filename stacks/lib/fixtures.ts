@@ -87,6 +87,8 @@ export function tableBucketDependency(
     table_name: 'vpc_flow_logs',
     table_arn: 'arn:aws:s3tables:us-east-1:123456789012:bucket/mock-bucket/table/mock',
     alerts_topic_arn: 'arn:aws:sns:us-east-1:123456789012:mock-alerts',
+    lab_role_arn: 'arn:aws:iam::123456789012:role/mock-lab',
+    lab_role_name: 'mock-lab',
   };
   return {
     name: 'table_bucket',

@@ -11,6 +11,31 @@ export interface GlueFederatedCatalogConfig extends TerraformMetaArguments {
   readonly federatedCatalog: { readonly identifier: string; readonly connectionName: string };
 }
 
+/**
+ * The resource's attributes in provider 6.x (internal/service/glue/catalog.go, the plugin-framework schema): it has
+ * no `id`. No mirrored provider here has the type, so what references it (a replace_triggered_by) is checked against
+ * this list.
+ */
+export const GLUE_CATALOG_ATTRIBUTES = [
+  'allow_full_table_external_data_access',
+  'arn',
+  'catalog_id',
+  'catalog_properties',
+  'create_database_default_permissions',
+  'create_table_default_permissions',
+  'create_time',
+  'description',
+  'federated_catalog',
+  'name',
+  'overwrite_child_resource_permissions_with_default',
+  'parameters',
+  'tags',
+  'tags_all',
+  'target_redshift_catalog',
+  'timeouts',
+  'update_time',
+] as const;
+
 export class GlueFederatedCatalog extends TerraformResource {
   static readonly tfResourceType = 'aws_glue_catalog';
   private readonly config: GlueFederatedCatalogConfig;

@@ -5,6 +5,7 @@ import type { Construct } from 'constructs';
 import type * as awsProvider from '@cdktf/provider-aws/lib/provider';
 import type * as dataAwsCallerIdentity from '@cdktf/provider-aws/lib/data-aws-caller-identity';
 import type * as dataAwsIamSessionContext from '@cdktf/provider-aws/lib/data-aws-iam-session-context';
+import type * as dataAwsPartition from '@cdktf/provider-aws/lib/data-aws-partition';
 import type { ResolvedUnit, TfCommand } from './contract';
 import { StacksError } from './errors';
 import { repoRootFromStack } from './paths';
@@ -15,6 +16,7 @@ import { awsLib } from './provider-aws';
 const { AwsProvider } = awsLib<typeof awsProvider>('provider');
 const { DataAwsCallerIdentity } = awsLib<typeof dataAwsCallerIdentity>('data-aws-caller-identity');
 const { DataAwsIamSessionContext } = awsLib<typeof dataAwsIamSessionContext>('data-aws-iam-session-context');
+const { DataAwsPartition } = awsLib<typeof dataAwsPartition>('data-aws-partition');
 
 // The prebuilt bindings wrap AWS provider 6.25.0, but aws_glue_catalog (the s3tablescatalog federated catalog,
 // written through the raw-resource escape hatch) only exists from 6.44.0 on. Every stack pins the same exact version
@@ -33,10 +35,12 @@ export class LabStack<I = unknown> extends TerraformStack {
   readonly provider: awsProvider.AwsProvider;
   /** Relative path from this stack's terraform working directory to the repository root. */
   readonly repoRoot: string;
-  private readonly command: TfCommand | undefined;
+  /** The command this synth is for (undefined: not known, as strict as an apply). */
+  protected readonly command: TfCommand | undefined;
   private readonly upstreams = new Map<string, UpstreamOutputs>();
   private identity?: dataAwsCallerIdentity.DataAwsCallerIdentity;
   private deployerSession?: dataAwsIamSessionContext.DataAwsIamSessionContext;
+  private partitionData?: dataAwsPartition.DataAwsPartition;
 
   constructor(scope: Construct, unit: ResolvedUnit<I>, options: LabStackOptions = {}) {
     super(scope, unit.name);
@@ -94,16 +98,34 @@ export class LabStack<I = unknown> extends TerraformStack {
     return this.identity;
   }
 
+  /** The partition the provider's credentials are in (aws, aws-cn, aws-us-gov): every ARN the stack writes uses it. */
+  protected get partition(): string {
+    this.partitionData ??= new DataAwsPartition(this, 'partition');
+    return this.partitionData.partition;
+  }
+
+  /** `arn:<partition>:<service>:<region>:<account>:<resource>` in this stack's region and account. */
+  protected arn(service: string, resource: string): string {
+    return `arn:${this.partition}:${service}:${this.unit.region}:${this.callerIdentity.accountId}:${resource}`;
+  }
+
   /** The deployer's IAM principal: the role behind its session (issuer_arn), what Lake Formation grants name. */
   protected get deployerArn(): string {
     this.deployerSession ??= new DataAwsIamSessionContext(this, 'deployer', { arn: this.callerIdentity.arn });
     return this.deployerSession.issuerArn;
   }
 
-  /** Who runs the lab's SQL: the deployer and the unit's lab principals, each with an id for its grants' names. */
-  protected labPrincipals(labPrincipalArns: readonly string[]): { id: string; arn: string }[] {
+  /**
+   * Who runs the lab's SQL and gets its Lake Formation grants: the lab role (table-bucket's `<prefix>-lab`, which the
+   * deployer assumes) and the unit's lab principals, each with an id for its grants' names. Never the deployer: it is
+   * a data lake administrator, whose implicit permissions a grant resource would read back and try to revoke.
+   */
+  protected labPrincipals(
+    labRoleArn: string,
+    labPrincipalArns: readonly string[],
+  ): { id: string; arn: string }[] {
     return [
-      { id: 'deployer', arn: this.deployerArn },
+      { id: 'lab', arn: labRoleArn },
       ...labPrincipalArns.map((arn, n) => ({ id: `principal-${n}`, arn })),
     ];
   }

@@ -1,9 +1,10 @@
 // Lake Formation grants on one namespace of a table bucket (a database of its s3tablescatalog child catalog): the
 // database grant, then the grant on one table or on every table of the namespace. Athena, Firehose and the lab's
 // principals reach S3 Tables data only through such grants.
-import type { ITerraformDependable } from 'cdktf';
+import type { ITerraformDependable, TerraformResource } from 'cdktf';
 import type { Construct } from 'constructs';
 import type * as lakeformationPermissions from '@cdktf/provider-aws/lib/lakeformation-permissions';
+import { replacedWith } from './deploy-checks';
 import { awsLib } from './provider-aws';
 
 const { LakeformationPermissions } = awsLib<typeof lakeformationPermissions>('lakeformation-permissions');
@@ -20,6 +21,11 @@ export interface NamespaceGrantsProps {
   /** One table of the namespace; every table when absent. */
   readonly table?: string;
   readonly dependsOn?: ITerraformDependable[];
+  /**
+   * What the grants are on, when this stack manages it (the namespace, the table): replaced under the same name, the
+   * Glue database or table is new and has none of the old grants, so the grants are made again.
+   */
+  readonly replacedWith?: TerraformResource[];
 }
 
 export type NamespaceGrants = [
@@ -32,7 +38,12 @@ export function namespaceGrants(
   ids: { readonly database: string; readonly tables: string },
   props: NamespaceGrantsProps,
 ): NamespaceGrants {
-  const common = { principal: props.principal, catalogId: props.account, dependsOn: props.dependsOn };
+  const common = {
+    principal: props.principal,
+    catalogId: props.account,
+    dependsOn: props.dependsOn,
+    ...replacedWith(props.replacedWith),
+  };
   const database = new LakeformationPermissions(scope, ids.database, {
     ...common,
     permissions: [...props.databasePermissions],

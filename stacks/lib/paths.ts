@@ -10,3 +10,12 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export function repoRootFromStack(outdir: string, stackId: string): string {
   return relative(resolve(REPO_ROOT, outdir, 'stacks', stackId), REPO_ROOT) || '.';
 }
+
+/**
+ * The command a Terraform hook (local-exec, working directory = the repo root) runs a TypeScript entry with: on the
+ * project's supported Node (scripts/supported-node.mjs fetches Node 22 on an older machine, as every other script
+ * does), loading tsx the way cdktf.json's app does (no npx: one process, no registry look-up).
+ */
+export function repoScriptCommand(entry: string, args: readonly string[] = []): string {
+  return ['node scripts/supported-node.mjs node --import tsx', entry, ...args].join(' ');
+}

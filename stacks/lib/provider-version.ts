@@ -24,6 +24,7 @@ export interface ValidateDiagnostic {
 /** Synthesized Terraform JSON (loosely typed: the harness edits it to stand in for an older provider). */
 export type TerraformJson = {
   resource?: Record<string, Record<string, Record<string, unknown>>>;
+  data?: Record<string, Record<string, Record<string, unknown>>>;
   output?: Record<string, { value: unknown }>;
   [key: string]: unknown;
 };
@@ -80,6 +81,17 @@ function dropResourceType(type: string) {
 }
 
 export const NEWER_PROVIDER_FEATURES: readonly NewerProviderFeature[] = [
+  {
+    // The S3 backend variant (LAB_STATE_BUCKET): each upstream's state probe reads the state bucket in its own region.
+    what: 'data.aws_s3_objects.region (the per-resource region argument)',
+    introducedIn: '6.0.0',
+    source:
+      'CHANGELOG 6.0.0: enhanced region support, a `region` argument on every resource and data source (except global ones)',
+    matches: extraneous('region'),
+    strip: (json) => {
+      for (const probe of Object.values(json.data?.aws_s3_objects ?? {})) delete probe.region;
+    },
+  },
   {
     what: 'aws_s3tables_table.metadata (the Iceberg schema at create)',
     introducedIn: '6.2.0',

@@ -23,7 +23,11 @@ function consumerStack(command: TfCommand | undefined, repoRoot: string, withMoc
     repoRoot,
   });
   const consumer = new TerraformData(stack, 'consumer', {
-    input: { table_bucket_arn: upstream.get('table_bucket_arn') },
+    // A template too, as most consumers write one (an ARN, a key prefix).
+    input: {
+      table_bucket_arn: upstream.get('table_bucket_arn'),
+      prefix: `${upstream.get('table_bucket_name')}/errors/`,
+    },
   });
   consumer.overrideLogicalId('consumer');
   addDependsOn(consumer, [upstream.guard]);
@@ -44,7 +48,7 @@ describe('UpstreamOutputs: the dependency block in Terraform', () => {
       '../../../.lab/tfstate/sandbox/us-east-1/01-s3-tables-log-lake/table-bucket/terraform.tfstate',
     );
     expect(json.locals!.table_bucket_table_bucket_arn).toBe(
-      '${try(data.terraform_remote_state.table_bucket[0].outputs.table_bucket_arn, null)}',
+      '${try(data.terraform_remote_state.table_bucket[0].outputs.table_bucket_arn, "")}',
     );
   });
 
@@ -57,7 +61,7 @@ describe('UpstreamOutputs: the dependency block in Terraform', () => {
       };
       expect(guard.lifecycle.precondition.map((p) => p.condition)).toEqual([
         '${local.table_bucket_deployed}',
-        '${length(local.table_bucket_missing) == 0}',
+        '${!local.table_bucket_deployed || length(local.table_bucket_missing) == 0}',
       ]);
       for (const p of guard.lifecycle.precondition)
         expect(p.error_message).toContain('deploy it first: cdktf deploy table-bucket');
@@ -164,13 +168,16 @@ withTerraform(`UpstreamOutputs under a real ${binary ?? 'terraform'} binary`, ()
     writeFileSync(statePath(), JSON.stringify(state));
   }
 
-  test('apply-mode synth, producer never deployed: plan fails naming the unit to deploy first', () => {
+  test('apply-mode synth, producer never deployed: plan fails with the guard message alone, naming the unit to deploy first', () => {
     const r = run('apply', [['init'], ['plan']]);
     expect(r.ok).toBe(false);
     expect(r.out).toContain(
       'Unit table-bucket (sandbox/us-east-1/01-s3-tables-log-lake/table-bucket) has no state',
     );
     expect(r.out).toContain('deploy it first: cdktf deploy table-bucket');
+    // No noise from consumers interpolating the missing values (a null in a template is an error of its own).
+    expect(r.out).not.toContain('Invalid template interpolation value');
+    expect(r.out.match(/Error: /g)).toHaveLength(1);
   });
 
   test('plan-mode synth, producer never deployed: plan shows the mocks; apply of the same config fails', () => {

@@ -82,7 +82,9 @@ export class UpstreamOutputs extends Construct {
     ).overrideLogicalId(`${alias}_missing`);
 
     for (const output of dep.outputs) {
-      const fallback = this.mocksEmbedded ? JSON.stringify(dep.mockOutputs[output]) : 'null';
+      // Without mocks, "" rather than null: the guard's precondition is what fails, and a null would also fail every
+      // template that interpolates the value ("Invalid template interpolation value"), burying its message.
+      const fallback = this.mocksEmbedded ? JSON.stringify(dep.mockOutputs[output]) : '""';
       const local = new TerraformLocal(
         this,
         `out-${output}`,
@@ -114,7 +116,8 @@ export class UpstreamOutputs extends Construct {
           errorMessage: `Unit ${dep.unit} (${dep.path}) has no state at ${rs.backend === 's3' ? `s3://${rs.bucket}/${rs.key}` : rs.path}: deploy it first: ${deployFirst}.`,
         },
         {
-          condition: `\${length(local.${alias}_missing) == 0}`,
+          // Only for a state that exists: a missing state is the first condition's message alone.
+          condition: `\${!local.${alias}_deployed || length(local.${alias}_missing) == 0}`,
           errorMessage: `Unit ${dep.unit} (${dep.path}) has no output \${join(", ", local.${alias}_missing)} in its state (destroyed, or deployed before that output existed): deploy it first: ${deployFirst}.`,
         },
       ];

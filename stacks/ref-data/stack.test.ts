@@ -8,7 +8,9 @@ function synth(inputs: Record<string, unknown> = {}): StackJson {
   const unit = fixtureUnit<RefDataInputs>(spec, {
     name: 'ref-data',
     inputs,
-    dependencies: [tableBucketDependency(['table_bucket_arn', 'table_bucket_name', 'table_catalog_id'])],
+    dependencies: [
+      tableBucketDependency(['table_bucket_arn', 'table_bucket_name', 'table_catalog_id', 'lab_role_arn']),
+    ],
   });
   return JSON.parse(Testing.synth(new RefDataStack(Testing.app(), unit))) as StackJson;
 }
@@ -43,7 +45,9 @@ describe('ref-data stack', () => {
       });
       const exec = reaper.provisioner[0]!['local-exec'];
       expect(exec.when).toBe('destroy');
-      expect(exec.command).toBe('npx tsx packages/teardown/src/drop-namespace-tables-cli.ts');
+      expect(exec.command).toBe(
+        'node scripts/supported-node.mjs node --import tsx packages/teardown/src/drop-namespace-tables-cli.ts',
+      );
       expect(exec.environment).toEqual({
         TABLE_BUCKET_ARN: '${self.input.table_bucket_arn}',
         NAMESPACE: '${self.input.namespace}',
@@ -102,5 +106,25 @@ describe('ref-data stack', () => {
     expect(() => synth({ namespaces: ['Ref-Data'] })).toThrow(
       'unit ref-data: inputs.namespaces contains "Ref-Data", which is not valid. Fix: namespaces are lower-case identifiers',
     );
+  });
+});
+
+describe('ref-data: a namespace replaced under the same name', () => {
+  const json = synth();
+  const triggers = (r: Record<string, unknown>) =>
+    (r.lifecycle as { replace_triggered_by?: string[] } | undefined)?.replace_triggered_by ?? [];
+
+  test("runs its federation wait again and makes its grants again; another namespace's stay", () => {
+    for (const name of ['ref', 'enriched', 'lab']) {
+      const marker = `aws_s3tables_namespace.namespace-${name}.created_at`;
+      expect(triggers(resourcesOf(json, 'terraform_data')[`wait-federated-${name}`]!)).toEqual([marker]);
+      const grants = Object.entries(resourcesOf(json, 'aws_lakeformation_permissions')).filter(
+        ([, g]) =>
+          (g.database as { name?: string } | undefined)?.name === name ||
+          (g.table as { database_name?: string } | undefined)?.database_name === name,
+      );
+      expect(grants.length).toBeGreaterThan(0);
+      for (const [, g] of grants) expect(triggers(g)).toEqual([marker]);
+    }
   });
 });

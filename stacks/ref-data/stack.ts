@@ -26,6 +26,8 @@ export class RefDataStack extends LabStack<RefDataInputs> {
     const account = this.callerIdentity.accountId;
     // The bucket's catalog as the table-bucket unit names it (the integration's catalog, which may be adopted).
     const catalogId = tb.get('table_catalog_id');
+    // Who runs the lab's SQL: table-bucket's lab role and the unit's lab principals (never the deployer, an admin).
+    const principals = this.labPrincipals(tb.get('lab_role_arn'), unit.inputs.labPrincipalArns);
 
     for (const name of unit.inputs.namespaces) {
       const ns = new S3TablesNamespace(this, `namespace-${name}`, {
@@ -55,16 +57,16 @@ export class RefDataStack extends LabStack<RefDataInputs> {
               timeoutSeconds: unit.inputs.federationWaitSeconds,
               repoRoot: this.repoRoot,
               dependsOn: [ns, ...guards],
+              replacedWith: [ns],
             })
           : undefined;
-      // The lab's SQL (run by the deployer and the lab principals) creates, reads and drops the tables here.
-      const principals = this.labPrincipals(unit.inputs.labPrincipalArns);
+      // The lab's SQL (run as the lab role and by the lab principals) creates, reads and drops the tables here.
       for (const p of principals) {
         namespaceGrants(
           this,
           {
-            database: `lf-${name}-${p.id === 'deployer' ? '' : `${p.id}-`}database`,
-            tables: `lf-${name}-${p.id === 'deployer' ? '' : `${p.id}-`}tables`,
+            database: `lf-${name}-${p.id === 'lab' ? '' : `${p.id}-`}database`,
+            tables: `lf-${name}-${p.id === 'lab' ? '' : `${p.id}-`}tables`,
           },
           {
             principal: p.arn,
@@ -74,6 +76,7 @@ export class RefDataStack extends LabStack<RefDataInputs> {
             databasePermissions: ['DESCRIBE', 'CREATE_TABLE', 'ALTER', 'DROP'],
             tablePermissions: ['ALL'],
             dependsOn: [ns, ...guards, ...(federated ? [federated] : [])],
+            replacedWith: [ns],
           },
         );
       }

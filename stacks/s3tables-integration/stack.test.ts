@@ -75,7 +75,9 @@ describe('s3tables-integration stack (region level), create mode', () => {
     });
     const exec = preflight.provisioner[0]!['local-exec'];
     expect(exec.when).toBeUndefined();
-    expect(exec.command).toBe('npx tsx packages/deploy-checks/src/integration-preflight-cli.ts');
+    expect(exec.command).toBe(
+      'node scripts/supported-node.mjs node --import tsx packages/deploy-checks/src/integration-preflight-cli.ts',
+    );
     expect(exec.environment).toMatchObject({ MODE: 'create', RESOURCE_ARN: '${self.input.resource_arn}' });
   });
 
@@ -89,8 +91,8 @@ describe('s3tables-integration stack (region level), create mode', () => {
     // A replacement of what it protects is a destroy too: the guard is replaced first, so its check runs.
     expect(guard.lifecycle.replace_triggered_by.sort()).toEqual(
       [
-        'aws_glue_catalog.glue-catalog.id',
-        'aws_iam_role.lakeformation-role.id',
+        'aws_glue_catalog.glue-catalog.create_time',
+        'aws_iam_role.lakeformation-role.unique_id',
         'aws_lakeformation_resource.lakeformation-registration.id',
       ].sort(),
     );
@@ -104,7 +106,9 @@ describe('s3tables-integration stack (region level), create mode', () => {
     );
     const exec = guard.provisioner[0]!['local-exec'];
     expect(exec.when).toBe('destroy');
-    expect(exec.command).toBe('npx tsx packages/deploy-checks/src/confirm-destroy-cli.ts');
+    expect(exec.command).toBe(
+      'node scripts/supported-node.mjs node --import tsx packages/deploy-checks/src/confirm-destroy-cli.ts',
+    );
     expect(guard.input.unit).toBe('s3tables-integration');
     expect(guard.input.consequence).toContain('every S3 Tables user of this account and region');
   });

@@ -6,7 +6,6 @@
 // catalog and deregisters every table bucket of the region — every S3 Tables user of the account loses Athena and
 // Firehose access). In adopt mode the unit creates nothing and checks at apply that an integration is there.
 import type { Construct } from 'constructs';
-import type * as dataAwsPartition from '@cdktf/provider-aws/lib/data-aws-partition';
 import type * as iamRole from '@cdktf/provider-aws/lib/iam-role';
 import type * as iamRolePolicyAttachment from '@cdktf/provider-aws/lib/iam-role-policy-attachment';
 import type * as lakeformationResource from '@cdktf/provider-aws/lib/lakeformation-resource';
@@ -18,7 +17,6 @@ import { LabStack, type LabStackOptions } from '../lib/lab-stack';
 import { S3TABLES_INTEGRATION_OUTPUTS, type S3TablesIntegrationInputs } from './inputs';
 import { awsLib } from '../lib/provider-aws';
 
-const { DataAwsPartition } = awsLib<typeof dataAwsPartition>('data-aws-partition');
 const { IamRole } = awsLib<typeof iamRole>('iam-role');
 const { IamRolePolicyAttachment } = awsLib<typeof iamRolePolicyAttachment>('iam-role-policy-attachment');
 const { LakeformationResource } = awsLib<typeof lakeformationResource>('lakeformation-resource');
@@ -53,7 +51,7 @@ export class S3TablesIntegrationStack extends LabStack<S3TablesIntegrationInputs
     super(scope, unit, options);
     const i = unit.inputs;
     const account = this.callerIdentity.accountId;
-    const partition = new DataAwsPartition(this, 'partition').partition;
+    const partition = this.partition;
     const resourceArn = `arn:${partition}:s3tables:${unit.region}:${account}:bucket/*`;
 
     const preflight = i.checks.enabled

@@ -26,10 +26,29 @@ export interface SnapshotsInputs {
   readonly labPrincipalArns: readonly string[];
   /** The staleness alarm fires when the published watermark's lag exceeds this (or no lag is reported). */
   readonly staleAfterHours: number;
+  /** Each Athena query's bound; the Lambdas' timeouts are derived from it (lambdaTimeoutSeconds). */
   readonly queryTimeoutSeconds: number;
   readonly lambda: { readonly memoryMb: number; readonly logRetentionDays: number };
   readonly snapshots: readonly SnapshotDefinition[];
 }
+
+/** Lambda's limit on one invocation (15 minutes). */
+export const LAMBDA_MAX_TIMEOUT_SECONDS = 900;
+/** What an invocation needs beyond its queries: Glue and S3 calls, publishing, cleaning up old runs. */
+export const LAMBDA_MARGIN_SECONDS = 60;
+/** The Athena queries each handler runs back to back in one invocation (buildSnapshot: the CTAS, then a count). */
+export const QUERIES_PER_INVOCATION = { resolveWatermark: 1, buildSnapshot: 2 } as const;
+export type SnapshotHandler = keyof typeof QUERIES_PER_INVOCATION;
+
+/** A handler's Lambda timeout: its queries at their bound, back to back, plus the margin. */
+export function lambdaTimeoutSeconds(handler: SnapshotHandler, queryTimeoutSeconds: number): number {
+  return QUERIES_PER_INVOCATION[handler] * queryTimeoutSeconds + LAMBDA_MARGIN_SECONDS;
+}
+
+/** The largest query bound whose every handler still fits Lambda's limit. */
+export const MAX_QUERY_TIMEOUT_SECONDS = Math.floor(
+  (LAMBDA_MAX_TIMEOUT_SECONDS - LAMBDA_MARGIN_SECONDS) / Math.max(...Object.values(QUERIES_PER_INVOCATION)),
+);
 
 export const SNAPSHOTS_OUTPUTS = [
   'snapshot_bucket_name',
@@ -130,10 +149,10 @@ export const spec: InputsSpec<SnapshotsInputs> = {
         max: 24 * 14,
         why: 'a daily snapshot is normally up to ~30 h behind',
       }),
-      queryTimeoutSeconds: r.int('queryTimeoutSeconds', 600, {
+      queryTimeoutSeconds: r.int('queryTimeoutSeconds', MAX_QUERY_TIMEOUT_SECONDS, {
         min: 30,
-        max: 840,
-        why: 'must fit in the 15-minute Lambda limit',
+        max: MAX_QUERY_TIMEOUT_SECONDS,
+        why: `buildSnapshot runs ${QUERIES_PER_INVOCATION.buildSnapshot} queries back to back (the CTAS, then a count), which with ${LAMBDA_MARGIN_SECONDS} s to spare must fit Lambda's ${LAMBDA_MAX_TIMEOUT_SECONDS} s limit`,
       }),
       lambda: { memoryMb: l.int('memoryMb', 512, { min: 128, max: 10240 }), logRetentionDays },
       snapshots,

@@ -4,7 +4,7 @@
 import type { PolicyStatement } from '../lib/iam';
 
 export interface SnapshotPolicyContext {
-  /** `arn:aws:<service>:<region>:<account>` builder. */
+  /** `arn:<partition>:<service>:<region>:<account>:<resource>` builder. */
   arn: (service: string, resource: string) => string;
   workgroup: string;
   tableBucket: string;
@@ -124,6 +124,55 @@ export function buildSnapshotPolicy(c: SnapshotPolicyContext): PolicyStatement[]
         's3:AbortMultipartUpload',
         's3:ListMultipartUploadParts',
       ],
+      Resource: c.snapshotTables.map((t) => `${c.bucketArn}/${t}/*`),
+    },
+  ];
+}
+
+/**
+ * The lab role (table-bucket's, which runs the lab's SQL) reading the snapshots as analysts do, and the comparison on
+ * the source: Athena in the snapshot workgroup (results under its prefix, with the caller's rights), the database's
+ * Glue entries, the published runs' files. The source side is the role's own policy (the lab's table bucket).
+ */
+export function labRoleSnapshotsPolicy(c: Omit<SnapshotPolicyContext, 'logGroupArn'>): PolicyStatement[] {
+  return [
+    {
+      Sid: 'AthenaInTheSnapshotWorkgroup',
+      Effect: 'Allow',
+      Action: [
+        'athena:StartQueryExecution',
+        'athena:GetQueryExecution',
+        'athena:GetQueryResults',
+        'athena:StopQueryExecution',
+      ],
+      Resource: [c.arn('athena', `workgroup/${c.workgroup}`)],
+    },
+    {
+      Sid: 'ReadTheSnapshotTables',
+      Effect: 'Allow',
+      Action: ['glue:GetDatabase', 'glue:GetTable', 'glue:GetTables'],
+      Resource: [
+        c.arn('glue', 'catalog'),
+        c.arn('glue', `database/${c.database}`),
+        ...c.snapshotTables.map((t) => c.arn('glue', `table/${c.database}/${t}`)),
+      ],
+    },
+    {
+      Sid: 'SnapshotBucketListing',
+      Effect: 'Allow',
+      Action: ['s3:ListBucket', 's3:GetBucketLocation'],
+      Resource: [c.bucketArn],
+    },
+    {
+      Sid: 'SnapshotFilesAndQueryResults',
+      Effect: 'Allow',
+      Action: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'],
+      Resource: [`${c.bucketArn}/${c.resultsPrefix}*`],
+    },
+    {
+      Sid: 'ReadSnapshotRuns',
+      Effect: 'Allow',
+      Action: ['s3:GetObject'],
       Resource: c.snapshotTables.map((t) => `${c.bucketArn}/${t}/*`),
     },
   ];

@@ -14,7 +14,7 @@ import { LabPolicy } from '../lib/policy/lab-policy';
 import { spec, type SnapshotsInputs } from './inputs';
 import { SnapshotsStack } from './stack';
 
-const READS = ['table_bucket_name', 'table_bucket_arn', 'alerts_topic_arn'];
+const READS = ['table_bucket_name', 'table_bucket_arn', 'alerts_topic_arn', 'lab_role_arn', 'lab_role_name'];
 const DAILY = {
   name: 'vpc_flow_logs_daily',
   source: { namespace: 'network', table: 'vpc_flow_logs', timeColumn: 'start_time' },
@@ -151,7 +151,33 @@ describe('snapshots stack', () => {
       expect(fn.filename).toBe(`assets/${id}-asset/${String(fn.source_code_hash)}/archive.zip`);
     }
     expect(fns['snapshot-build']!.timeout).toBe(900);
-    expect(fns['snapshot-resolve-watermark']!.timeout).toBe(660);
+    expect(fns['snapshot-resolve-watermark']!.timeout).toBe(480);
+  });
+
+  test.each([30, 200, 420])(
+    'queries at %i s: each Lambda fits its queries back to back (build: CTAS then count) with a minute to spare',
+    (bound) => {
+      const { json: j } = synth(undefined, { queryTimeoutSeconds: bound });
+      const fns = resourcesOf(j, 'aws_lambda_function');
+      const env = (id: string) =>
+        Number(
+          (fns[id]!.environment as { variables: Record<string, string> }).variables.QUERY_TIMEOUT_SECONDS,
+        );
+      for (const [id, queries] of [
+        ['snapshot-build', 2],
+        ['snapshot-resolve-watermark', 1],
+      ] as const) {
+        expect(env(id)).toBe(bound);
+        expect(Number(fns[id]!.timeout)).toBe(queries * bound + 60);
+        expect(Number(fns[id]!.timeout)).toBeLessThanOrEqual(900);
+      }
+    },
+  );
+
+  test('a query bound the build Lambda cannot fit twice is refused with the reason', () => {
+    expect(() => synth(undefined, { queryTimeoutSeconds: 421 })).toThrow(
+      /queryTimeoutSeconds.*buildSnapshot runs 2 queries back to back/,
+    );
   });
 
   test('IAM: the pre-processor only reads; only the CTAS step writes, and only to the snapshot bucket and tables', () => {
@@ -169,16 +195,16 @@ describe('snapshots stack', () => {
       '${aws_s3_bucket.snapshot-bucket_1167CB4B.arn}/athena-results/*',
     ]);
     expect(resolve.ReadPublishedWatermark!.Resource).toContain(
-      'arn:aws:glue:us-east-1:${data.aws_caller_identity.account.account_id}:table/loglake_01_snapshots/loglake_01_vpc_flow_logs_daily',
+      'arn:${data.aws_partition.partition.partition}:glue:us-east-1:${data.aws_caller_identity.account.account_id}:table/loglake_01_snapshots/loglake_01_vpc_flow_logs_daily',
     );
     expect(build.SnapshotRuns!.Resource).toEqual([
       '${aws_s3_bucket.snapshot-bucket_1167CB4B.arn}/loglake_01_vpc_flow_logs_daily/*',
     ]);
     expect(build.CatalogueRunsAndPublish!.Resource).toContain(
-      'arn:aws:glue:us-east-1:${data.aws_caller_identity.account.account_id}:table/loglake_01_snapshots/loglake_01_vpc_flow_logs_daily__run_*',
+      'arn:${data.aws_partition.partition.partition}:glue:us-east-1:${data.aws_caller_identity.account.account_id}:table/loglake_01_snapshots/loglake_01_vpc_flow_logs_daily__run_*',
     );
     expect(build.AthenaInTheSnapshotWorkgroup!.Resource).toEqual([
-      'arn:aws:athena:us-east-1:${data.aws_caller_identity.account.account_id}:workgroup/${aws_athena_workgroup.workgroup.name}',
+      'arn:${data.aws_partition.partition.partition}:athena:us-east-1:${data.aws_caller_identity.account.account_id}:workgroup/${aws_athena_workgroup.workgroup.name}',
     ]);
     const sfn = statements(json, 'state-machine-policy');
     expect(sfn.PublishFailureAlerts!.Resource).toEqual(['${local.table_bucket_alerts_topic_arn}']);
@@ -195,7 +221,7 @@ describe('snapshots stack', () => {
     );
     expect(def.States.BuildSnapshot!.Resource).toBe('${aws_lambda_function.snapshot-build.arn}');
     expect(def.States.NotifyFailure).toMatchObject({
-      Resource: 'arn:aws:states:::sns:publish',
+      Resource: 'arn:${data.aws_partition.partition.partition}:states:::sns:publish',
       Next: 'Failed',
     });
     expect((def.States.NotifyFailure!.Parameters as Record<string, string>).TopicArn).toBe(
@@ -242,7 +268,11 @@ describe('snapshots stack', () => {
   test('Lake Formation grants on the snapshot database: the CTAS step manages its tables, the pre-processor and readers read', () => {
     const grants = resourcesOf(json, 'aws_lakeformation_permissions');
     const db = (id: string) =>
-      grants[id] as { permissions: string[]; database?: { catalog_id: string; name: string } };
+      grants[id] as {
+        permissions: string[];
+        principal?: string;
+        database?: { catalog_id: string; name: string };
+      };
     expect(db('snapshot-build-lf-snapshot-db')).toMatchObject({
       permissions: ['DESCRIBE', 'CREATE_TABLE', 'ALTER', 'DROP'],
       database: {
@@ -252,7 +282,9 @@ describe('snapshots stack', () => {
     });
     expect(db('snapshot-build-lf-snapshot-tables').permissions).toEqual(['ALL']);
     expect(db('snapshot-resolve-watermark-lf-snapshot-tables').permissions).toEqual(['SELECT', 'DESCRIBE']);
-    expect(db('lf-deployer-snapshot-tables').permissions).toEqual(['SELECT', 'DESCRIBE']);
+    expect(db('lf-lab-snapshot-tables').permissions).toEqual(['SELECT', 'DESCRIBE']);
+    expect(db('lf-lab-snapshot-tables').principal).toBe('${local.table_bucket_lab_role_arn}');
+    expect(JSON.stringify(json)).not.toContain('aws_iam_session_context.deployer');
     const fn = resourcesOf(json, 'aws_lambda_function')['snapshot-build'] as { depends_on: string[] };
     expect(fn.depends_on).toEqual(
       expect.arrayContaining(['aws_lakeformation_permissions.snapshot-build-lf-snapshot-db']),
@@ -268,7 +300,7 @@ describe('snapshots stack', () => {
   test('mock outputs only for a plan; apply synthesizes strictly', () => {
     expect(synth('plan').json.locals!.table_bucket_table_bucket_name).toContain('"mock-bucket"');
     expect(synth('apply').json.locals!.table_bucket_table_bucket_name).toBe(
-      '${try(data.terraform_remote_state.table_bucket[0].outputs.table_bucket_name, null)}',
+      '${try(data.terraform_remote_state.table_bucket[0].outputs.table_bucket_name, "")}',
     );
   });
 

@@ -33,9 +33,15 @@ import { LabStack, type LabStackOptions } from '../lib/lab-stack';
 import { namespaceGrants } from '../lib/namespace-grants';
 import { PrivateBucket } from '../lib/private-bucket';
 import { checkStateMachine } from './asl-check';
-import { SNAPSHOTS_OUTPUTS, type SnapshotsInputs } from './inputs';
+import { lambdaTimeoutSeconds, SNAPSHOTS_OUTPUTS, type SnapshotsInputs } from './inputs';
 import { handlerAsset } from './lambda-assets';
-import { buildSnapshotPolicy, resolveWatermarkPolicy, schedulerPolicy, stateMachinePolicy } from './policies';
+import {
+  buildSnapshotPolicy,
+  labRoleSnapshotsPolicy,
+  resolveWatermarkPolicy,
+  schedulerPolicy,
+  stateMachinePolicy,
+} from './policies';
 import { awsLib } from '../lib/provider-aws';
 
 const { AthenaWorkgroup } = awsLib<typeof athenaWorkgroup>('athena-workgroup');
@@ -49,7 +55,6 @@ const { LambdaFunction } = awsLib<typeof lambdaFunction>('lambda-function');
 const { SchedulerSchedule } = awsLib<typeof schedulerSchedule>('scheduler-schedule');
 const { SfnStateMachine } = awsLib<typeof sfnStateMachine>('sfn-state-machine');
 
-const LAMBDA_TIMEOUT_SECONDS = 900;
 /** A day of daily reports plus two hours of slack for a late run (a period of an hour allows up to 7 days). */
 export const STALE_WINDOW_HOURS = 26;
 
@@ -64,8 +69,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
     const tb = this.upstream('table_bucket');
     const tableBucket = tb.get('table_bucket_name');
     const account = this.callerIdentity.accountId;
-    const arn = (service: string, resource: string) =>
-      `arn:aws:${service}:${unit.region}:${account}:${resource}`;
+    const arn = (service: string, resource: string) => this.arn(service, resource);
 
     // Runs are pruned by the pipeline (runs to keep); the expiry is a safety net, long enough for the staleness
     // alarm to be acted on, short enough that a pipeline dead for weeks does not serve a months-old snapshot.
@@ -149,7 +153,11 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
     };
 
-    const resolveTimeout = Math.min(LAMBDA_TIMEOUT_SECONDS, i.queryTimeoutSeconds + 60);
+    // Each timeout from the query bound: an invocation always has room for its queries at their worst.
+    const timeouts = {
+      resolveWatermark: lambdaTimeoutSeconds('resolveWatermark', i.queryTimeoutSeconds),
+      buildSnapshot: lambdaTimeoutSeconds('buildSnapshot', i.queryTimeoutSeconds),
+    };
     const lambdas = (['resolveWatermark', 'buildSnapshot'] as const).map((handler) => {
       const suffix = handler === 'resolveWatermark' ? 'snapshot-resolve-watermark' : 'snapshot-build';
       const fnName = this.name(suffix);
@@ -215,7 +223,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
         handler: 'index.handler',
         filename: asset.path,
         sourceCodeHash: asset.assetHash,
-        timeout: handler === 'resolveWatermark' ? resolveTimeout : LAMBDA_TIMEOUT_SECONDS,
+        timeout: timeouts[handler],
         memorySize: i.lambda.memoryMb,
         environment: { variables: env },
         loggingConfig: { logFormat: 'Text', logGroup: logGroup.name },
@@ -233,8 +241,17 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
     ];
     const [resolveRole, buildRole] = lambdas.map((l) => l.role) as [iamRole.IamRole, iamRole.IamRole];
 
-    // Who reads the snapshots the way analysts do (the deployer runs the lab's snapshot experiment on --target aws).
-    const readers = this.labPrincipals(i.labPrincipalArns);
+    // Who reads the snapshots the way analysts do: the lab role (the lab's snapshot experiment asks its question as
+    // it, on the snapshot and on the source) and the unit's lab principals.
+    const readers = this.labPrincipals(tb.get('lab_role_arn'), i.labPrincipalArns);
+    // Through IAM, the lab role also needs the snapshot database's Glue entries, the snapshot files, and the snapshot
+    // workgroup the comparison runs in (its results go to the snapshot bucket, written with the caller's rights).
+    const labReader = new IamRolePolicy(this, 'lab-role-snapshots-policy', {
+      name: this.name('lab-snapshots'),
+      role: tb.get('lab_role_name'),
+      policy: policyJson(...labRoleSnapshotsPolicy(policyContext)),
+    });
+    addDependsOn(labReader, this.upstreamGuards);
     for (const reader of readers) {
       namespaceGrants(
         this,
@@ -257,8 +274,8 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
     // The shape is validated with placeholder ARNs (the real ones are Terraform references until apply); the full
     // ASL validator runs once per distinct definition (./asl-check), the structural rules on every synth.
     const props = {
-      resolveTimeoutSeconds: resolveTimeout + 30,
-      buildTimeoutSeconds: LAMBDA_TIMEOUT_SECONDS + 30,
+      resolveTimeoutSeconds: timeouts.resolveWatermark + 30,
+      buildTimeoutSeconds: timeouts.buildSnapshot + 30,
     };
     try {
       checkStateMachine(snapshotStateMachine({ ...EXAMPLE_ARNS, ...props }));
@@ -285,6 +302,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
           resolveWatermarkFunctionArn: resolveFn.arn,
           buildSnapshotFunctionArn: buildFn.arn,
           alertTopicArn: topicArn,
+          partition: this.partition,
           ...props,
         }),
       ),

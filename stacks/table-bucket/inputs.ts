@@ -39,7 +39,15 @@ export interface TableBucketInputs {
     readonly bytesScannedCutoffPerQuery: number;
     readonly engineVersion: string;
   };
-  /** Principals (IAM role/user ARNs) that run the lab's SQL; the deploying principal is always included. */
+  /**
+   * The role the lab's SQL runs as (`<prefix>-lab`; the deployer assumes it). Not the deployer itself: the deployer
+   * must be a Lake Formation data lake administrator, and grants to an administrator read back its implicit
+   * permissions, so they churn on every plan and fail to revoke on destroy (the provider's aws_lakeformation_permissions
+   * docs: the principal should not be an administrator). The administrator keeps its implicit rights; this role gets
+   * the grants.
+   */
+  readonly labRoleName: string;
+  /** Other principals (IAM role/user ARNs, not data lake administrators) that run the lab's SQL, granted the same. */
   readonly labPrincipalArns: readonly string[];
   /**
    * How long apply waits, at most, for the new namespace and table to be visible through s3tablescatalog before
@@ -69,6 +77,8 @@ export const TABLE_BUCKET_OUTPUTS = [
   'table_catalog_id',
   'workgroup_name',
   'alerts_topic_arn',
+  'lab_role_arn',
+  'lab_role_name',
 ] as const;
 
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
@@ -190,6 +200,10 @@ export const spec: InputsSpec<TableBucketInputs> = {
           fix: 'the lab needs "Athena engine version 3" (Iceberg DML, time travel)',
         }),
       },
+      labRoleName: r.string('labRoleName', `${unit.namePrefix}-lab`, {
+        re: new RegExp(`^${unit.namePrefix}-[A-Za-z0-9+=,.@_-]{1,40}$`),
+        fix: `the role name must start with "${unit.namePrefix}-" (IAM: letters, digits and +=,.@_-)`,
+      }),
       labPrincipalArns: readLabPrincipals(r),
       federationWaitSeconds: readFederationWait(r),
       verifyTeardown: {

@@ -86,13 +86,10 @@ describe('table-bucket stack', () => {
   });
 
   test("the S3 Tables analytics integration is not the lab's: no catalog, registration or data-access role here", () => {
-    for (const type of [
-      'aws_glue_catalog',
-      'aws_lakeformation_resource',
-      'aws_iam_role',
-      'aws_iam_role_policy',
-    ])
+    for (const type of ['aws_glue_catalog', 'aws_lakeformation_resource', 'aws_iam_role_policy_attachment'])
       expect({ type, found: resourcesOf(json, type) }).toEqual({ type, found: {} });
+    // The only role is the lab's own (below).
+    expect(Object.keys(resourcesOf(json, 'aws_iam_role'))).toEqual(['lab-role']);
     // The catalog name comes from the region-level unit's state, behind its guard.
     expect(json.output?.glue_catalog_id?.value).toBe('${local.s3tables_integration_glue_catalog_name}');
     expect(resourcesOf(json, 'terraform_data').s3tables_integration_upstream_guard).toBeDefined();
@@ -114,7 +111,9 @@ describe('table-bucket stack', () => {
       expect.arrayContaining(['aws_s3tables_namespace.namespace', 'aws_s3tables_table.table']),
     );
     const exec = wait.provisioner[0]!['local-exec'];
-    expect(exec.command).toBe('npx tsx packages/deploy-checks/src/wait-for-federation-cli.ts');
+    expect(exec.command).toBe(
+      'node scripts/supported-node.mjs node --import tsx packages/deploy-checks/src/wait-for-federation-cli.ts',
+    );
     expect(exec.environment).toMatchObject({
       TIMEOUT_SECONDS: '${self.input.timeout_seconds}',
       TABLE: '${self.triggers_replace.table}',
@@ -138,16 +137,45 @@ describe('table-bucket stack', () => {
     expect((wg.configuration as Record<string, unknown>).result_configuration).toBeUndefined();
   });
 
-  test('Lake Formation grants for the deploying principal on the table catalog of this bucket', () => {
+  test("Lake Formation grants go to the lab role, never to the deployer (a data lake administrator: N1)", () => {
     const grants = Object.values(resourcesOf(json, 'aws_lakeformation_permissions'));
     expect(grants).toHaveLength(2);
-    for (const g of grants) expect(g.principal).toBe('${data.aws_iam_session_context.deployer.issuer_arn}');
+    for (const g of grants) expect(g.principal).toBe('${aws_iam_role.lab-role.arn}');
+    expect(JSON.stringify(grants)).not.toContain('aws_iam_session_context');
     const db = grants.find((g) => g.database) as { database: { catalog_id: string; name: string } };
     expect(db.database).toEqual({
       catalog_id:
         '${data.aws_caller_identity.account.account_id}:${local.s3tables_integration_glue_catalog_name}/loglake-01-flow-logs',
       name: 'network',
     });
+  });
+
+  test("the lab role: only the deployer assumes it; Athena in the lab workgroup, the bucket's Glue catalog, GetDataAccess", () => {
+    const role = resourcesOf(json, 'aws_iam_role')['lab-role']!;
+    expect(role.name).toBe('loglake-01-lab');
+    expect(JSON.parse(String(role.assume_role_policy))).toEqual({
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Sid: 'TheDeployer',
+          Effect: 'Allow',
+          Principal: { AWS: ['${data.aws_iam_session_context.deployer.issuer_arn}'] },
+          Action: ['sts:AssumeRole'],
+        },
+      ],
+    });
+    const policy = JSON.parse(String(resourcesOf(json, 'aws_iam_role_policy')['lab-role-policy']!.policy)) as {
+      Statement: { Sid: string; Action: string[]; Resource: string | string[] }[];
+    };
+    const bySid = Object.fromEntries(policy.Statement.map((st) => [st.Sid, st]));
+    expect(bySid.QueryInTheLabWorkgroup!.Resource).toEqual([
+      'arn:${data.aws_partition.partition.partition}:athena:us-east-1:${data.aws_caller_identity.account.account_id}:workgroup/${aws_athena_workgroup.workgroup.name}',
+    ]);
+    expect(bySid.TheLabTablesThroughS3TablesCatalog!.Resource).toContain(
+      'arn:${data.aws_partition.partition.partition}:glue:us-east-1:${data.aws_caller_identity.account.account_id}:table/s3tablescatalog/loglake-01-flow-logs/*/*',
+    );
+    expect(bySid.LakeFormationCredentials!.Action).toEqual(['lakeformation:GetDataAccess']);
+    expect(json.output?.lab_role_arn).toEqual({ value: '${aws_iam_role.lab-role.arn}' });
   });
 
   test('the post-destroy hook: destroy-time local-exec with CHECK_ATTEMPTS=4 and the lab id; everything else depends on it', () => {
@@ -159,7 +187,9 @@ describe('table-bucket stack', () => {
     expect(hook.input).toEqual({ lab_id: '01', region: 'us-east-1', check_attempts: '4' });
     const exec = hook.provisioner[0]!['local-exec'];
     expect(exec.when).toBe('destroy');
-    expect(exec.command).toBe('npx tsx scripts/check-leftovers.ts ${self.input.lab_id}');
+    expect(exec.command).toBe(
+      'node scripts/supported-node.mjs node --import tsx scripts/check-leftovers.ts ${self.input.lab_id}',
+    );
     expect(exec.environment).toMatchObject({ CHECK_ATTEMPTS: '${self.input.check_attempts}' });
     expect(exec.working_dir).toBe('../../..');
     expect(exec.on_failure).toBeUndefined(); // default: fail — a failed check fails the destroy
@@ -234,6 +264,56 @@ describe('table-bucket stack', () => {
     );
   });
 
+  test('synthesized for a plan without a real address, the configuration cannot be applied: everything waits for a guard that fails at apply', () => {
+    const json = (command: TfCommand | undefined, alertEmail: string) =>
+      JSON.parse(
+        Testing.synth(
+          new TableBucketStack(
+            Testing.app(),
+            fixtureUnit<TableBucketInputs>(spec, {
+              name: 'table-bucket',
+              inputs: { alertEmail },
+              dependencies: [integrationDependency()],
+            }),
+            { command },
+          ),
+        ),
+      ) as StackJson;
+    for (const alertEmail of ['', 'ops@example.com']) {
+      const planned = json('plan', alertEmail);
+      const data = resourcesOf(planned, 'terraform_data');
+      const guard = data.alert_address_guard as {
+        lifecycle: { precondition: { condition: string; error_message: string }[] };
+      };
+      expect(guard.lifecycle.precondition[0]!.condition).toBe(
+        '${terraform_data.alert_address_guard_marker.id == "this configuration is not to be applied"}',
+      );
+      expect(guard.lifecycle.precondition[0]!.error_message).toContain('Set LOGLAKE_ALERT_EMAIL');
+      // Every AWS resource waits for it (the teardown hook and the guard's own marker excepted).
+      for (const [type, byId] of Object.entries(planned.resource))
+        for (const [id, r] of Object.entries(byId)) {
+          if (
+            type === 'terraform_data' &&
+            ['alert_address_guard', 'alert_address_guard_marker', 'verify_teardown'].includes(id)
+          )
+            continue;
+          expect({
+            id: `${type}.${id}`,
+            waits: (r.depends_on as string[] | undefined)?.includes('terraform_data.alert_address_guard'),
+          }).toEqual({ id: `${type}.${id}`, waits: true });
+        }
+    }
+    // A deployable synth has none: nothing to plan again after the apply.
+    expect(
+      resourcesOf(json('plan', 'data-eng@loglake.dev'), 'terraform_data').alert_address_guard,
+    ).toBeUndefined();
+    expect(
+      resourcesOf(json('apply', 'data-eng@loglake.dev'), 'terraform_data').alert_address_guard,
+    ).toBeUndefined();
+    // A destroy applies nothing new.
+    expect(resourcesOf(json('destroy', ''), 'terraform_data').alert_address_guard).toBeUndefined();
+  });
+
   test('outputs: bucket ARN and name, namespace, table, catalog ids, workgroup, alerts topic', () => {
     expect(Object.keys(json.output ?? {}).sort()).toEqual([...TableBucketStack.outputs].sort());
   });
@@ -258,5 +338,22 @@ describe('table-bucket stack', () => {
       unit: 'table-bucket',
       'managed-by': 'cdktf',
     });
+  });
+});
+
+describe('table-bucket: a namespace or table replaced under the same name', () => {
+  const json = synth();
+  const triggers = (r: Record<string, unknown>) =>
+    ((r.lifecycle as { replace_triggered_by?: string[] } | undefined)?.replace_triggered_by ?? []).sort();
+  const replaced = ['aws_s3tables_namespace.namespace.created_at', 'aws_s3tables_table.table.created_at'];
+
+  test('runs the federation wait again (its triggers are the names, which stay the same)', () => {
+    expect(triggers(resourcesOf(json, 'terraform_data')['wait-federated-table']!)).toEqual(replaced);
+  });
+
+  test('makes every Lake Formation grant on them again (the new Glue database or table has none)', () => {
+    const grants = Object.values(resourcesOf(json, 'aws_lakeformation_permissions'));
+    expect(grants.length).toBeGreaterThan(0);
+    for (const g of grants) expect(triggers(g)).toEqual(replaced);
   });
 });

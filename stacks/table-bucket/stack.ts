@@ -4,6 +4,8 @@
 // destroyed last), so what the whole lab shares lives here: firehose and snapshots read `alerts_topic_arn`.
 import type { Construct } from 'constructs';
 import type * as athenaWorkgroup from '@cdktf/provider-aws/lib/athena-workgroup';
+import type * as iamRole from '@cdktf/provider-aws/lib/iam-role';
+import type * as iamRolePolicy from '@cdktf/provider-aws/lib/iam-role-policy';
 import type * as s3tablesNamespace from '@cdktf/provider-aws/lib/s3tables-namespace';
 import type * as s3tablesTable from '@cdktf/provider-aws/lib/s3tables-table';
 import type * as s3tablesTableBucket from '@cdktf/provider-aws/lib/s3tables-table-bucket';
@@ -16,13 +18,19 @@ import {
   dropNamespaceTablesOnDestroy,
   verifyTeardownHook,
 } from '../lib/destroy-hooks';
+import { refuseAtApply } from '../lib/apply-guard';
 import { waitForFederation } from '../lib/deploy-checks';
+import { alertAddressProblem, isStrictCommand } from '../lib/policy/rules';
+import { policyJson } from '../lib/iam';
 import { LabStack, type LabStackOptions } from '../lib/lab-stack';
 import { namespaceGrants } from '../lib/namespace-grants';
 import { TABLE_BUCKET_OUTPUTS, type TableBucketInputs } from './inputs';
+import { labRolePolicy, labRoleTrustPolicy } from './lab-role';
 import { awsLib } from '../lib/provider-aws';
 
 const { AthenaWorkgroup } = awsLib<typeof athenaWorkgroup>('athena-workgroup');
+const { IamRole } = awsLib<typeof iamRole>('iam-role');
+const { IamRolePolicy } = awsLib<typeof iamRolePolicy>('iam-role-policy');
 const { S3TablesNamespace } = awsLib<typeof s3tablesNamespace>('s3tables-namespace');
 const { S3TablesTable } = awsLib<typeof s3tablesTable>('s3tables-table');
 const { S3TablesTableBucket } = awsLib<typeof s3tablesTableBucket>('s3tables-table-bucket');
@@ -35,6 +43,7 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
   readonly table: s3tablesTable.S3TablesTable;
   readonly workgroup: athenaWorkgroup.AthenaWorkgroup;
   readonly alerts: snsTopic.SnsTopic;
+  readonly labRole: iamRole.IamRole;
 
   constructor(scope: Construct, unit: ResolvedUnit<TableBucketInputs>, options: LabStackOptions = {}) {
     super(scope, unit, options);
@@ -134,12 +143,20 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
             timeoutSeconds: i.federationWaitSeconds,
             repoRoot: this.repoRoot,
             dependsOn: [namespace, this.table, ...this.upstreamGuards],
+            replacedWith: [namespace, this.table],
           })
         : undefined;
 
-    // The lab's own principal (whoever deploys and runs the SQL) plus configured ones get Lake Formation access to
-    // the table; Athena queries as that principal.
-    const principals = this.labPrincipals(i.labPrincipalArns);
+    // The lab's SQL runs as this role (the deployer assumes it), which holds the lab's Lake Formation grants here and
+    // in ref-data and snapshots; the deployer, a data lake administrator, keeps only its implicit rights.
+    this.labRole = new IamRole(this, 'lab-role', {
+      name: i.labRoleName,
+      description: `loglake lab ${unit.labId}: runs the lab's SQL (Athena in ${i.workgroup.name}, Lake Formation grants on the lab's namespaces)`,
+      assumeRolePolicy: policyJson(...labRoleTrustPolicy(this.deployerArn)),
+    });
+
+    // The lab role plus configured principals get Lake Formation access to the table; Athena queries as them.
+    const principals = this.labPrincipals(this.labRole.arn, i.labPrincipalArns);
     for (const p of principals) {
       namespaceGrants(
         this,
@@ -152,6 +169,7 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
           databasePermissions: ['DESCRIBE', 'CREATE_TABLE'],
           tablePermissions: ['ALL'],
           dependsOn: [this.table, ...this.upstreamGuards, ...(federated ? [federated] : [])],
+          replacedWith: [namespace, this.table],
         },
       );
     }
@@ -168,6 +186,18 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
         // Results go to Athena's managed storage: no results bucket to secure or clean up.
         managedQueryResultsConfiguration: { enabled: true },
       },
+    });
+
+    new IamRolePolicy(this, 'lab-role-policy', {
+      name: i.labRoleName,
+      role: this.labRole.id,
+      policy: policyJson(
+        ...labRolePolicy({
+          arn: (service, resource) => this.arn(service, resource),
+          workgroup: this.workgroup.name,
+          tableBucket: i.bucketName,
+        }),
+      ),
     });
 
     // The lab's alerts: CloudWatch alarms (firehose, snapshots) and the snapshot state machine publish here. No KMS on
@@ -189,8 +219,22 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
       table_catalog_id: tableCatalogId,
       workgroup_name: this.workgroup.name,
       alerts_topic_arn: this.alerts.arn,
+      lab_role_arn: this.labRole.arn,
+      lab_role_name: this.labRole.name,
     };
     this.addOutputs(outputs);
+
+    // Synthesized for a plan (or list, synth, output) without a real alert address, the lab policy only warns; an apply
+    // of that configuration (say, terraform apply in cdktf.out by hand) must still stop, before it creates anything.
+    const addressProblem = alertAddressProblem(i.alertEmail);
+    if (addressProblem && !isStrictCommand(this.command) && this.command !== 'destroy') {
+      const { guard, marker } = refuseAtApply(
+        this,
+        'alert-address-guard',
+        `The lab's alert subscription ${addressProblem}: this configuration was synthesized for ${this.command}, where that is only a warning, and cannot be applied. Set LOGLAKE_ALERT_EMAIL to the address that receives the lab's alerts and deploy with cdktf deploy (or pnpm lab deploy); nothing was created.`,
+      );
+      dependOnEverything(this, guard, [marker, ...(hook ? [hook] : [])]);
+    }
 
     if (hook) dependOnEverything(this, hook);
   }

@@ -20,6 +20,11 @@ export class IntegrationStateError extends DeployCheckError {
   override name = 'IntegrationStateError';
 }
 
+/** The deployer may not see what the preflight must look at: it is not (yet) a Lake Formation data lake administrator. */
+export class DeployerNotAdminError extends DeployCheckError {
+  override name = 'DeployerNotAdminError';
+}
+
 /** A federated namespace or table did not become visible through the Glue Data Catalog in time. */
 export class FederationTimeoutError extends DeployCheckError {
   override name = 'FederationTimeoutError';

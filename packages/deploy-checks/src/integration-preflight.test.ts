@@ -1,13 +1,18 @@
 import { describe, expect, test, beforeEach } from '@jest/globals';
 import { mockClient } from 'aws-sdk-client-mock';
-import { EntityNotFoundException as GlueNotFound, GetCatalogCommand, GlueClient } from '@aws-sdk/client-glue';
+import {
+  AccessDeniedException as GlueAccessDenied,
+  EntityNotFoundException as GlueNotFound,
+  GetCatalogCommand,
+  GlueClient,
+} from '@aws-sdk/client-glue';
 import {
   AccessDeniedException,
   DescribeResourceCommand,
   EntityNotFoundException as LakeFormationNotFound,
   LakeFormationClient,
 } from '@aws-sdk/client-lakeformation';
-import { IntegrationStateError } from './errors';
+import { DeployerNotAdminError, IntegrationStateError } from './errors';
 import { preflightIntegration, type IntegrationMode } from './integration-preflight';
 
 const glue = mockClient(GlueClient);
@@ -22,13 +27,20 @@ const input = (mode: IntegrationMode) => ({
 });
 const glueMissing = () =>
   glue.on(GetCatalogCommand).rejects(new GlueNotFound({ message: 'Catalog not found', $metadata: {} }));
-const catalogThere = () =>
-  glue.on(GetCatalogCommand, { CatalogId: 's3tablescatalog' }).resolves({
+/** The catalog; `iamDefaults`: as enabling the integration with IAM access control leaves it (AWS's default). */
+const catalogThere = (iamDefaults = false) => {
+  const iam = [
+    { Principal: { DataLakePrincipalIdentifier: 'IAM_ALLOWED_PRINCIPALS' }, Permissions: ['ALL' as const] },
+  ];
+  return glue.on(GetCatalogCommand, { CatalogId: 's3tablescatalog' }).resolves({
     Catalog: {
       Name: 's3tablescatalog',
       FederatedCatalog: { Identifier: RESOURCE, ConnectionName: 'aws:s3tables' },
+      CreateDatabaseDefaultPermissions: iamDefaults ? iam : [],
+      CreateTableDefaultPermissions: iamDefaults ? iam : [],
     },
   });
+};
 const lfMissing = () =>
   lakeformation
     .on(DescribeResourceCommand)
@@ -78,10 +90,39 @@ describe('S3 Tables integration preflight', () => {
     );
   });
 
-  test('adopt: the catalog without a registration is IAM mode → refused with what to do', async () => {
-    catalogThere();
+  /** AWS's whole procedure to Lake Formation mode, as the refusal must spell it. */
+  const UPDATE_CATALOG = `aws glue update-catalog --catalog-id s3tablescatalog --catalog-input '{"FederatedCatalog":{"Identifier":"${RESOURCE}","ConnectionName":"aws:s3tables"},"CreateDatabaseDefaultPermissions":[],"CreateTableDefaultPermissions":[],"OverwriteChildResourcePermissionsWithDefault":"Accept"}'`;
+
+  test("adopt: the catalog without a registration is IAM mode → refused with both of AWS's steps", async () => {
+    catalogThere(true);
     lfMissing();
-    await expect(preflightIntegration(clients, input('adopt'))).rejects.toThrow(/IAM access-control mode/);
+    const run = preflightIntegration(clients, input('adopt'));
+    await expect(run).rejects.toBeInstanceOf(IntegrationStateError);
+    const message = await run.catch((e: Error) => e.message);
+    expect(message).toContain('uses IAM access control');
+    expect(message).toContain(
+      `1. register the table buckets with Lake Formation: \`aws lakeformation register-resource --resource-arn "${RESOURCE}"`,
+    );
+    expect(message).toContain('--with-federation');
+    expect(message).toContain(`2. switch the catalog to Lake Formation: \`${UPDATE_CATALOG}\``);
+    expect(message).toContain('revokes every IAM-based access');
+  });
+
+  test('adopt: registered with federation but the catalog keeps IAM defaults (the hybrid state) → refused with the update-catalog step', async () => {
+    catalogThere(true);
+    registered();
+    const run = preflightIntegration(clients, input('adopt'));
+    await expect(run).rejects.toBeInstanceOf(IntegrationStateError);
+    const message = await run.catch((e: Error) => e.message);
+    expect(message).toContain(
+      'still gives its new databases and tables default permissions (databases IAM_ALLOWED_PRINCIPALS: ALL; tables IAM_ALLOWED_PRINCIPALS: ALL)',
+    );
+    expect(message).toContain(`1. switch the catalog to Lake Formation: \`${UPDATE_CATALOG}\``);
+    expect(message).not.toContain('register-resource');
+    // The one request it made of Glue: the catalog by name.
+    expect(glue.commandCalls(GetCatalogCommand).map((c) => c.args[0].input)).toEqual([
+      { CatalogId: 's3tablescatalog' },
+    ]);
   });
 
   test('adopt: nothing there → refused, pointing at create', async () => {
@@ -96,13 +137,36 @@ describe('S3 Tables integration preflight', () => {
     await expect(preflightIntegration(clients, input('adopt'))).rejects.toThrow(/without federation/);
   });
 
-  test('an error other than not-found (no permission) is not taken for "absent"', async () => {
+  test('Glue refuses GetCatalog (the deployer is no data lake administrator) → not "absent": make it one first', async () => {
+    glue
+      .on(GetCatalogCommand)
+      .rejects(
+        new GlueAccessDenied({
+          message: 'Insufficient Lake Formation permission(s) on s3tablescatalog',
+          $metadata: {},
+        }),
+      );
+    lfMissing();
+    for (const mode of ['create', 'adopt'] as const) {
+      const run = preflightIntegration(clients, input(mode));
+      await expect(run).rejects.toBeInstanceOf(DeployerNotAdminError);
+      await expect(run).rejects.toThrow('Make the deployer');
+      await expect(run).rejects.toThrow('a Lake Formation data lake administrator first');
+    }
+  });
+
+  test('Lake Formation refuses DescribeResource → not "absent" either, the same fix', async () => {
     glueMissing();
     lakeformation
       .on(DescribeResourceCommand)
       .rejects(new AccessDeniedException({ message: 'not a data lake admin', $metadata: {} }));
-    await expect(preflightIntegration(clients, input('create'))).rejects.toBeInstanceOf(
-      AccessDeniedException,
-    );
+    const run = preflightIntegration(clients, input('create'));
+    await expect(run).rejects.toBeInstanceOf(DeployerNotAdminError);
+    await expect(run).rejects.toThrow('data lake administrator first');
+  });
+
+  test('any other error propagates as it is', async () => {
+    glue.on(GetCatalogCommand).rejects(new Error('socket hang up'));
+    await expect(preflightIntegration(clients, input('create'))).rejects.toThrow('socket hang up');
   });
 });

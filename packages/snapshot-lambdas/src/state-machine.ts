@@ -26,12 +26,17 @@ export const STATE = {
 } as const;
 
 export const SNS_PUBLISH = 'arn:aws:states:::sns:publish';
+/** Step Functions' SNS integration in a partition (the stacks pass `data.aws_partition`'s). */
+export const snsPublish = (partition = 'aws') => `arn:${partition}:states:::sns:publish`;
+const isSnsPublish = (resource: string) => /^arn:[^:]+:states:::sns:publish$/.test(resource);
 export const FAILURE_ERROR = 'SnapshotPipelineFailed';
 
 export interface SnapshotStateMachineProps {
   resolveWatermarkFunctionArn: string;
   buildSnapshotFunctionArn: string;
   alertTopicArn: string;
+  /** The partition of the service integration ARNs (default aws). */
+  partition?: string;
   /** Task timeouts; the Lambdas' own timeouts should be a little lower. */
   resolveTimeoutSeconds?: number;
   buildTimeoutSeconds?: number;
@@ -96,7 +101,7 @@ export function snapshotStateMachine(props: SnapshotStateMachineProps): StateMac
   const notify: TaskState = {
     Type: 'Task',
     Comment: 'Mail the failure: step, error and evidence',
-    Resource: SNS_PUBLISH,
+    Resource: snsPublish(props.partition),
     Parameters: {
       TopicArn: props.alertTopicArn,
       'Subject.$': "States.Format('loglake snapshot failed in {}', $.alert.step)",
@@ -153,7 +158,7 @@ export function structuralProblems(def: StateMachineDefinition): string[] {
     for (const target of edges(name))
       if (!names.has(target)) problems.push(`${name} goes to missing state ${target}`);
     const s = def.States[name];
-    if (s?.Type === 'Task' && s.Resource !== SNS_PUBLISH) {
+    if (s?.Type === 'Task' && !isSnsPublish(s.Resource)) {
       if (!s.Retry?.some((r) => r.ErrorEquals.includes('AthenaTransientError')))
         problems.push(`${name} does not retry transient errors`);
       if (!s.Catch?.some((c) => c.ErrorEquals.includes('States.ALL')))

@@ -72,31 +72,43 @@ export function readSynthesizedAccess(
     ]),
   );
   const refs = new TerraformExpressions(stacks, dependencies, values);
-  const roles: SynthesizedRole[] = [];
+  // Built here, handed out read-only.
+  const roles: Array<
+    SynthesizedRole & { policies: Array<{ name: string; document: unknown }>; managedPolicyArns: string[] }
+  > = [];
   const resourcePolicies: SynthesizedResourcePolicy[] = [];
   const grants: SynthesizedGrant[] = [];
   const outputs: Record<string, Record<string, string>> = {};
 
+  // Every role first: a stack may attach a policy to a role another stack of the lab defines (snapshots gives the
+  // table-bucket unit's lab role read access to the snapshots).
+  for (const [stack, json] of Object.entries(stacks)) {
+    const text = (value: unknown, where: string) => refs.resolve(stack, value, where);
+    roles.push(
+      ...Object.entries(json.resource?.aws_iam_role ?? {}).map(([id, r]) => ({
+        stack,
+        id,
+        name: text(r.name, `aws_iam_role.${id}.name`),
+        arn: refs.resolve(stack, `\${aws_iam_role.${id}.arn}`, `aws_iam_role.${id}`),
+        trustPolicy: parseJson(
+          text(r.assume_role_policy, `aws_iam_role.${id}.assume_role_policy`),
+          `aws_iam_role.${id}.assume_role_policy`,
+        ),
+        policies: [] as Array<{ name: string; document: unknown }>,
+        managedPolicyArns: [] as string[],
+      })),
+    );
+  }
+
   for (const [stack, json] of Object.entries(stacks)) {
     const of = (type: string): Resources => json.resource?.[type] ?? {};
     const text = (value: unknown, where: string) => refs.resolve(stack, value, where);
-    const stackRoles = Object.entries(of('aws_iam_role')).map(([id, r]) => ({
-      stack,
-      id,
-      name: text(r.name, `aws_iam_role.${id}.name`),
-      arn: refs.resolve(stack, `\${aws_iam_role.${id}.arn}`, `aws_iam_role.${id}`),
-      trustPolicy: parseJson(
-        text(r.assume_role_policy, `aws_iam_role.${id}.assume_role_policy`),
-        `aws_iam_role.${id}.assume_role_policy`,
-      ),
-      policies: [] as Array<{ name: string; document: unknown }>,
-      managedPolicyArns: [] as string[],
-    }));
+    const stackRoles = roles.filter((r) => r.stack === stack);
     const roleNamed = (name: string, where: string) => {
-      const role = stackRoles.find((r) => r.name === name);
+      const role = stackRoles.find((r) => r.name === name) ?? roles.find((r) => r.name === name);
       if (!role)
         throw new StacksError(
-          `stack ${stack}, ${where}: attaches to role ${name}, which the stack does not define`,
+          `stack ${stack}, ${where}: attaches to role ${name}, which no stack of the lab defines`,
           name,
         );
       return role;
@@ -114,7 +126,6 @@ export function readSynthesizedAccess(
         text(a.policy_arn, `${where}.policy_arn`),
       );
     }
-    roles.push(...stackRoles);
     for (const [id, p] of Object.entries(of('aws_s3_bucket_policy'))) {
       const where = `aws_s3_bucket_policy.${id}`;
       resourcePolicies.push({

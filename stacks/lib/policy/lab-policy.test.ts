@@ -61,12 +61,27 @@ describe('lab policy aspect', () => {
       }),
       'ref-data': fixtureUnit(refSpec, {
         name: 'ref-data',
-        dependencies: [tableBucketDependency(['table_bucket_arn', 'table_bucket_name', 'table_catalog_id'])],
+        dependencies: [
+          tableBucketDependency([
+            'table_bucket_arn',
+            'table_bucket_name',
+            'table_catalog_id',
+            'lab_role_arn',
+          ]),
+        ],
       }),
       snapshots: fixtureUnit(snapshotsSpec, {
         name: 'snapshots',
         inputs: { snapshots: [SNAPSHOT] },
-        dependencies: [tableBucketDependency(['table_bucket_name', 'table_bucket_arn', 'alerts_topic_arn'])],
+        dependencies: [
+          tableBucketDependency([
+            'table_bucket_name',
+            'table_bucket_arn',
+            'alerts_topic_arn',
+            'lab_role_arn',
+            'lab_role_name',
+          ]),
+        ],
       }),
     };
     const order = ['s3tables-integration', 'table-bucket', 'firehose', 'ref-data', 'snapshots'];

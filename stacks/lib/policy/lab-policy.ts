@@ -22,6 +22,7 @@ import {
   checkTags,
   checkTrustPolicies,
   checkWorkgroups,
+  isStrictCommand,
   type Finding,
   type ProviderView,
   type ResourceView,
@@ -78,7 +79,7 @@ export class LabPolicy implements IAspect {
       namePrefix: node instanceof LabStack ? node.unit.namePrefix : this.props.namePrefix,
       requiredTags: this.props.requiredTags ?? (region ? REGION_TAGS : ['lab', 'unit', 'managed-by']),
     };
-    const strict = this.props.command === undefined || this.props.command === 'apply';
+    const strict = isStrictCommand(this.props.command);
     const errors = (messages: string[]): Finding[] =>
       messages.map((message) => ({ message, severity: 'error' }));
     const found: Finding[] = [

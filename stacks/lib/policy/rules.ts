@@ -276,22 +276,30 @@ const PLACEHOLDER_DOMAIN = /(^|\.)(example\.(com|org|net)|example|test|invalid|l
  * until it is confirmed, so a missing or placeholder address means every alert goes nowhere. Refused for apply;
  * during plan/validate (strict = false) only a warning.
  */
+/** What is wrong with an e-mail subscription's address ("has no address", a placeholder), or undefined. */
+export function alertAddressProblem(address: unknown): string | undefined {
+  const endpoint = typeof address === 'string' ? address.trim() : '';
+  const domain = endpoint.split('@')[1] ?? '';
+  return endpoint === ''
+    ? 'has no address'
+    : PLACEHOLDER_DOMAIN.test(domain)
+      ? `goes to ${endpoint}, a placeholder domain that never receives mail`
+      : undefined;
+}
+
+/** The lab policy's strict commands: an apply, and a synth whose command is not known (it might be one). */
+export const isStrictCommand = (command: string | undefined): boolean =>
+  command === undefined || command === 'apply';
+
 export function checkAlertSubscriptions(resources: readonly ResourceView[], strict: boolean): Finding[] {
   const out: Finding[] = [];
   for (const r of resources.filter((x) => x.type === 'aws_sns_topic_subscription')) {
     if (r.attrs.protocol !== 'email' && r.attrs.protocol !== 'email-json') continue;
-    const endpoint = typeof r.attrs.endpoint === 'string' ? r.attrs.endpoint.trim() : '';
-    const domain = endpoint.split('@')[1] ?? '';
-    const problem =
-      endpoint === ''
-        ? 'has no address'
-        : PLACEHOLDER_DOMAIN.test(domain)
-          ? `goes to ${endpoint}, a placeholder domain that never receives mail`
-          : undefined;
+    const problem = alertAddressProblem(r.attrs.endpoint);
     if (!problem) continue;
     out.push({
       severity: strict ? 'error' : 'warning',
-      message: `aws_sns_topic_subscription.${r.id} ${problem}, so its confirmation mail is never answered and no alert is ever delivered: set the unit's alertEmail (LOGLAKE_ALERT_EMAIL) to a real address${strict ? ' before deploying (a destroy is not blocked by this: run it through pnpm lab destroy, or with LOGLAKE_TF_COMMAND=destroy)' : ''}`,
+      message: `aws_sns_topic_subscription.${r.id} ${problem}, so its confirmation mail is never answered and no alert is ever delivered: set the unit's alertEmail (LOGLAKE_ALERT_EMAIL) to a real address${strict ? ' before deploying (cdktf list, synth, diff and destroy are not blocked by this)' : ' before deploying (an apply of this configuration stops at terraform_data.alert_address_guard)'}`,
     });
   }
   return out;

@@ -1,24 +1,21 @@
 // `pnpm lab order|synth|plan|deploy|destroy [units...]`: the whole lab's Terraform through cdktf, in dependency
 // order. Each prints the order first, then shells out to cdktf with LOGLAKE_TF_COMMAND set, which is what allows
 // (plan/validate) or refuses (apply/destroy) the dependencies' mock outputs at synth. Commands that run Terraform
-// check for a terraform/tofu binary first and say exactly what is missing; nothing is ever reported as deployed
-// unless cdktf says so.
+// first check what can be checked offline (./infra-preflight: Terraform's version, the alert address, credentials)
+// and say everything that is missing at once; nothing is ever reported as deployed unless cdktf says so.
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Command } from 'commander';
 import { listLabPaths, resolveLab, type ResolvedLab } from '@loglake/units';
 import { runCli } from '../cli-support';
-import { InvalidOptionError, LabError } from '../errors';
+import { InvalidOptionError } from '../errors';
+import { infraPreflight, preflightRefusal } from './infra-preflight';
 import { CONFIRM_DESTROY_ENV } from '@loglake/deploy-checks/confirm-destroy';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
 import { REPO_ROOT } from '../target/open-target';
 
 export type InfraCommand = 'order' | 'synth' | 'plan' | 'deploy' | 'destroy';
-
-export class TerraformMissingError extends LabError {
-  override readonly name = 'TerraformMissingError';
-}
 
 export interface CdktfStep {
   readonly argv: readonly string[];
@@ -196,6 +193,8 @@ function run(step: CdktfStep, extraEnv: Record<string, string>): Promise<number>
 
 interface InfraOptions {
   readonly lab?: string;
+  /** Where ~/.aws is looked for (tests); the user's home by default. */
+  readonly home?: string;
   readonly dryRun?: boolean;
   readonly autoApprove?: boolean;
   readonly includeRegional?: boolean;
@@ -221,15 +220,15 @@ export async function runInfra(
       );
   }
   const extraEnv: Record<string, string> = {};
-  if (plan.needsTerraform) {
+  if (plan.needsTerraform && command !== 'order' && command !== 'synth') {
     const binary = findTerraform(env.PATH, env.TERRAFORM_BINARY_NAME);
-    if (!binary && !options.dryRun) {
-      throw new TerraformMissingError(
-        `no ${env.TERRAFORM_BINARY_NAME ?? 'terraform or tofu'} binary on PATH, so nothing was ${command === 'plan' ? 'planned' : command === 'deploy' ? 'deployed' : 'destroyed'}. ` +
-          `Install Terraform >= 1.10 or OpenTofu >= 1.10 (the S3 backend uses use_lockfile), make sure AWS credentials are set (and LAB_STATE_BUCKET for remote state), then run pnpm lab ${command} again. ` +
-          'Without Terraform, pnpm lab synth still produces the configuration (cdktf.out/).',
-        command,
-      );
+    // What can be checked offline is checked before cdktf starts, all of it at once.
+    if (!options.dryRun) {
+      const problems = await infraPreflight(command, lab, plan.order, env, {
+        binary,
+        ...(options.home ? { home: options.home } : {}),
+      });
+      if (problems.length > 0) throw preflightRefusal(command, problems);
     }
     if (binary === 'tofu') extraEnv.TERRAFORM_BINARY_NAME = 'tofu';
   }

@@ -9,7 +9,9 @@ import {
   AthenaClient,
   GetQueryExecutionCommand,
   GetQueryResultsCommand,
+  ListQueryExecutionsCommand,
   StartQueryExecutionCommand,
+  StopQueryExecutionCommand,
   UpdateWorkGroupCommand,
 } from '@aws-sdk/client-athena';
 import { FirehoseClient, PutRecordBatchCommand } from '@aws-sdk/client-firehose';
@@ -39,6 +41,7 @@ const RESOURCES: LabResources = {
   bytesScannedCutoff: 1024 ** 3,
   maintenance: { compactionTargetFileSizeMb: 512, minSnapshotsToKeep: 1, maxSnapshotAgeHours: 120 },
   roles: { analyst: ANALYST_ROLE },
+  analystWorkgroup: { name: 'loglake-01-analyst', bytesScannedCutoff: 1024 ** 3 },
 };
 const SESSION = {
   AccessKeyId: 'ASIAEXAMPLEANALYST01',
@@ -112,8 +115,11 @@ beforeEach(() => {
       },
     };
   });
-  athena.on(GetQueryResultsCommand).callsFake((input: { QueryExecutionId: string }) => {
-    const q = queries[Number(input.QueryExecutionId)] as { sql: string };
+  athena.on(GetQueryResultsCommand).callsFake(async (input: { QueryExecutionId: string }, getClient) => {
+    const q = queries[Number(input.QueryExecutionId)] as { sql: string; by: string };
+    // Athena authorizes results per workgroup: the analyst's role names only its own.
+    if (q.by !== 'analyst' && (await signer(getClient as never)) === 'analyst')
+      throw DENIED('athena:GetQueryResults');
     const rows = q.sql.includes('hour_start')
       ? [['hour_start'], ['2026-12-01 13:00:00.000000']]
       : q.sql.includes('total_bytes')
@@ -132,6 +138,8 @@ beforeEach(() => {
     };
   });
   athena.on(UpdateWorkGroupCommand).rejects(DENIED('athena:UpdateWorkGroup'));
+  athena.on(ListQueryExecutionsCommand).rejects(DENIED('athena:ListQueryExecutions'));
+  athena.on(StopQueryExecutionCommand).rejects(DENIED('athena:StopQueryExecution'));
   firehose.on(PutRecordBatchCommand).rejects(DENIED('firehose:PutRecordBatch'));
   s3.on(ListObjectsV2Command).rejects(DENIED('s3:ListBucket'));
   s3tables
@@ -162,7 +170,7 @@ describe('the analyst experiment on --target aws', () => {
     expect(sts.commandCalls(AssumeRoleCommand).map((c) => c.args[0].input)).toEqual([
       { RoleArn: ANALYST_ROLE, RoleSessionName: 'loglake-analyst' },
     ]);
-    // The analyst's statements: in the lab workgroup, `ref` as the database, signed with the session
+    // The analyst's statements: in the analysts' own workgroup, `ref` as the database, signed with the session
     const starts = athena.commandCalls(StartQueryExecutionCommand);
     const analystStarts = [];
     for (const call of starts) {
@@ -172,7 +180,7 @@ describe('the analyst experiment on --target aws', () => {
     expect(analystStarts.filter((i) => ANALYST_WRITES.some((w) => w.sql === i.QueryString))).toEqual(
       ANALYST_WRITES.map((w) => ({
         QueryString: w.sql,
-        WorkGroup: 'loglake-01',
+        WorkGroup: 'loglake-01-analyst',
         QueryExecutionContext: { Catalog: 's3tablescatalog/loglake-01-flow-logs', Database: 'ref' },
       })),
     );
@@ -204,13 +212,43 @@ describe('the analyst experiment on --target aws', () => {
       ).config.credentials();
       expect(credentials.accessKeyId).toBe(SESSION.AccessKeyId);
     }
+    // The lab's query history, as the session: the shared workgroup's list, a lab query's results, stopping it.
+    expect(athena.commandCalls(ListQueryExecutionsCommand).map((c) => c.args[0].input)).toEqual([
+      { WorkGroup: 'loglake-01', MaxResults: 5 },
+    ]);
+    const labQuery = athena.commandCalls(StopQueryExecutionCommand)[0]?.args[0].input.QueryExecutionId;
+    expect(athena.commandCalls(GetQueryResultsCommand).map((c) => c.args[0].input)).toContainEqual({
+      QueryExecutionId: labQuery,
+      MaxResults: 1,
+    });
     expect(outcome.checks).toEqual({
       oneHourAnswered: true,
       sameAnswer: true,
       everyWriteRefused: true,
-      deployerRanTheSameSql: true,
+      othersQueriesRefused: true,
+      labRanTheSameSql: true,
     });
-    expect(outcome.measures).toMatchObject({ refused: 10, refusedByLakeFormation: 6 });
+    expect(outcome.measures).toMatchObject({
+      refused: 10,
+      refusedByLakeFormation: 6,
+      historyRefused: 3,
+      analystWorkgroup: 'loglake-01-analyst',
+    });
+  });
+
+  test('an analyst stack deployed before its own workgroup: skipped, saying to deploy it again', async () => {
+    const { analystWorkgroup: _, ...older } = RESOURCES;
+    const target = {
+      ...buildTarget('aws', older, { region: 'us-east-1' }, [], async () => {}),
+      outputsFile: 'outputs.json',
+    };
+    const ctx = new ExperimentContext(target, FULL_SCALE, {}, join(dir, 'state.json'), () => undefined);
+    const outcome = await analystRole.run(ctx);
+    await target.close();
+    expect(outcome.result).toMatch(
+      /^skipped: no analyst\.analyst_workgroup in outputs\.json: .*deploy it again/,
+    );
+    expect(sts.calls()).toHaveLength(0);
   });
 
   test('without the analyst unit deployed, the experiment is skipped and says what to deploy', async () => {

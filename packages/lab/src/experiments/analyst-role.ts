@@ -1,13 +1,21 @@
 // Part 2's "still to come": a read-only analyst role, shown to be read-only by trying to write with it. As the
 // analyst (STS AssumeRole of the analyst unit's role, with the lab's own credentials): the one-hour question on both
-// tables succeeds, with the deployer's answer; then every kind of write is tried and each is refused — SQL on a probe
-// table the deployer creates in `ref` (a namespace the analyst may read): DELETE, INSERT, MERGE, DROP TABLE,
+// tables succeeds, with the lab's answer; then every kind of write is tried and each is refused — SQL on a probe
+// table the lab creates in `ref` (a namespace the analyst may read): DELETE, INSERT, MERGE, DROP TABLE,
 // CREATE TABLE, ALTER TABLE; and the APIs: reading the Firehose error output, PutRecordBatch, changing the workgroup,
-// table maintenance. The deployer then runs the same statements and they succeed: the analyst's refusals are
-// permissions, not broken SQL. Everything the analyst tries is harmless if it were allowed by mistake (a probe table,
+// table maintenance; and the lab's own queries, which Lake Formation does not govern (Athena keeps query history and
+// results per workgroup): listing the shared workgroup's history, reading a lab query's results, stopping it. The
+// analyst queries in a workgroup of its own. The lab then runs the same statements and they succeed: the analyst's
+// refusals are permissions, not broken SQL. Everything the analyst tries is harmless if it were allowed by mistake (a probe table,
 // a record that is not JSON, settings set to the values they have). Locally the endpoint enforces the synthesized
 // stacks' policies and grants; on AWS the deployed role's.
-import { GetQueryExecutionCommand, UpdateWorkGroupCommand } from '@aws-sdk/client-athena';
+import {
+  GetQueryExecutionCommand,
+  GetQueryResultsCommand,
+  ListQueryExecutionsCommand,
+  StopQueryExecutionCommand,
+  UpdateWorkGroupCommand,
+} from '@aws-sdk/client-athena';
 import { PutRecordBatchCommand } from '@aws-sdk/client-firehose';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { PutTableMaintenanceConfigurationCommand } from '@aws-sdk/client-s3tables';
@@ -23,7 +31,7 @@ export const PROBE = 'ref.analyst_probe';
 export const PROBE_CREATED = 'ref.analyst_created';
 const SESSION_NAME = 'loglake-analyst';
 
-/** The SQL the analyst tries (and the deployer then runs, in this order, on its probe table). */
+/** The SQL the analyst tries (and the lab then runs, in this order, on its probe table). */
 export const ANALYST_WRITES: ReadonlyArray<{ label: string; sql: string }> = [
   { label: 'INSERT', sql: `INSERT INTO ${PROBE} VALUES ('analyst', 2)` },
   {
@@ -50,10 +58,14 @@ export interface Attempt {
   readonly errorType: string;
 }
 
-const sqlTarget = (ctx: ExperimentContext, session?: RoleSession): AthenaTarget => ({
-  ...ctx.target.athenaTarget('ref'),
-  ...(session ? { client: session.athena } : {}),
-});
+/** The lab's SQL target; as the analyst, the analysts' own workgroup (the only one its role may use). */
+const sqlTarget = (ctx: ExperimentContext, session?: RoleSession, database = 'ref'): AthenaTarget => {
+  const lab = ctx.target.athenaTarget(database);
+  const own = ctx.target.resources.analystWorkgroup;
+  return session && own
+    ? { ...lab, client: session.athena, workgroup: own.name, bytesScannedCutoff: own.bytesScannedCutoff }
+    : lab;
+};
 
 /** Runs a statement as the analyst; a FAILED query is a refusal, with Athena's reason and error type. */
 async function trySql(
@@ -95,6 +107,29 @@ async function tryApi(label: string, call: () => Promise<unknown>): Promise<Atte
     if (!e.name || !ACCESS_DENIED.has(e.name)) throw error;
     return { label, refused: true, error: e.message ?? e.name, errorType: e.name };
   }
+}
+
+/**
+ * The lab's queries as the analyst would reach them through Athena (Lake Formation does not govern query history):
+ * the shared workgroup's history, one lab query's results, stopping it (it has finished: nothing would stop).
+ */
+function othersQueries(
+  ctx: ExperimentContext,
+  session: RoleSession,
+  labQuery: string,
+): Array<Promise<Attempt>> {
+  const workgroup = ctx.target.resources.workgroup;
+  return [
+    tryApi(`list the ${workgroup} workgroup's queries`, () =>
+      session.athena.send(new ListQueryExecutionsCommand({ WorkGroup: workgroup, MaxResults: 5 })),
+    ),
+    tryApi("read a lab query's results", () =>
+      session.athena.send(new GetQueryResultsCommand({ QueryExecutionId: labQuery, MaxResults: 1 })),
+    ),
+    tryApi('stop a lab query', () =>
+      session.athena.send(new StopQueryExecutionCommand({ QueryExecutionId: labQuery })),
+    ),
+  ];
 }
 
 /** The API calls the analyst tries; each would change nothing if it were allowed. */
@@ -151,22 +186,30 @@ export const analystRole: Experiment = {
       const skip = `no analyst.role_arn in ${ctx.target.outputsFile ?? 'the outputs file'}; deploy the analyst unit and write its outputs`;
       return { result: `skipped: ${skip}`, measures: { skipped: skip }, checks: {} };
     }
-    const deployer = sqlTarget(ctx);
-    // The probe the writes aim at: a table of `ref` (where the analyst may read), created by the deployer.
-    await runQuery(deployer, `DROP TABLE IF EXISTS ${PROBE_CREATED}`);
-    await runQuery(deployer, `DROP TABLE IF EXISTS ${PROBE}`);
-    await runQuery(
-      deployer,
-      `CREATE TABLE ${PROBE} (k string, v int) TBLPROPERTIES ('table_type' = 'iceberg')`,
-    );
-    await runQuery(deployer, `INSERT INTO ${PROBE} VALUES ('probe', 1)`);
+    const own = ctx.target.resources.analystWorkgroup;
+    if (!own) {
+      if (ctx.target.kind === 'local')
+        throw new ExperimentFailedError(
+          'The synthesized analyst unit has no workgroup of its own (inputs.workgroup).',
+          'analyst',
+        );
+      const skip = `no analyst.analyst_workgroup in ${ctx.target.outputsFile ?? 'the outputs file'}: the deployed analyst unit predates its own workgroup; deploy it again (pnpm lab deploy analyst) and write its outputs`;
+      return { result: `skipped: ${skip}`, measures: { skipped: skip }, checks: {} };
+    }
+    const lab = sqlTarget(ctx);
+    // The probe the writes aim at: a table of `ref` (where the analyst may read), created by the lab.
+    await runQuery(lab, `DROP TABLE IF EXISTS ${PROBE_CREATED}`);
+    await runQuery(lab, `DROP TABLE IF EXISTS ${PROBE}`);
+    await runQuery(lab, `CREATE TABLE ${PROBE} (k string, v int) TBLPROPERTIES ('table_type' = 'iceberg')`);
+    // A query of the lab's whose results sit in the shared workgroup's history.
+    const labQuery = (await runQuery(lab, `INSERT INTO ${PROBE} VALUES ('probe', 1)`)).queryExecutionId;
 
     const session = await assumeRoleSession(ctx.target, roleArn, SESSION_NAME);
     ctx.log(`  assumed ${roleArn} as ${session.arn}`);
     try {
       const hourStart = (await ctx.rows('network/busiest_hour'))[0]?.hour_start as string;
-      const asAnalyst = { ...ctx.target.athenaTarget(), client: session.athena };
-      // The question on both tables (network and enriched grants), as the analyst and as the deployer.
+      const asAnalyst = sqlTarget(ctx, session, ctx.target.resources.namespace);
+      // The question on both tables (network and enriched grants), as the analyst and as the lab's SQL.
       const answers = await Promise.all(
         ['network/one_hour', 'enriched/one_hour'].map(async (name) => {
           const mine = await runNamedQuery(asAnalyst, name, { hour_start: hourStart });
@@ -181,30 +224,34 @@ export const analystRole: Experiment = {
       const attempts: Attempt[] = [];
       for (const w of ANALYST_WRITES) attempts.push(await trySql(ctx, session, w.label, w.sql));
       attempts.push(...(await Promise.all(apiAttempts(ctx, session))));
-      for (const a of attempts) ctx.log(`  ${a.label}: ${a.refused ? 'refused' : 'ALLOWED'} — ${a.error}`);
+      const history = await Promise.all(othersQueries(ctx, session, labQuery));
+      for (const a of [...attempts, ...history])
+        ctx.log(`  ${a.label}: ${a.refused ? 'refused' : 'ALLOWED'} — ${a.error}`);
 
-      // The same statements as the deployer: they run, so the analyst's failures are its permissions.
-      const deployerRan: string[] = [];
+      // The same statements as the lab's SQL: they run, so the analyst's failures are its permissions.
+      const labRan: string[] = [];
       for (const w of ANALYST_WRITES) {
-        await runQuery(deployer, w.sql).then(
-          () => deployerRan.push(w.label),
-          (error: unknown) => ctx.log(`  the deployer's ${w.label} failed too: ${(error as Error).message}`),
+        await runQuery(lab, w.sql).then(
+          () => labRan.push(w.label),
+          (error: unknown) => ctx.log(`  the lab's ${w.label} failed too: ${(error as Error).message}`),
         );
       }
-      await runQuery(deployer, `DROP TABLE IF EXISTS ${PROBE_CREATED}`);
-      await runQuery(deployer, `DROP TABLE IF EXISTS ${PROBE}`);
+      await runQuery(lab, `DROP TABLE IF EXISTS ${PROBE_CREATED}`);
+      await runQuery(lab, `DROP TABLE IF EXISTS ${PROBE}`);
 
       const refused = attempts.filter((a) => a.refused);
       // By type: AthenaError type 234 is a Lake Formation error; the APIs' AccessDenied* are IAM's.
       const byLakeFormation = refused.filter((a) => a.errorType === '234').length;
       const byIam = refused.filter((a) => ACCESS_DENIED.has(a.errorType)).length;
       const other = refused.length - byLakeFormation - byIam;
+      const historyRefused = history.filter((a) => a.refused).length;
       return {
         result:
-          `one-hour question answered as the analyst (${formatCount(flows)} flows, ${sameAnswer ? "same as the deployer's" : 'a DIFFERENT answer'}); ` +
+          `one-hour question answered as the analyst (${formatCount(flows)} flows, ${sameAnswer ? "same as the lab's" : 'a DIFFERENT answer'}); ` +
           `${refused.length} of ${attempts.length} writes refused` +
-          ` (${byLakeFormation} by Lake Formation, ${byIam} by IAM${other > 0 ? `, ${other} otherwise` : ''})`,
-        details: attempts.map((a) => ({
+          ` (${byLakeFormation} by Lake Formation, ${byIam} by IAM${other > 0 ? `, ${other} otherwise` : ''}); ` +
+          `the lab's query history: ${historyRefused} of ${history.length} refused (it queries in ${own.name})`,
+        details: [...attempts, ...history].map((a) => ({
           label: a.label,
           text: `${a.refused ? 'refused' : 'ALLOWED'}: ${a.error}`,
         })),
@@ -215,14 +262,19 @@ export const analystRole: Experiment = {
           refused: refused.length,
           attempts: attempts.length,
           refusedByLakeFormation: byLakeFormation,
-          deployerRan: deployerRan.join(', '),
-          ...Object.fromEntries(attempts.map((a) => [`refused: ${a.label}`, `${a.errorType}: ${a.error}`])),
+          analystWorkgroup: own.name,
+          historyRefused,
+          labRan: labRan.join(', '),
+          ...Object.fromEntries(
+            [...attempts, ...history].map((a) => [`refused: ${a.label}`, `${a.errorType}: ${a.error}`]),
+          ),
         },
         checks: {
           oneHourAnswered: rows.length > 0,
           sameAnswer,
           everyWriteRefused: refused.length === attempts.length,
-          deployerRanTheSameSql: deployerRan.length === ANALYST_WRITES.length,
+          othersQueriesRefused: historyRefused === history.length,
+          labRanTheSameSql: labRan.length === ANALYST_WRITES.length,
         },
       };
     } finally {

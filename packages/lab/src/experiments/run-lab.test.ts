@@ -205,21 +205,25 @@ describe('the whole lab on the local endpoint (reduced size)', () => {
   });
 
   test('with authorization on (the default): the lab ran as its own roles, so the synthesized policies are wide enough', () => {
-    // Every experiment above passed on an endpoint enforcing the stacks' policies and grants: the deployer's SQL,
+    // Every experiment above passed on an endpoint enforcing the stacks' policies and grants: the SQL as the lab role,
     // Firehose delivering with its role, the snapshot handlers as their Lambda roles.
     expect(target.authorized).toBe(true);
     expect(report.banner.join('\n')).toMatch(
       /authorization: on — the synthesized stacks' IAM policies and Lake Formation grants/,
     );
+    expect(report.banner).toContain(
+      "the lab's SQL runs as arn:aws:iam::123456789012:role/loglake-01-lab (assumed by the lab's own credentials)",
+    );
   });
 
-  test('the analyst role: the one-hour question answered, every write refused with its error, the same SQL runs for the deployer', () => {
+  test("the analyst role: the one-hour question answered in its own workgroup, every write and the lab's query history refused, the same SQL runs for the lab", () => {
     const e = experiment('analyst-role');
     expect(e.checks).toEqual({
       oneHourAnswered: true,
       sameAnswer: true,
       everyWriteRefused: true,
-      deployerRanTheSameSql: true,
+      othersQueriesRefused: true,
+      labRanTheSameSql: true,
     });
     expect(e.details?.map((d) => d.label)).toEqual([
       'INSERT',
@@ -232,10 +236,15 @@ describe('the whole lab on the local endpoint (reduced size)', () => {
       'PutRecordBatch',
       'change the workgroup',
       'table maintenance',
+      "list the loglake-01 workgroup's queries",
+      "read a lab query's results",
+      'stop a lab query',
     ]);
     expect(e.measures).toMatchObject({
       refused: 10,
       refusedByLakeFormation: 6,
+      historyRefused: 3,
+      analystWorkgroup: 'loglake-01-analyst',
       'refused: DELETE':
         '234: Insufficient permissions to execute the query. Insufficient Lake Formation permission(s): Required Delete on analyst_probe',
       'refused: PutRecordBatch': expect.stringMatching(

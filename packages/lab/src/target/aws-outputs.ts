@@ -27,6 +27,8 @@ export interface DeployedNames {
   alertsTopicArn?: string;
   /** Roles from the firehose, analyst and snapshots stacks' outputs (those deployed). */
   roles: LabRoles;
+  /** analyst.analyst_workgroup: absent from analyst stacks deployed before it. */
+  analystWorkgroup?: string;
 }
 
 const REQUIRED = {
@@ -100,6 +102,7 @@ export function readDeployedNames(
     return typeof value === 'string' && value !== '' ? value : undefined;
   };
   const failedRowsAlarmName = optional('failed_rows_alarm_name');
+  const analystWorkgroup = optional('analyst_workgroup');
   const alertsTopicArn = optional('alerts_topic_arn');
   return {
     ...names,
@@ -107,5 +110,6 @@ export function readDeployedNames(
     roles: labRoles(parsed as Record<string, Record<string, unknown>>),
     ...(failedRowsAlarmName ? { failedRowsAlarmName } : {}),
     ...(alertsTopicArn ? { alertsTopicArn } : {}),
+    ...(analystWorkgroup ? { analystWorkgroup } : {}),
   };
 }

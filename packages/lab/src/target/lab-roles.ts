@@ -3,6 +3,8 @@
 
 /** The roles the lab acts as besides the deployer (ARNs from the stacks' outputs; absent when a unit is). */
 export interface LabRoles {
+  /** table-bucket's lab role: the lab's SQL runs as it (it holds the Lake Formation grants). */
+  readonly lab?: string;
   readonly firehose?: string;
   readonly analyst?: string;
   readonly resolveWatermark?: string;
@@ -18,6 +20,7 @@ export function labRoles(
     return typeof value === 'string' && value !== '' ? value : undefined;
   };
   const roles = {
+    lab: text('table-bucket', 'lab_role_arn'),
     firehose: text('firehose', 'role_arn'),
     analyst: text('analyst', 'role_arn'),
     resolveWatermark: text('snapshots', 'resolve_watermark_role_arn'),

@@ -7,13 +7,22 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { S3TablesClient } from '@aws-sdk/client-s3tables';
 import { localClientConfig } from '@loglake/local-aws';
 import type { AthenaTarget } from '../query/athena-runner';
+import type { CredentialsProvider } from './role-session';
 import { athenaCatalog, type LabResources, type TargetKind } from './resources';
 
 export interface LabTarget {
   readonly kind: TargetKind;
   readonly resources: LabResources;
   readonly firehose: FirehoseClient;
+  /** Athena as the lab's own credentials (workgroups, query history). */
   readonly athena: AthenaClient;
+  /**
+   * Athena as the lab's SQL runs: signed as the lab role (table-bucket's `lab_role_arn`, which holds the Lake
+   * Formation grants), or the lab's own credentials when there is none. What athenaTarget() queries with.
+   */
+  readonly sqlAthena: AthenaClient;
+  /** Who the lab's SQL runs as: the lab role's ARN, or undefined for the lab's own credentials. */
+  readonly sqlRole?: string;
   readonly s3tables: S3TablesClient;
   /** Metrics and alarms (the failed-rows alarm of the bad-records experiment). */
   readonly cloudwatch: CloudWatchClient;
@@ -35,6 +44,8 @@ export interface ClientSettings {
   region: string;
   /** Local: the loopback endpoint and throwaway credentials. AWS: undefined (standard chain). */
   endpoint?: string;
+  /** The lab's SQL as this role (its credentials provider): see LabTarget.sqlAthena. */
+  sql?: { roleArn: string; credentials: CredentialsProvider };
 }
 
 export function makeClients(settings: ClientSettings) {
@@ -59,15 +70,23 @@ export function buildTarget(
   close: () => Promise<void>,
 ): LabTarget {
   const clients = makeClients(settings);
+  const common = settings.endpoint
+    ? localClientConfig(settings.endpoint, 1, settings.region)
+    : { region: settings.region };
+  const sqlAthena = settings.sql
+    ? new AthenaClient({ ...common, credentials: settings.sql.credentials })
+    : clients.athena;
   return {
     kind,
     resources,
     ...clients,
+    sqlAthena,
+    ...(settings.sql ? { sqlRole: settings.sql.roleArn } : {}),
     banner,
     ...(settings.endpoint ? { localUrl: settings.endpoint } : {}),
     athenaTarget(database = resources.namespace): AthenaTarget {
       return {
-        client: clients.athena,
+        client: sqlAthena,
         workgroup: resources.workgroup,
         catalog: athenaCatalog(resources),
         database,
@@ -76,6 +95,7 @@ export function buildTarget(
     },
     async close() {
       for (const client of Object.values(clients)) client.destroy();
+      if (sqlAthena !== clients.athena) sqlAthena.destroy();
       await close();
     },
   };

@@ -15,6 +15,7 @@ import { DEFAULT_OUTPUTS_FILE, readDeployedNames } from './aws-outputs';
 import { buildTarget, type LabTarget } from './lab-target';
 import { localAccess, type LocalAccess } from './local-access';
 import { provisionLab } from './provision';
+import { assumedRoleCredentials } from './role-session';
 import type { LabResources, TargetKind } from './resources';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -78,6 +79,14 @@ export function resourcesFromUnits(lab: ResolvedLab, accountId: string): LabReso
     failedRowsAlarm: failedRowsAlarmDefinition(fh.inputs, alertsTopicArn),
     workgroup: tb.inputs.workgroup.name,
     bytesScannedCutoff: tb.inputs.workgroup.bytesScannedCutoffPerQuery,
+    ...(lab.units.analyst
+      ? {
+          analystWorkgroup: {
+            name: lab.units.analyst.inputs.workgroup.name,
+            bytesScannedCutoff: lab.units.analyst.inputs.workgroup.bytesScannedCutoffPerQuery,
+          },
+        }
+      : {}),
     maintenance: { ...tb.inputs.maintenance },
     roles: {},
   };
@@ -87,6 +96,36 @@ export function resourcesFromUnits(lab: ResolvedLab, accountId: string): LabReso
 function withSynthesizedNames(resources: LabResources, access: LocalAccess): LabResources {
   return { ...resources, errorBucketName: access.errorBucketName, roles: access.roles };
 }
+
+/** The session name the lab's SQL runs under (as the lab role). */
+export const SQL_SESSION = 'loglake-lab';
+
+/**
+ * The lab's SQL as table-bucket's lab role, which holds the lab's Lake Formation grants (the deployer, a data lake
+ * administrator, has none): assumed with the lab's own credentials. Undefined without a lab role, or where nothing
+ * checks who signs (an endpoint without authorization).
+ */
+function sqlAsLabRole(
+  resources: LabResources,
+  localUrl: string | undefined,
+  enforced: boolean,
+): { roleArn: string; credentials: ReturnType<typeof assumedRoleCredentials> } | undefined {
+  const roleArn = resources.roles.lab;
+  if (!roleArn || !enforced) return undefined;
+  return {
+    roleArn,
+    credentials: assumedRoleCredentials(
+      { resources, ...(localUrl ? { localUrl } : {}) },
+      roleArn,
+      SQL_SESSION,
+    ),
+  };
+}
+
+const sqlBanner = (sql: { roleArn: string } | undefined, why: string) =>
+  sql
+    ? `the lab's SQL runs as ${sql.roleArn} (assumed by the lab's own credentials)`
+    : `the lab's SQL runs with the lab's own credentials: ${why}`;
 
 /** The region on --target aws: the environment's (AWS_REGION, AWS_DEFAULT_REGION), else where the units deploy. */
 export function awsRegion(lab: ResolvedLab): string {
@@ -141,10 +180,12 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
     ...endpoint.faults.describe().map((line) => `fault injection: ${line}`),
     ...recoveryLines(endpoint.recovery),
   ];
+  const sql = sqlAsLabRole(resources, endpoint.url, authorize);
+  banner.push(sqlBanner(sql, 'authorization is off'));
   const target = buildTarget(
     'local',
     resources,
-    { region: resources.region, endpoint: endpoint.url },
+    { region: resources.region, endpoint: endpoint.url, ...(sql ? { sql } : {}) },
     banner,
     () => endpoint.stop(),
   );
@@ -194,10 +235,13 @@ async function openRunningEndpoint(resources: LabResources, options: OpenTargetO
     // Started with `pnpm lab local --authorize` it enforces the synthesized stacks' policies; the lab is the deployer.
     `authorization: ${health.authorization ? 'enforced by the running endpoint' : 'off (the running endpoint serves every request)'}`,
   ];
+  const endpointUrl = url.replace(/\/$/, '');
+  const sql = sqlAsLabRole(resources, endpointUrl, health.authorization === true);
+  banner.push(sqlBanner(sql, 'the running endpoint does not enforce authorization'));
   const target = buildTarget(
     'local',
     resources,
-    { region: resources.region, endpoint: url.replace(/\/$/, '') },
+    { region: resources.region, endpoint: endpointUrl, ...(sql ? { sql } : {}) },
     banner,
     async () => undefined,
   );
@@ -243,12 +287,27 @@ async function openAwsTarget(lab: ResolvedLab, options: OpenTargetOptions): Prom
           }
         : undefined,
     roles: deployed.roles,
+    // As deployed; none when the analyst stack predates its own workgroup (the experiment then says so).
+    analystWorkgroup:
+      deployed.analystWorkgroup && fromUnits.analystWorkgroup
+        ? { ...fromUnits.analystWorkgroup, name: deployed.analystWorkgroup }
+        : undefined,
   };
   const banner = [
     `target aws: region ${region}, standard credential chain; names from ${outputsFile}`,
     `Firehose buffer: ${resources.buffering.sizeMb} MiB / ${resources.buffering.intervalSeconds} s (as deployed)`,
   ];
-  return { ...buildTarget('aws', resources, { region }, banner, async () => {}), outputsFile };
+  const sql = sqlAsLabRole(resources, undefined, true);
+  banner.push(
+    sqlBanner(
+      sql,
+      `${outputsFile} has no table-bucket.lab_role_arn (stacks deployed before the lab role; the deployer holds no grants now: deploy table-bucket again)`,
+    ),
+  );
+  return {
+    ...buildTarget('aws', resources, { region, ...(sql ? { sql } : {}) }, banner, async () => {}),
+    outputsFile,
+  };
 }
 
 function accountFromArn(arn: string): string {

@@ -1,6 +1,6 @@
 // Provisions the lab on the local endpoint from the units' resolved values, through the same SDK calls the
 // stacks' resources make on AWS: table bucket, namespaces, the flow table, Firehose stream and its error bucket,
-// the failed-rows alarm, Athena workgroup. Idempotent: what exists is left as it is.
+// the failed-rows alarm, the Athena workgroups (the lab's and the analysts'). Idempotent: what exists is left as it is.
 import { CreateWorkGroupCommand, GetWorkGroupCommand, type AthenaClient } from '@aws-sdk/client-athena';
 import {
   DescribeAlarmsCommand,
@@ -172,24 +172,33 @@ export async function provisionLab(clients: LabClients, r: LabResources): Promis
     }
   }
 
-  const workgroupFound = await exists(
-    () => clients.athena.send(new GetWorkGroupCommand({ WorkGroup: r.workgroup })),
-    // Athena answers an unknown workgroup with InvalidRequestException.
-    'InvalidRequestException',
-  );
-  if (!workgroupFound) {
+  // The lab's shared workgroup and the analysts' own (analyst unit): both enforce their settings, keep results in
+  // Athena's managed storage and cap each query's scan, as the stacks configure them.
+  const workgroups = [
+    { name: r.workgroup, cutoff: r.bytesScannedCutoff },
+    ...(r.analystWorkgroup
+      ? [{ name: r.analystWorkgroup.name, cutoff: r.analystWorkgroup.bytesScannedCutoff }]
+      : []),
+  ];
+  for (const wg of workgroups) {
+    const workgroupFound = await exists(
+      () => clients.athena.send(new GetWorkGroupCommand({ WorkGroup: wg.name })),
+      // Athena answers an unknown workgroup with InvalidRequestException.
+      'InvalidRequestException',
+    );
+    if (workgroupFound) continue;
     await clients.athena.send(
       new CreateWorkGroupCommand({
-        Name: r.workgroup,
+        Name: wg.name,
         Configuration: {
-          BytesScannedCutoffPerQuery: r.bytesScannedCutoff,
+          BytesScannedCutoffPerQuery: wg.cutoff,
           EnforceWorkGroupConfiguration: true,
           EngineVersion: { SelectedEngineVersion: 'Athena engine version 3' },
           ManagedQueryResultsConfiguration: { Enabled: true },
         },
       }),
     );
-    created.push(`workgroup ${r.workgroup}`);
+    created.push(`workgroup ${wg.name}`);
   }
   return { tableBucketArn, created };
 }

@@ -34,6 +34,11 @@ export interface LabResources {
   failedRowsAlarm?: FailedRowsAlarmDefinition;
   workgroup: string;
   bytesScannedCutoff: number;
+  /**
+   * The analysts' own workgroup (the analyst unit's): the only one the analyst role may query in. Undefined when the
+   * lab has no analyst unit, or its deployed stack predates the workgroup.
+   */
+  analystWorkgroup?: { name: string; bytesScannedCutoff: number };
   maintenance: {
     compactionTargetFileSizeMb: number;
     minSnapshotsToKeep: number;

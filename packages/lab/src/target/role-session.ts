@@ -25,6 +25,43 @@ export function stsClient(target: Pick<LabTarget, 'localUrl' | 'resources'>): ST
   return new STSClient(target.localUrl ? localClientConfig(target.localUrl, 1, region) : { region });
 }
 
+/** Credentials the SDK can sign with: a role's session, assumed again when it nears its expiration. */
+export type CredentialsProvider = () => Promise<{
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+  expiration?: Date;
+}>;
+
+/**
+ * `roleArn`'s session credentials as a provider: each call is one STS AssumeRole with the lab's own credentials;
+ * the SDK keeps what it returns until shortly before its expiration, then calls again (a lab run on AWS may outlast
+ * a one-hour session).
+ */
+export function assumedRoleCredentials(
+  target: Pick<LabTarget, 'localUrl' | 'resources'>,
+  roleArn: string,
+  sessionName: string,
+): CredentialsProvider {
+  return async () => {
+    const sts = stsClient(target);
+    try {
+      const out = await sts.send(new AssumeRoleCommand({ RoleArn: roleArn, RoleSessionName: sessionName }));
+      const c = out.Credentials;
+      if (!c?.AccessKeyId || !c.SecretAccessKey || !c.SessionToken)
+        throw new TargetNotReadyError(`AssumeRole of ${roleArn} returned no credentials.`, roleArn);
+      return {
+        accessKeyId: c.AccessKeyId,
+        secretAccessKey: c.SecretAccessKey,
+        sessionToken: c.SessionToken,
+        ...(c.Expiration ? { expiration: c.Expiration } : {}),
+      };
+    } finally {
+      sts.destroy();
+    }
+  };
+}
+
 /** Assumes `roleArn` (its trust policy must name the lab's principal) and returns clients signed as the session. */
 export async function assumeRoleSession(
   target: Pick<LabTarget, 'localUrl' | 'resources'>,

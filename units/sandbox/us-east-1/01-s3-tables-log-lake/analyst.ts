@@ -1,5 +1,5 @@
 // A read-only analyst role: it queries the lab's tables in network, ref and enriched (Lake Formation SELECT and
-// DESCRIBE) in the lab workgroup, and nothing else. The deployer may assume it (the lab's analyst experiment does);
+// DESCRIBE) in the analysts' own workgroup (loglake-01-analyst), and nothing else. The deployer may assume it (the lab's analyst experiment does);
 // list other analysts' role or user ARNs in trustedPrincipalArns.
 import type { AnalystInputs } from '@loglake/stacks/analyst/inputs';
 import { defineUnit } from '../../../lib/define';
@@ -9,11 +9,10 @@ export default defineUnit<AnalystInputs>({
   dependencies: {
     table_bucket: {
       configPath: '../table-bucket',
-      outputs: ['table_bucket_name', 'table_catalog_id', 'workgroup_name'],
+      outputs: ['table_bucket_name', 'table_catalog_id'],
       mockOutputs: {
         table_bucket_name: 'mock-bucket',
         table_catalog_id: '123456789012:s3tablescatalog/mock-bucket',
-        workgroup_name: 'mock-workgroup',
       },
       mockOutputsAllowedTerraformCommands: ['init', 'validate', 'plan'],
     },

@@ -8,8 +8,9 @@ export default defineUnit<RefDataInputs>({
   dependencies: {
     table_bucket: {
       configPath: '../table-bucket',
-      outputs: ['table_bucket_arn', 'table_bucket_name', 'table_catalog_id'],
+      outputs: ['table_bucket_arn', 'table_bucket_name', 'table_catalog_id', 'lab_role_arn'],
       mockOutputs: {
+        lab_role_arn: 'arn:aws:iam::123456789012:role/mock-lab',
         table_bucket_arn: 'arn:aws:s3tables:us-east-1:123456789012:bucket/mock-bucket',
         table_bucket_name: 'mock-bucket',
         table_catalog_id: '123456789012:s3tablescatalog/mock-bucket',

@@ -49,8 +49,10 @@ export default defineUnit<SnapshotsInputs>({
     table_bucket: {
       configPath: '../table-bucket',
       // The lab-wide alerts topic: failures and staleness alarms publish there.
-      outputs: ['table_bucket_name', 'table_bucket_arn', 'alerts_topic_arn'],
+      outputs: ['table_bucket_name', 'table_bucket_arn', 'alerts_topic_arn', 'lab_role_arn', 'lab_role_name'],
       mockOutputs: {
+        lab_role_arn: 'arn:aws:iam::123456789012:role/mock-lab',
+        lab_role_name: 'mock-lab',
         table_bucket_name: 'mock-bucket',
         table_bucket_arn: 'arn:aws:s3tables:us-east-1:123456789012:bucket/mock-bucket',
         alerts_topic_arn: 'arn:aws:sns:us-east-1:123456789012:mock-alerts',
