@@ -119,6 +119,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
     sqlEngine ??= Promise.resolve(
       create(warehouse, {
         catalogs: [glueSqlCatalog(glue.catalog)],
+        // The engine reads and writes the local S3's objects in the same layout the S3 service serves them from.
         externalStorage: new LocalDirectoryStorage(s3.objects.root),
       }),
     );
@@ -142,6 +143,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
       faults,
       region,
       dataDir,
+      objects: s3.objects,
       bufferIntervalOverrideSeconds: options.firehoseBufferIntervalOverrideSeconds,
       metrics: (stream, data) => {
         const at = cloudwatch.clock.now();
@@ -307,11 +309,11 @@ async function serve(
 ): Promise<void> {
   try {
     const body = await readBody(req);
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const { path, query } = splitTarget(req.url ?? '/');
     const response = await dispatch({
       method: req.method ?? 'GET',
-      path: url.pathname,
-      query: url.searchParams,
+      path,
+      query,
       headers: req.headers,
       body,
     });
@@ -321,6 +323,17 @@ async function serve(
     res.writeHead(500, { 'content-type': 'application/json', 'x-amzn-errortype': 'InternalFailure' });
     res.end(JSON.stringify({ message: `Internal error in the local endpoint: ${(error as Error).message}` }));
   }
+}
+
+/**
+ * The request target's path exactly as sent (no dot-segment removal: `/bucket/p/../x` names the key `p/../x`, as S3
+ * takes it) and its query string.
+ */
+export function splitTarget(target: string): { path: string; query: URLSearchParams } {
+  const cut = target.indexOf('?');
+  const raw = cut < 0 ? target : target.slice(0, cut);
+  const path = raw.startsWith('/') ? raw : `/${raw}`;
+  return { path, query: new URLSearchParams(cut < 0 ? '' : target.slice(cut + 1)) };
 }
 
 /** The request body; with a Content-Length, read into one buffer of that size (no list of chunks to join). */

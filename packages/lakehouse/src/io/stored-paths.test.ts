@@ -92,16 +92,21 @@ describe('the name → path mapping', () => {
       ['%2F', '%2f'],
       ['A%', 'a%'],
     ] as const)
-      expect(encodeName(a as string).join('').toLowerCase()).not.toBe(
-        encodeName(b as string).join('').toLowerCase(),
+      expect(
+        encodeName(a as string)
+          .join('')
+          .toLowerCase(),
+      ).not.toBe(
+        encodeName(b as string)
+          .join('')
+          .toLowerCase(),
       );
   });
 
   it('writes only lower-case letters, digits, ._=- and %XX escapes in upper-case hex', () => {
     fc.assert(
       fc.property(hostileName, (name) => {
-        for (const c of encodeName(name))
-          expect(c).toMatch(/^(?:[a-z0-9._=-]|%[0-9A-F]{2})*(?:%\+)?$|^%$/);
+        for (const c of encodeName(name)) expect(c).toMatch(/^(?:[a-z0-9._=-]|%[0-9A-F]{2})*(?:%\+)?$|^%$/);
       }),
     );
   });
@@ -146,24 +151,28 @@ describe('S3 object keys', () => {
 
   it('stores any set of keys side by side and lists exactly those under a prefix, in UTF-8 byte order', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(key, { minLength: 1, maxLength: 12 }), fc.string({ maxLength: 3 }), (keys, p) => {
-        const bucket = mkdtempSync(join(root, 'bucket-'));
-        try {
-          for (const k of keys) {
-            const file = objectPath(bucket, k);
-            expect(relative(bucket, file).startsWith('..')).toBe(false);
-            mkdirSync(dirname(file), { recursive: true });
-            writeFileSync(file, k);
+      fc.property(
+        fc.uniqueArray(key, { minLength: 1, maxLength: 12 }),
+        fc.string({ maxLength: 3 }),
+        (keys, p) => {
+          const bucket = mkdtempSync(join(root, 'bucket-'));
+          try {
+            for (const k of keys) {
+              const file = objectPath(bucket, k);
+              expect(relative(bucket, file).startsWith('..')).toBe(false);
+              mkdirSync(dirname(file), { recursive: true });
+              writeFileSync(file, k);
+            }
+            const prefixes = ['', p, ...keys.map((k) => k.slice(0, Math.ceil(k.length / 2)))];
+            for (const prefix of prefixes) {
+              const listed = objectsUnder(bucket, prefix).map((o) => o.key);
+              expect(listed).toEqual(keys.filter((k) => k.startsWith(prefix)).sort(compareKeys));
+            }
+          } finally {
+            rmSync(bucket, { recursive: true, force: true });
           }
-          const prefixes = ['', p, ...keys.map((k) => k.slice(0, Math.ceil(k.length / 2)))];
-          for (const prefix of prefixes) {
-            const listed = objectsUnder(bucket, prefix).map((o) => o.key);
-            expect(listed).toEqual(keys.filter((k) => k.startsWith(prefix)).sort(compareKeys));
-          }
-        } finally {
-          rmSync(bucket, { recursive: true, force: true });
-        }
-      }),
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -55,7 +55,8 @@ async function checkSnapshotFiles(
   if (!isInside(layout.root, toPath(list))) throw outside(list, 'manifest list');
   if (!existsSync(toPath(list))) return; // a snapshot whose files are not written yet is refused when read
   for (const manifest of await readManifestList(list)) {
-    if (!isInside(layout.root, toPath(manifest.manifestPath))) throw outside(manifest.manifestPath, 'manifest');
+    if (!isInside(layout.root, toPath(manifest.manifestPath)))
+      throw outside(manifest.manifestPath, 'manifest');
     if (!existsSync(toPath(manifest.manifestPath))) continue;
     for (const file of await manifestFilePaths(manifest.manifestPath))
       if (!isInside(layout.root, toPath(file))) throw outside(file, 'data file');

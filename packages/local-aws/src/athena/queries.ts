@@ -50,8 +50,9 @@ export interface StoredResult {
 /** A submitted query as the engine read it: its parsed statement, or why it could not be parsed. */
 export type Submission = { prepared: PreparedStatement } | { failure: unknown };
 
-const recordKey = (id: string) => `athena/queries/${id}`;
-const resultKey = (id: string) => `athena/results/${id}`;
+const QUERY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const recordKey = (id: string) => ['athena', 'queries', id];
+const resultKey = (id: string) => ['athena', 'results', id];
 
 export class QueryRunner {
   private readonly running = new Map<string, AbortController>();
@@ -124,7 +125,8 @@ export class QueryRunner {
   }
 
   get(id: string): QueryRecord {
-    const record = this.store.read<QueryRecord>(recordKey(id));
+    // Ids are the UUIDs StartQueryExecution hands out: any other id names no execution (and is never looked up).
+    const record = QUERY_ID.test(id) ? this.store.read<QueryRecord>(recordKey(id)) : undefined;
     if (!record) throw invalidRequest(`QueryExecution ${id} was not found`);
     return record;
   }
@@ -156,7 +158,7 @@ export class QueryRunner {
   /** Most recent first, as Athena lists them. */
   list(workgroup: string): string[] {
     return this.store
-      .list('athena/queries')
+      .list(['athena', 'queries'])
       .map((id) => this.store.read<QueryRecord>(recordKey(id)))
       .filter((r): r is QueryRecord => r !== undefined && r.workgroup === workgroup)
       .sort((a, b) => b.submittedAt - a.submittedAt)

@@ -43,7 +43,7 @@ export class SessionStore {
     const fixed = this.longTerm.get(accessKeyId);
     if (fixed) return { caller: assumedRoleCaller(fixed.roleArn, fixed.sessionName) };
     const session =
-      this.known.get(accessKeyId) ?? this.store.read<IssuedSession>(`iam/sessions/${accessKeyId}`);
+      this.known.get(accessKeyId) ?? this.store.read<IssuedSession>(['iam', 'sessions', accessKeyId]);
     if (session) this.known.set(accessKeyId, session);
     // A temporary key is valid only with the session token issued with it.
     if (!session || session.sessionToken !== sessionToken) return { problem: 'unknown-key' };
@@ -60,7 +60,7 @@ export class SessionStore {
       roleArn,
       sessionName,
     };
-    this.store.write(`iam/sessions/${session.accessKeyId}`, session);
+    this.store.write(['iam', 'sessions', session.accessKeyId], session);
     this.known.set(session.accessKeyId, session);
     return session;
   }
