@@ -11,10 +11,11 @@ export {
   evaluateLocalAlarms,
   localAlarmNotifications,
   type LocalAlarmChange,
-  localServiceCredentials,
   type LocalServiceCredentials,
+  type AdminCaller,
 } from './admin-client';
 export type { CapturedNotification } from './cloudwatch/alarms';
+export type { ServiceCredentialsRequest } from './authz';
 export type {
   AuthorizationOptions,
   LakeFormationGrantSpec,

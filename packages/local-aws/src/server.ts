@@ -14,7 +14,7 @@ import { LOCAL_KEEP_ALIVE_MS } from './client-config';
 import { localDataPath } from './data-dir';
 import { ATHENA_MIN_CUTOFF_BYTES } from './athena/workgroups';
 import { loadEngineFactories, type EngineFactories } from './engine';
-import { AwsServiceError, LocalEndpointConfigError } from './errors';
+import { AwsServiceError, LocalAwsError, LocalEndpointConfigError } from './errors';
 import { FaultInjector, type FaultOptions } from './faults';
 import { createFirehoseService, type StreamRecovery } from './firehose/service';
 import { FIREHOSE_NAMESPACE } from './firehose/metrics';
@@ -35,7 +35,13 @@ import { LOCAL_ACCOUNT_ID } from './arn';
 import { JsonStore } from './store';
 import { handleAdmin } from './admin';
 import type { ServedService } from './model/api';
-import { createAuthorization, warehouseTableId, type AuthorizationOptions } from './authz';
+import {
+  createAuthorization,
+  warehouseTableId,
+  type AuthorizationOptions,
+  type ServiceCredentialsRequest,
+} from './authz';
+import type { LocalServiceCredentials } from './admin-client';
 
 export interface LocalEndpointOptions {
   /** Data directory (state survives restarts). */
@@ -79,6 +85,18 @@ export interface LocalEndpoint {
   recovery: StreamRecovery[];
   /** The AWS services served: each one's model, error conventions and the operations served (conformance, coverage). */
   services: ServedService[];
+  /**
+   * With authorization: the token that opens the admin API (/_local/*) besides the administrators' own keys
+   * (`Authorization: Bearer <token>`); a new one at each start. Undefined without authorization (the API is open).
+   */
+  adminToken?: string;
+  /**
+   * With authorization: the session credentials an AWS service (Lambda, run locally) gets for a role whose trust
+   * policy names it — the local stand-in for a service assuming its role. In-process only: no HTTP route hands them
+   * out. Throws LocalEndpointConfigError without authorization, AccessDenied's message when the role does not trust
+   * the service.
+   */
+  serviceCredentials(request: ServiceCredentialsRequest): LocalServiceCredentials;
   /** Flushes Firehose buffers, waits for running queries, closes the engine and the server. */
   stop(): Promise<void>;
 }
@@ -189,17 +207,21 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
     workgroupOfQuery: athena.workgroupOfQuery,
     tableId: warehouseTableId(warehouse),
   });
+  const adminAccess = authz && authorizer ? authz.adminAccess(authorizer) : undefined;
 
   const dispatch = async (request: LocalRequest): Promise<WireResponse> => {
-    if (request.path.startsWith('/_local/'))
+    if (request.path.startsWith('/_local/')) {
+      // The admin API is an administrator's: with authorization on, the caller is checked before anything runs.
+      const refused = adminAccess?.check(request);
+      if (refused) return refused;
       return handleAdmin(request, {
         maintenance,
         firehose,
         cloudwatch,
         faults,
-        dataDir,
-        authorization: authz,
+        authorization: authz !== undefined,
       });
+    }
     const queryAction = awsQueryAction(request);
     if (queryAction && !authz?.sts.claims(request)) return unsupportedQueryAction(queryAction);
     const service = services.find((s) => s.claims(request));
@@ -298,6 +320,16 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
     faults,
     recovery: firehose.recovery,
     services: services.flatMap((s) => (s.api ? [{ name: s.name, api: s.api, served: s.served ?? [] }] : [])),
+    ...(adminAccess ? { adminToken: adminAccess.token } : {}),
+    serviceCredentials(request) {
+      if (!authz)
+        throw new LocalEndpointConfigError(
+          'This endpoint does not enforce authorization, so any credentials will do; start it with the authorization option for role credentials.',
+        );
+      const outcome = authz.serviceCredentials(request);
+      if ('denied' in outcome) throw new LocalAwsError(outcome.denied, request.roleArn);
+      return { ...outcome.credentials, expiration: new Date(outcome.credentials.expiration) };
+    },
     stop,
   };
 }
