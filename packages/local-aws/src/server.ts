@@ -12,6 +12,7 @@ import { createAthenaService } from './athena/service';
 import { createCloudWatchService } from './cloudwatch/service';
 import { LOCAL_KEEP_ALIVE_MS } from './client-config';
 import { localDataPath } from './data-dir';
+import { DataFolderLock } from './data-lock';
 import { ATHENA_MIN_CUTOFF_BYTES } from './athena/workgroups';
 import { loadEngineFactories, type EngineFactories } from './engine';
 import { AwsServiceError, LocalAwsError, LocalEndpointConfigError } from './errors';
@@ -112,6 +113,22 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
   }
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
+  // One owner per data folder: taken before anything in it is opened (a held folder stops the start, naming holder).
+  const lock = DataFolderLock.acquire(dataDir, { port: port || null });
+  try {
+    return await startOn(options, dataDir, port, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function startOn(
+  options: LocalEndpointOptions,
+  dataDir: string,
+  port: number,
+  lock: DataFolderLock,
+): Promise<LocalEndpoint> {
   const faults = new FaultInjector(options.faults);
   const region = options.region ?? 'us-east-1';
   const factories = options.engine ?? (await loadEngineFactories());
@@ -278,6 +295,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
     throw error;
   });
   const actualPort = (server.address() as AddressInfo).port;
+  lock.update({ port: actualPort });
   firehose.replay();
 
   // Scheduled maintenance (when asked for): one run at a time; a failed run is reported in the job status.
@@ -309,6 +327,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
       server.closeAllConnections();
       await closed;
       await warehouse.close();
+      lock.release();
     })();
     return stopping;
   };
