@@ -3,7 +3,6 @@
 // type comes from the engine, and the same parsed statement runs. Errors are read by type: a SqlError carries
 // Athena's reason, category, type and state. Executions and their results persist in the data directory
 // (Athena keeps query history for 45 days; the local endpoint keeps it until the data directory is removed).
-import { randomUUID } from 'node:crypto';
 import {
   ScanCutoffError,
   SqlError,
@@ -80,6 +79,8 @@ export class QueryRunner {
   }
 
   start(input: {
+    /** The execution's id (a UUID: StartQueryExecution makes it first, to name the results' object). */
+    id: string;
     query: string;
     submission: Submission;
     workgroup: string;
@@ -90,7 +91,7 @@ export class QueryRunner {
     /** Called once the statement has succeeded (Lake Formation records a table's creator). */
     onSucceeded?: () => void;
   }): string {
-    const id = randomUUID();
+    const id = input.id;
     const prepared = 'prepared' in input.submission ? input.submission.prepared : undefined;
     const record: QueryRecord = {
       id,
