@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { LocalDirectoryStorage, type SqlEngine, type Warehouse } from '@loglake/lakehouse';
+import { LocalDirectoryStorage, StoredNameError, type SqlEngine, type Warehouse } from '@loglake/lakehouse';
 import { createAthenaService } from './athena/service';
 import { createCloudWatchService } from './cloudwatch/service';
 import { LOCAL_KEEP_ALIVE_MS } from './client-config';
@@ -266,11 +266,15 @@ async function startOn(
       const answer =
         error instanceof AwsServiceError
           ? error
-          : new AwsServiceError(
-              service.internalErrorCode,
-              500,
-              `Internal error in the local endpoint: ${error instanceof Error ? error.message : String(error)}`,
-            );
+          : error instanceof StoredNameError
+            ? // A name the one name → path mapping cannot store: the caller's input, the service's validation error.
+              (service.api?.invalid(error.message) ??
+              new AwsServiceError('ValidationException', 400, error.message))
+            : new AwsServiceError(
+                service.internalErrorCode,
+                500,
+                `Internal error in the local endpoint: ${error instanceof Error ? error.message : String(error)}`,
+              );
       return renderError(service.errorStyle, answer);
     }
   };

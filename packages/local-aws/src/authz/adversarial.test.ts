@@ -125,7 +125,17 @@ const TAMPERS: Record<string, Tamper> = {
   sigv2: (h) => {
     h.authorization = `AWS ${DEPLOYER_KEY.accessKeyId}:frJIUN8DYpKDtOLCwo//yllqDzg=`;
   },
-  // The key the old endpoint joined into a session path: the Firehose stream's JSON became a session.
+  // The old endpoint's walk-around: a SigV2 key joined into a session path, so the Firehose stream's JSON (which has
+  // a roleArn) became a session of the Firehose role.
+  'sigv2-key-is-a-path': (h) => {
+    delete h['x-amz-security-token'];
+    h.authorization = 'AWS ../../firehose/streams/adv-stream:frJIUN8DYpKDtOLCwo//yllqDzg=';
+  },
+  // The same for a file that is not there: the old endpoint answered 500 for a directory, 403 for none (an oracle).
+  'sigv2-key-is-a-missing-path': (h) => {
+    delete h['x-amz-security-token'];
+    h.authorization = 'AWS ../../../../../../../../etc/nothing-here:frJIUN8DYpKDtOLCwo//yllqDzg=';
+  },
   'key-is-a-path': (h) => {
     h.authorization = h.authorization!.replace(
       /Credential=[^/]+\//,
@@ -763,7 +773,9 @@ describe('the local endpoint walked around as an attacker would (issue 22)', () 
         `CREATE TABLE awsdatacatalog.snapdb.${name} WITH (format = 'PARQUET', external_location = 's3://${bucket}/${prefix}/') AS SELECT srcaddr FROM "s3tablescatalog/${BUCKET}".network.vpc_flow_logs`;
       const refused = await run(ctas.athena, into(ERROR_BUCKET, 'stolen', 'stolen'), 'adv-ctas');
       expect(refused.state).toBe('FAILED');
-      expect(refused.reason).toMatch(/is not authorized to perform: s3:(GetBucketLocation|ListBucket|PutObject) on resource: arn:aws:s3:::authz-lab-errors/);
+      expect(refused.reason).toMatch(
+        /is not authorized to perform: s3:(GetBucketLocation|ListBucket|PutObject) on resource: arn:aws:s3:::authz-lab-errors/,
+      );
       expect(
         (await deployer.s3.send(new ListObjectsV2Command({ Bucket: ERROR_BUCKET, Prefix: 'stolen/' })))
           .KeyCount,
@@ -845,6 +857,26 @@ describe('the local endpoint walked around as an attacker would (issue 22)', () 
     });
     expect(creds.status).toBe(404);
     expect(await creds.text()).not.toContain('SecretAccessKey');
+  });
+
+  test("a body that is not JSON is the caller's mistake: 400 in the protocol's shape, never a 500", async () => {
+    for (const [target, type] of [
+      ['Firehose_20150804.DescribeDeliveryStream', 'application/x-amz-json-1.1'],
+      ['AmazonAthena.GetWorkGroup', 'application/x-amz-json-1.1'],
+      ['AWSGlue.GetTable', 'application/x-amz-json-1.1'],
+    ] as const) {
+      const response = await fetch(endpoint.url, {
+        method: 'POST',
+        headers: {
+          'content-type': type,
+          'x-amz-target': target,
+          'x-amz-date': '20261201T000000Z',
+          authorization: `AWS4-HMAC-SHA256 Credential=${DEPLOYER_KEY.accessKeyId}/20261201/us-east-1/${target.startsWith('Firehose') ? 'firehose' : target.startsWith('AmazonAthena') ? 'athena' : 'glue'}/aws4_request, SignedHeaders=host;x-amz-date, Signature=${SIG}`,
+        },
+        body: '{"not json',
+      });
+      expect({ target, status: response.status }).toEqual({ target, status: 400 });
+    }
   });
 
   test('a Firehose stream named `..` or `.` is a name: creating and deleting it leaves the data folder alone', async () => {
