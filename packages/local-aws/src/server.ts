@@ -1,8 +1,9 @@
 // The local AWS endpoint: one HTTP server on 127.0.0.1 that answers S3 Tables, Firehose, Athena, Glue and S3
 // over the embedded engine. Requests are dispatched to the first service module that claims them (see protocol.ts);
-// `/_local/...` is the endpoint's own admin API (maintenance runs, flushes, stats). Signatures are not checked: any
-// access key / secret is accepted — unless the endpoint enforces authorization (authz/), which identifies the caller
-// by the access key and refuses what IAM and Lake Formation would refuse.
+// `/_local/...` is the endpoint's own admin API (maintenance runs, flushes, stats). Without authorization any access
+// key / secret (or none) is accepted; with it (authz/) only SigV4 is read, the access key identifies the caller, and
+// what IAM and Lake Formation would refuse is refused — the admin API included (an administrator's, or the start-time
+// token's). Signatures themselves are never verified. One endpoint holds a data folder at a time (data-lock.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';

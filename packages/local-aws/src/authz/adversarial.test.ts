@@ -80,7 +80,6 @@ import {
 import { createFlowTable, icebergStreamInput } from '../test-support/lab-setup';
 
 const factories = await loadEngineFactories();
-const ACCOUNT = '123456789012';
 const SNAP_BUCKET = 'adv-snapshots';
 const KEYS_BUCKET = 'adv-keys';
 const CTAS_ROLE = role('lab-ctas');
