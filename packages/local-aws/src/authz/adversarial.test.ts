@@ -156,6 +156,12 @@ const TAMPERS: Record<string, Tamper> = {
   bearer: (h) => {
     h.authorization = 'Bearer abc';
   },
+  // A key whose "session" file is forged (no token, an expiration that does not parse): see beforeAll. Without a
+  // token header, the old endpoint compared undefined with undefined and took the file for the deployer's session.
+  'forged-session-no-token': (h) => {
+    h.authorization = h.authorization!.replace(/Credential=[^/]+\//, `Credential=${FORGED_KEY}/`);
+    delete h['x-amz-security-token'];
+  },
   // A key whose "session" file is forged (no token, an expiration that does not parse): see beforeAll.
   'forged-session': (h) => {
     h.authorization = h.authorization!.replace(/Credential=[^/]+\//, `Credential=${FORGED_KEY}/`);
