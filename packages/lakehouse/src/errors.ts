@@ -19,6 +19,10 @@ export class LakehouseError extends Error {
 export class InvalidNameError extends LakehouseError {
   override readonly name = 'InvalidNameError';
 }
+/** A metadata or data file location outside the table's own folder (a table reads only its own files). */
+export class InvalidMetadataLocationError extends LakehouseError {
+  override readonly name = 'InvalidMetadataLocationError';
+}
 export class NoSuchTableBucketError extends LakehouseError {
   override readonly name = 'NoSuchTableBucketError';
 }

@@ -1,6 +1,7 @@
 export * from './contract';
 export * from './errors';
 export { openWarehouse, LocalWarehouse, type WarehouseOptions } from './catalog/warehouse';
+export { isBucketName, isNamespaceName, isTableName } from './catalog/names';
 export { IcebergTable, type TableContext } from './table/table-handle';
 export {
   validateRows,
@@ -22,6 +23,20 @@ export { resolveVersion, type ResolvedVersion } from './table/version-selector';
 export { DuckDbSession, sqlIdent, sqlString, type SqlRow } from './duckdb/duckdb-session';
 export { TableLayout } from './io/table-layout';
 export { toPath, toUri, createExclusive, replaceAtomically } from './io/file-io';
+export {
+  StoredNameError,
+  encodeName,
+  decodeName,
+  namedPath,
+  listNames,
+  containedPath,
+  isInside,
+  objectPath,
+  objectsUnder,
+  compareKeys,
+  OBJECT_MARKER,
+  type StoredObject,
+} from './io/stored-paths';
 export {
   produceSnapshot,
   withSnapshot,

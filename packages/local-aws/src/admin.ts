@@ -1,5 +1,8 @@
-// The endpoint's own admin API under /_local/ (not an AWS API): what AWS does on its own schedule, on request.
-//   GET  /_local/health                 → { ok, dataDir, faults, authorization (enforced or not) }
+// The endpoint's own admin API under /_local/ (not an AWS API): what AWS does on its own schedule, on request. With
+// authorization on, every route but the health answer is an administrator's (server.ts checks the caller first:
+// admin-access.ts); an AWS service's credentials for a role are handed out in-process only (LocalEndpoint.
+// serviceCredentials), never over HTTP.
+//   GET  /_local/health                 → { ok, faults, authorization (enforced or not) } (no paths, no secrets)
 //   POST /_local/maintenance/run        → body { bucket?, namespace?, table? }: runs the enabled maintenance jobs
 //                                         now and returns the engine's reports (what was really rewritten/expired)
 //   GET  /_local/maintenance/reports    → the last 500 job reports
@@ -12,11 +15,7 @@
 //                                         every alarm; → { now, changes }
 //   POST /_local/cloudwatch/evaluate    → evaluates every alarm now; → { now, changes }
 //   GET  /_local/cloudwatch/notifications → the SNS messages alarm actions would have published (not sent)
-//   POST /_local/iam/service-credentials → body { service, roleArn, sourceArn? }: the session credentials an AWS
-//                                         service (Lambda, locally run) gets for a role whose trust policy names it
-//                                         (only when the endpoint enforces authorization)
 import { AwsServiceError } from './errors';
-import type { Authorization } from './authz';
 import type { FaultInjector } from './faults';
 import type { CloudWatchService } from './cloudwatch/service';
 import type { FirehoseService } from './firehose/service';
@@ -28,8 +27,8 @@ export interface AdminContext {
   firehose: FirehoseService;
   cloudwatch: CloudWatchService;
   faults: FaultInjector;
-  dataDir: string;
-  authorization?: Authorization;
+  /** The endpoint enforces authorization (the health answer says so). */
+  authorization: boolean;
 }
 
 const json = (status: number, body: unknown): WireResponse => ({
@@ -45,9 +44,8 @@ export async function handleAdmin(request: LocalRequest, context: AdminContext):
       case 'GET /_local/health':
         return json(200, {
           ok: true,
-          dataDir: context.dataDir,
           faults: context.faults.describe(),
-          authorization: context.authorization !== undefined,
+          authorization: context.authorization,
         });
       case 'POST /_local/maintenance/run': {
         const body = adminBody(request);
@@ -79,27 +77,14 @@ export async function handleAdmin(request: LocalRequest, context: AdminContext):
       }
       case 'GET /_local/cloudwatch/notifications':
         return json(200, { notifications: context.cloudwatch.notifications() });
-      case 'POST /_local/iam/service-credentials': {
-        if (!context.authorization)
-          return json(400, {
-            message:
-              'This endpoint does not enforce authorization, so any credentials will do; start it with the authorization option for role credentials.',
-          });
-        const body = adminBody(request);
-        const outcome = context.authorization.serviceCredentials({
-          service: String(body.service ?? ''),
-          roleArn: String(body.roleArn ?? ''),
-          ...(typeof body.sourceArn === 'string' ? { sourceArn: body.sourceArn } : {}),
-        });
-        return 'denied' in outcome ? json(403, { message: outcome.denied }) : json(200, outcome.credentials);
-      }
       default:
         return json(404, {
-          message: `Unknown admin route ${route}. Known: GET /_local/health, POST /_local/maintenance/run, GET /_local/maintenance/reports, POST /_local/maintenance/clock, POST /_local/firehose/flush, GET /_local/firehose/stats, POST /_local/cloudwatch/clock, POST /_local/cloudwatch/evaluate, GET /_local/cloudwatch/notifications, POST /_local/iam/service-credentials.`,
+          message: `Unknown admin route ${route}. Known: GET /_local/health, POST /_local/maintenance/run, GET /_local/maintenance/reports, POST /_local/maintenance/clock, POST /_local/firehose/flush, GET /_local/firehose/stats, POST /_local/cloudwatch/clock, POST /_local/cloudwatch/evaluate, GET /_local/cloudwatch/notifications. (AWS service credentials are handed out in-process only: LocalEndpoint.serviceCredentials.)`,
         });
     }
   } catch (error) {
     if (error instanceof AwsServiceError) return json(error.status, { message: error.message });
+    // The admin API's own mistakes are the caller's only when they are the body's (handled above).
     return json(500, { message: error instanceof Error ? error.message : String(error) });
   }
 }

@@ -5,8 +5,11 @@ import { Agent } from 'node:http';
 /** The endpoint closes a keep-alive socket after this long idle (server.keepAliveTimeout). */
 export const LOCAL_KEEP_ALIVE_MS = 5000;
 
-/** The credentials local clients sign with unless told otherwise (with authorization on: the lab's deployer). */
-export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+/**
+ * The credentials local clients sign with unless told otherwise (with authorization on: the lab's deployer). The key
+ * has the form AWS gives access keys (16–128 word characters), which the endpoint checks before anything else.
+ */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'AKIALOCALLABDEPLOYER', secretAccessKey: 'local' };
 
 export interface LocalClientCredentials {
   accessKeyId: string;

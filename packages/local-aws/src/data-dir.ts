@@ -13,6 +13,8 @@ export const LOCAL_DATA_DIR_ENTRIES = {
   s3: 's3',
   /** Working files, e.g. Firehose's staged NDJSON. */
   tmp: 'tmp',
+  /** Who holds the folder (data-lock.ts): one endpoint at a time. */
+  lock: 'endpoint.lock',
 } as const;
 
 export function localDataPath(

@@ -11,10 +11,11 @@ export {
   evaluateLocalAlarms,
   localAlarmNotifications,
   type LocalAlarmChange,
-  localServiceCredentials,
   type LocalServiceCredentials,
+  type AdminCaller,
 } from './admin-client';
 export type { CapturedNotification } from './cloudwatch/alarms';
+export type { ServiceCredentialsRequest } from './authz';
 export type {
   AuthorizationOptions,
   LakeFormationGrantSpec,
@@ -30,3 +31,10 @@ export { LOCAL_ACCOUNT_ID } from './arn';
 export { MAX_BATCH_BYTES, MAX_BATCH_RECORDS, MAX_RECORD_BYTES } from './firehose/service';
 export { localClientConfig, LOCAL_CREDENTIALS, type LocalClientCredentials } from './client-config';
 export { LOCAL_DATA_DIR_ENTRIES } from './data-dir';
+export {
+  assertDataFolderFree,
+  dataFolderHolder,
+  DataFolderHeldError,
+  DataFolderLock,
+  type DataFolderHolder,
+} from './data-lock';

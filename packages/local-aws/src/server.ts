@@ -1,20 +1,22 @@
 // The local AWS endpoint: one HTTP server on 127.0.0.1 that answers S3 Tables, Firehose, Athena, Glue and S3
 // over the embedded engine. Requests are dispatched to the first service module that claims them (see protocol.ts);
-// `/_local/...` is the endpoint's own admin API (maintenance runs, flushes, stats). Signatures are not checked: any
-// access key / secret is accepted — unless the endpoint enforces authorization (authz/), which identifies the caller
-// by the access key and refuses what IAM and Lake Formation would refuse.
+// `/_local/...` is the endpoint's own admin API (maintenance runs, flushes, stats). Without authorization any access
+// key / secret (or none) is accepted; with it (authz/) only SigV4 is read, the access key identifies the caller, and
+// what IAM and Lake Formation would refuse is refused — the admin API included (an administrator's, or the start-time
+// token's). Signatures themselves are never verified. One endpoint holds a data folder at a time (data-lock.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { LocalDirectoryStorage, type SqlEngine, type Warehouse } from '@loglake/lakehouse';
+import { LocalDirectoryStorage, StoredNameError, type SqlEngine, type Warehouse } from '@loglake/lakehouse';
 import { createAthenaService } from './athena/service';
 import { createCloudWatchService } from './cloudwatch/service';
 import { LOCAL_KEEP_ALIVE_MS } from './client-config';
 import { localDataPath } from './data-dir';
+import { DataFolderLock } from './data-lock';
 import { ATHENA_MIN_CUTOFF_BYTES } from './athena/workgroups';
 import { loadEngineFactories, type EngineFactories } from './engine';
-import { AwsServiceError, LocalEndpointConfigError } from './errors';
+import { AwsServiceError, LocalAwsError, LocalEndpointConfigError } from './errors';
 import { FaultInjector, type FaultOptions } from './faults';
 import { createFirehoseService, type StreamRecovery } from './firehose/service';
 import { FIREHOSE_NAMESPACE } from './firehose/metrics';
@@ -35,7 +37,13 @@ import { LOCAL_ACCOUNT_ID } from './arn';
 import { JsonStore } from './store';
 import { handleAdmin } from './admin';
 import type { ServedService } from './model/api';
-import { createAuthorization, warehouseTableId, type AuthorizationOptions } from './authz';
+import {
+  createAuthorization,
+  warehouseTableId,
+  type AuthorizationOptions,
+  type ServiceCredentialsRequest,
+} from './authz';
+import type { LocalServiceCredentials } from './admin-client';
 
 export interface LocalEndpointOptions {
   /** Data directory (state survives restarts). */
@@ -79,6 +87,18 @@ export interface LocalEndpoint {
   recovery: StreamRecovery[];
   /** The AWS services served: each one's model, error conventions and the operations served (conformance, coverage). */
   services: ServedService[];
+  /**
+   * With authorization: the token that opens the admin API (/_local/*) besides the administrators' own keys
+   * (`Authorization: Bearer <token>`); a new one at each start. Undefined without authorization (the API is open).
+   */
+  adminToken?: string;
+  /**
+   * With authorization: the session credentials an AWS service (Lambda, run locally) gets for a role whose trust
+   * policy names it — the local stand-in for a service assuming its role. In-process only: no HTTP route hands them
+   * out. Throws LocalEndpointConfigError without authorization, AccessDenied's message when the role does not trust
+   * the service.
+   */
+  serviceCredentials(request: ServiceCredentialsRequest): LocalServiceCredentials;
   /** Flushes Firehose buffers, waits for running queries, closes the engine and the server. */
   stop(): Promise<void>;
 }
@@ -94,6 +114,22 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
   }
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
+  // One owner per data folder: taken before anything in it is opened (a held folder stops the start, naming holder).
+  const lock = DataFolderLock.acquire(dataDir, { port: port || null });
+  try {
+    return await startOn(options, dataDir, port, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function startOn(
+  options: LocalEndpointOptions,
+  dataDir: string,
+  port: number,
+  lock: DataFolderLock,
+): Promise<LocalEndpoint> {
   const faults = new FaultInjector(options.faults);
   const region = options.region ?? 'us-east-1';
   const factories = options.engine ?? (await loadEngineFactories());
@@ -119,6 +155,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
     sqlEngine ??= Promise.resolve(
       create(warehouse, {
         catalogs: [glueSqlCatalog(glue.catalog)],
+        // The engine reads and writes the local S3's objects in the same layout the S3 service serves them from.
         externalStorage: new LocalDirectoryStorage(s3.objects.root),
       }),
     );
@@ -142,6 +179,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
       faults,
       region,
       dataDir,
+      objects: s3.objects,
       bufferIntervalOverrideSeconds: options.firehoseBufferIntervalOverrideSeconds,
       metrics: (stream, data) => {
         const at = cloudwatch.clock.now();
@@ -187,17 +225,21 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
     workgroupOfQuery: athena.workgroupOfQuery,
     tableId: warehouseTableId(warehouse),
   });
+  const adminAccess = authz && authorizer ? authz.adminAccess(authorizer) : undefined;
 
   const dispatch = async (request: LocalRequest): Promise<WireResponse> => {
-    if (request.path.startsWith('/_local/'))
+    if (request.path.startsWith('/_local/')) {
+      // The admin API is an administrator's: with authorization on, the caller is checked before anything runs.
+      const refused = adminAccess?.check(request);
+      if (refused) return refused;
       return handleAdmin(request, {
         maintenance,
         firehose,
         cloudwatch,
         faults,
-        dataDir,
-        authorization: authz,
+        authorization: authz !== undefined,
       });
+    }
     const queryAction = awsQueryAction(request);
     if (queryAction && !authz?.sts.claims(request)) return unsupportedQueryAction(queryAction);
     const service = services.find((s) => s.claims(request));
@@ -225,11 +267,15 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
       const answer =
         error instanceof AwsServiceError
           ? error
-          : new AwsServiceError(
-              service.internalErrorCode,
-              500,
-              `Internal error in the local endpoint: ${error instanceof Error ? error.message : String(error)}`,
-            );
+          : error instanceof StoredNameError
+            ? // A name the one name → path mapping cannot store: the caller's input, the service's validation error.
+              (service.api?.invalid(error.message) ??
+              new AwsServiceError('ValidationException', 400, error.message))
+            : new AwsServiceError(
+                service.internalErrorCode,
+                500,
+                `Internal error in the local endpoint: ${error instanceof Error ? error.message : String(error)}`,
+              );
       return renderError(service.errorStyle, answer);
     }
   };
@@ -254,6 +300,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
     throw error;
   });
   const actualPort = (server.address() as AddressInfo).port;
+  lock.update({ port: actualPort });
   firehose.replay();
 
   // Scheduled maintenance (when asked for): one run at a time; a failed run is reported in the job status.
@@ -285,6 +332,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
       server.closeAllConnections();
       await closed;
       await warehouse.close();
+      lock.release();
     })();
     return stopping;
   };
@@ -296,6 +344,16 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
     faults,
     recovery: firehose.recovery,
     services: services.flatMap((s) => (s.api ? [{ name: s.name, api: s.api, served: s.served ?? [] }] : [])),
+    ...(adminAccess ? { adminToken: adminAccess.token } : {}),
+    serviceCredentials(request) {
+      if (!authz)
+        throw new LocalEndpointConfigError(
+          'This endpoint does not enforce authorization, so any credentials will do; start it with the authorization option for role credentials.',
+        );
+      const outcome = authz.serviceCredentials(request);
+      if ('denied' in outcome) throw new LocalAwsError(outcome.denied, request.roleArn);
+      return { ...outcome.credentials, expiration: new Date(outcome.credentials.expiration) };
+    },
     stop,
   };
 }
@@ -307,11 +365,11 @@ async function serve(
 ): Promise<void> {
   try {
     const body = await readBody(req);
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const { path, query } = splitTarget(req.url ?? '/');
     const response = await dispatch({
       method: req.method ?? 'GET',
-      path: url.pathname,
-      query: url.searchParams,
+      path,
+      query,
       headers: req.headers,
       body,
     });
@@ -321,6 +379,17 @@ async function serve(
     res.writeHead(500, { 'content-type': 'application/json', 'x-amzn-errortype': 'InternalFailure' });
     res.end(JSON.stringify({ message: `Internal error in the local endpoint: ${(error as Error).message}` }));
   }
+}
+
+/**
+ * The request target's path exactly as sent (no dot-segment removal: `/bucket/p/../x` names the key `p/../x`, as S3
+ * takes it) and its query string.
+ */
+export function splitTarget(target: string): { path: string; query: URLSearchParams } {
+  const cut = target.indexOf('?');
+  const raw = cut < 0 ? target : target.slice(0, cut);
+  const path = raw.startsWith('/') ? raw : `/${raw}`;
+  return { path, query: new URLSearchParams(cut < 0 ? '' : target.slice(cut + 1)) };
 }
 
 /** The request body; with a Content-Length, read into one buffer of that size (no list of chunks to join). */

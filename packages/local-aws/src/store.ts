@@ -1,21 +1,39 @@
 // Durable JSON documents in the data directory for the services' own state (streams, workgroups, query history,
-// maintenance settings, policies). Writes go to a temp file then rename, so a crash never leaves half a document.
-import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// maintenance settings, policies, sessions). A document is named by a list of names — fixed folders and the stored
+// names of the service's resources (`['glue', 'tables', db, table]`) — and lies where the one name → path mapping
+// (@loglake/lakehouse's stored paths) puts it: each name one component, never a path of its own. Writes go to a temp
+// file then rename, so a crash never leaves half a document. A document that is not JSON reads as absent (the store
+// holds only what it wrote; a damaged file is no caller's mistake to answer with a 500).
+import { mkdirSync, readFileSync, renameSync, writeFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { listNames, namedPath } from '@loglake/lakehouse';
+
+/** A document's name: folders and stored names, each one path component whatever it holds. */
+export type StoreKey = readonly string[];
 
 export class JsonStore {
   constructor(readonly root: string) {
     mkdirSync(root, { recursive: true });
   }
 
-  read<T>(key: string): T | undefined {
-    const file = this.fileOf(key);
-    if (!existsSync(file)) return undefined;
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  read<T>(key: StoreKey): T | undefined {
+    let text: string;
+    try {
+      text = readFileSync(this.fileOf(key), 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
+      throw error;
+    }
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      return undefined;
+    }
   }
 
-  write(key: string, value: unknown): void {
+  write(key: StoreKey, value: unknown): void {
     const file = this.fileOf(key);
     mkdirSync(dirname(file), { recursive: true });
     const temp = `${file}.${randomUUID()}.tmp`;
@@ -23,20 +41,16 @@ export class JsonStore {
     renameSync(temp, file);
   }
 
-  delete(key: string): void {
+  delete(key: StoreKey): void {
     rmSync(this.fileOf(key), { force: true });
   }
 
-  /** Keys directly under a folder key (`athena/queries` → ids). */
-  list(folder: string): string[] {
-    const dir = join(this.root, folder);
-    if (!existsSync(dir)) return [];
-    return readdirSync(dir)
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => name.slice(0, -'.json'.length));
+  /** The names of the documents directly in a folder (`['athena', 'queries']` → query ids). */
+  list(folder: StoreKey): string[] {
+    return listNames(this.root, folder, '.json');
   }
 
-  private fileOf(key: string): string {
-    return join(this.root, `${key}.json`);
+  private fileOf(key: StoreKey): string {
+    return namedPath(this.root, key, '.json');
   }
 }

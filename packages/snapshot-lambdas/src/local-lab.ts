@@ -42,7 +42,8 @@ export interface LocalClients {
 export function localSnapshotClients(
   endpoint: string,
   credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } = {
-    accessKeyId: 'local',
+    // The lab's deployer key (LOCAL_CREDENTIALS of @loglake/local-aws), which the handlers sign with locally.
+    accessKeyId: 'AKIALOCALLABDEPLOYER',
     secretAccessKey: 'local',
   },
 ): LocalClients {

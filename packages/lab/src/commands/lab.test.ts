@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FlowGenerator } from '@loglake/flowgen';
+import { startLocalEndpoint } from '@loglake/local-aws';
 import { flowRecords, sendRecords } from '../load/send-flows';
 import { waitForDelivery } from '../load/wait-for-delivery';
 import { openTarget } from '../target/open-target';
@@ -32,6 +33,25 @@ describe('pnpm lab (the whole lab) starts from an empty local folder', () => {
     // Assess
     expect(existsSync(dir)).toBe(false);
     rmSync(join(dir, '..'), { recursive: true, force: true });
+  });
+
+  test('a folder a running endpoint holds is refused, naming the holder; nothing is emptied', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lab-reset-held-'));
+    const endpoint = await startLocalEndpoint({ dataDir: dir });
+    try {
+      expect(() => resetLocalDataDir(dir)).toThrow(
+        new RegExp(
+          `in use by the loglake local endpoint .*pid ${process.pid}, port ${endpoint.port}.*so emptying it for a new lab would share it`,
+        ),
+      );
+      expect(existsSync(join(dir, 'warehouse'))).toBe(true);
+      expect(existsSync(join(dir, 'endpoint.lock'))).toBe(true);
+    } finally {
+      await endpoint.stop();
+    }
+    // Stopped, the folder is free again and is emptied.
+    resetLocalDataDir(dir);
+    expect(existsSync(dir)).toBe(false);
   });
 
   test('a folder holding anything else is refused, naming it', () => {

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { LOCAL_DATA_DIR_ENTRIES } from '@loglake/local-aws';
+import { assertDataFolderFree, LOCAL_DATA_DIR_ENTRIES } from '@loglake/local-aws';
 import { integerAtLeast, runCli } from '../cli-support';
 import { InvalidOptionError } from '../errors';
 import { DEFAULT_COMPACTION_WAIT_MS } from '../experiments/compaction-wait';
@@ -194,6 +194,7 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
 /** Empties the local endpoint's folder, refusing any folder that holds something the endpoint did not write. */
 export function resetLocalDataDir(dataDir: string): void {
   if (!existsSync(dataDir)) return;
+  assertDataFolderFree(dataDir, 'emptying it for a new lab');
   const foreign = readdirSync(dataDir).filter((entry) => !LOCAL_ENDPOINT_ENTRIES.has(entry));
   if (foreign.length > 0) {
     throw new InvalidOptionError(

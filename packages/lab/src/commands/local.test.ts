@@ -1,6 +1,6 @@
 import { describe, test, expect } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,14 +39,23 @@ describe('pnpm lab local', () => {
     try {
       // Act
       const line = await run.ready();
-      const url = /^loglake local endpoint ready on (http:\/\/127\.0\.0\.1:\d+)\n$/.exec(line)?.[1];
-      const health = (await (await fetch(`${url}/_local/health`)).json()) as { ok: boolean; dataDir: string };
+      const url = /^loglake local endpoint ready on (http:\/\/127\.0\.0\.1:\d+) — authorization OFF: /.exec(
+        line,
+      )?.[1];
+      const health = (await (await fetch(`${url}/_local/health`)).json()) as Record<string, unknown>;
       run.child.kill('SIGTERM');
       const code = await run.exited;
 
       // Assess
       expect(url).toBeDefined();
-      expect(health).toMatchObject({ ok: true, dataDir: dir });
+      // The start line says authorization is off and what that means.
+      expect(line).toContain(
+        'any request is served, whatever key signs it or none, as if by an administrator',
+      );
+      expect(line.trim().split('\n')).toHaveLength(1);
+      // The health answer names no path.
+      expect(health).toMatchObject({ ok: true, authorization: false });
+      expect(JSON.stringify(health)).not.toContain(dir);
       expect(run.output().stderr).toContain('fault injection ON: records failed inside PutRecordBatch: 10%');
       expect(run.output().stderr).toContain('loglake local endpoint stopped.');
       expect(run.output().stdout).toBe(line);
@@ -107,6 +116,33 @@ describe('pnpm lab local', () => {
     }
   });
 
+  test('a second endpoint on a held data folder is refused, naming the holder and the fix; the first keeps it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lab-local-held-'));
+    const first = runLocal(['--port', '0', '--data', dir]);
+    try {
+      const url = /(http:\/\/127\.0\.0\.1:(\d+))/.exec(await first.ready());
+      const second = runLocal(['--port', '0', '--data', dir]);
+      const code = await second.exited;
+      expect(code).toBe(1);
+      const stderr = second.output().stderr;
+      expect(stderr).toContain(
+        `The data folder ${dir} is in use by the loglake local endpoint started`,
+      );
+      expect(stderr).toContain(`pid ${first.child.pid}`);
+      expect(stderr).toContain(`port ${url?.[2]}`);
+      expect(stderr).toMatch(/Stop that endpoint first .* or use another folder \(--data <dir>\)/);
+      expect(second.output().stdout).toBe('');
+      // The first still serves, and still holds the folder.
+      expect((await fetch(`${url?.[1]}/_local/health`)).status).toBe(200);
+      expect(JSON.parse(readFileSync(join(dir, 'endpoint.lock'), 'utf8'))).toMatchObject({
+        pid: first.child.pid,
+      });
+    } finally {
+      if (first.child.exitCode === null) first.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('a bad flag value is refused with a message naming it', async () => {
     const run = runLocal(['--port', '70000']);
     const code = await run.exited;
@@ -152,10 +188,13 @@ describe('pnpm lab local', () => {
       second.current = runLocal(['--port', '0', '--data', dir]);
       await second.current.ready();
 
-      // Assess
+      // Assess: the lock the killed process left was stale and was taken over.
       expect(second.current.output().stderr).toContain(
         'Firehose kill-me: replaying 2 records accepted before the last stop and not yet delivered (1 buffers)',
       );
+      expect(JSON.parse(readFileSync(join(dir, 'endpoint.lock'), 'utf8'))).toMatchObject({
+        pid: second.current.child.pid,
+      });
     } finally {
       for (const run of [first, second.current])
         if (run && run.child.exitCode === null) run.child.kill('SIGKILL');

@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import {
+  LOCAL_CREDENTIALS,
   LocalAwsError,
   startLocalEndpoint,
   type FaultOptions,
@@ -35,7 +36,7 @@ export function registerLocalCommands(program: Command): void {
   program
     .command('local')
     .description(
-      'Run the local AWS endpoint (S3 Tables, Firehose, Athena, CloudWatch, Glue, S3) on 127.0.0.1 in the foreground; any access key is accepted unless --authorize',
+      'Run the local AWS endpoint (S3 Tables, Firehose, Athena, CloudWatch, Glue, S3) on 127.0.0.1 in the foreground; without --authorize, authorization is off: any access key (or none) acts as the administrator',
     )
     .option('--port <port>', 'TCP port on 127.0.0.1 (0 = any free port)', '4566')
     .option('--data <dir>', 'data directory; state survives restarts (default .lab/local)')
@@ -68,10 +69,16 @@ export function registerLocalCommands(program: Command): void {
     .option('--fault-seed <n>', 'seed of the fault dice (default 1)')
     .option(
       '--authorize',
-      "enforce the lab's synthesized IAM policies and Lake Formation grants (access key `local` = the deployer; other principals via STS AssumeRole)",
+      `enforce the lab's synthesized IAM policies and Lake Formation grants (access key ${LOCAL_CREDENTIALS.accessKeyId} = the deployer; other principals via STS AssumeRole); without it anyone is the administrator`,
     )
     .action((options: LocalCommandOptions) => runCli(() => runLocal(options)));
 }
+
+/** The ready line's warning when the endpoint does not authorize (what that means for whoever can reach it). */
+export const AUTHORIZATION_OFF =
+  ' — authorization OFF: any request is served, whatever key signs it or none, as if by an administrator ' +
+  '(anyone on this machine can read, change or delete everything, the admin API included); ' +
+  "start with --authorize to enforce the stacks' IAM policies and Lake Formation grants";
 
 async function runLocal(options: LocalCommandOptions): Promise<number> {
   const port = integerBetween('--port', options.port, 0, 65535);
@@ -128,12 +135,17 @@ async function runLocal(options: LocalCommandOptions): Promise<number> {
   if (options.adjustableCloudwatchClock)
     console.error('CloudWatch clock: adjustable (POST /_local/cloudwatch/clock)');
   for (const line of endpoint.faults.describe()) console.error(`fault injection ON: ${line}`);
-  if (access)
+  if (access) {
     console.error(
-      `authorization: on — the synthesized stacks' policies and grants (${access.summary}); access key "local" signs as ${LOCAL_DEPLOYER_ROLE_ARN}`,
+      `authorization: on — the synthesized stacks' policies and grants (${access.summary}); access key ${LOCAL_CREDENTIALS.accessKeyId} signs as ${LOCAL_DEPLOYER_ROLE_ARN}`,
     );
+    console.error(
+      `admin API (/_local/*): the deployer's key, or this start's token: Authorization: Bearer ${endpoint.adminToken}`,
+    );
+  }
   for (const line of recoveryLines(endpoint.recovery)) console.error(line);
-  console.log(`loglake local endpoint ready on ${endpoint.url}`);
+  // The one stdout line. Without --authorize it says so: every caller is served as the administrator.
+  console.log(`loglake local endpoint ready on ${endpoint.url}${access ? '' : AUTHORIZATION_OFF}`);
 
   return new Promise<number>((resolveExit) => {
     let stopping = false;

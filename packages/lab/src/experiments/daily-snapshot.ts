@@ -22,7 +22,6 @@ import {
   type HandlerClients,
   type LocalClients,
 } from '@loglake/snapshot-lambdas';
-import { localServiceCredentials } from '@loglake/local-aws';
 import { resolveLab, type SnapshotsInputs } from '@loglake/units';
 import { makeSnapshotClients } from './snapshot-clients';
 import { ExperimentFailedError } from '../errors';
@@ -335,23 +334,22 @@ export const snapshots: Experiment = {
 
 /**
  * The handlers' clients as Lambda would run them: with the session credentials of each function's execution role
- * (the endpoint's stand-in for Lambda assuming it, which the role's trust policy must allow). Undefined when the
- * endpoint does not enforce authorization (any credentials do).
+ * (the endpoint's stand-in for Lambda assuming it, which the role's trust policy must allow; handed out in-process
+ * only). Undefined when the endpoint does not enforce authorization (any credentials do) or is not in-process (the
+ * banner says the handlers run as the deployer then).
  */
 async function lambdaRoleClients(ctx: ExperimentContext): Promise<HandlerClients | undefined> {
   const url = ctx.target.localUrl;
   const { resolveWatermark, buildSnapshot } = ctx.target.resources.roles;
-  if (!url || !ctx.target.authorized) return undefined;
+  const serviceCredentials = ctx.target.serviceCredentials;
+  if (!url || !ctx.target.authorized || !serviceCredentials) return undefined;
   if (!resolveWatermark || !buildSnapshot)
     throw new ExperimentFailedError(
       'The synthesized snapshots stack names no Lambda roles (outputs resolve_watermark_role_arn, build_snapshot_role_arn).',
       ctx.target.resources.roles,
     );
   const asRole = async (roleArn: string) =>
-    localSnapshotClients(
-      url,
-      await localServiceCredentials(url, { service: 'lambda.amazonaws.com', roleArn }),
-    );
+    localSnapshotClients(url, serviceCredentials({ service: 'lambda.amazonaws.com', roleArn }));
   return { resolveWatermark: await asRole(resolveWatermark), buildSnapshot: await asRole(buildSnapshot) };
 }
 

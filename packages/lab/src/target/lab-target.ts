@@ -5,7 +5,11 @@ import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { FirehoseClient } from '@aws-sdk/client-firehose';
 import { S3Client } from '@aws-sdk/client-s3';
 import { S3TablesClient } from '@aws-sdk/client-s3tables';
-import { localClientConfig } from '@loglake/local-aws';
+import {
+  localClientConfig,
+  type LocalServiceCredentials,
+  type ServiceCredentialsRequest,
+} from '@loglake/local-aws';
 import type { AthenaTarget } from '../query/athena-runner';
 import type { CredentialsProvider } from './role-session';
 import { athenaCatalog, type LabResources, type TargetKind } from './resources';
@@ -36,6 +40,11 @@ export interface LabTarget {
   readonly outputsFile?: string;
   /** Local only: the endpoint enforces the synthesized stacks' policies and grants. */
   readonly authorized?: boolean;
+  /**
+   * Local, in-process endpoint with authorization only: the credentials an AWS service (Lambda) gets for a role it
+   * acts as. The endpoint hands them out in-process only, so a running endpoint (`--endpoint-url`) has none.
+   */
+  readonly serviceCredentials?: (request: ServiceCredentialsRequest) => LocalServiceCredentials;
   athenaTarget(database?: string): AthenaTarget;
   close(): Promise<void>;
 }

@@ -52,6 +52,8 @@ export function authorizationFrom(access: SynthesizedAccess): AuthorizationOptio
       })),
     ],
     credentials: [{ ...LOCAL_CREDENTIALS, roleArn: LOCAL_DEPLOYER_ROLE_ARN, sessionName: 'lab' }],
+    // The deployer runs the endpoint's admin API too (maintenance now, the clocks, flushes).
+    administrators: [LOCAL_DEPLOYER_ROLE_ARN],
     managedPolicies: { [ADMINISTRATOR_ACCESS_ARN]: ADMINISTRATOR_ACCESS },
     resourcePolicies: access.resourcePolicies.map((p) => ({
       resourceArn: p.resourceArn,

@@ -189,7 +189,15 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
     banner,
     () => endpoint.stop(),
   );
-  return provisioned({ ...target, authorized: authorize }, resources, banner);
+  return provisioned(
+    {
+      ...target,
+      authorized: authorize,
+      ...(authorize ? { serviceCredentials: (request) => endpoint.serviceCredentials(request) } : {}),
+    },
+    resources,
+    banner,
+  );
 }
 
 /** What the endpoint's Firehose logs held at start (replayed records, damaged tails), one line each. */
@@ -234,6 +242,11 @@ async function openRunningEndpoint(resources: LabResources, options: OpenTargetO
     `target local: the running endpoint ${url} (no AWS account used)`,
     // Started with `pnpm lab local --authorize` it enforces the synthesized stacks' policies; the lab is the deployer.
     `authorization: ${health.authorization ? 'enforced by the running endpoint' : 'off (the running endpoint serves every request)'}`,
+    ...(health.authorization
+      ? [
+          "the snapshot handlers run as the lab's deployer here: an endpoint hands out its Lambda roles' credentials in-process only (run the lab without --endpoint-url to run them as their roles)",
+        ]
+      : []),
   ];
   const endpointUrl = url.replace(/\/$/, '');
   const sql = sqlAsLabRole(resources, endpointUrl, health.authorization === true);

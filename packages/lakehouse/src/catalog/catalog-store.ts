@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { readText } from '../io/file-io';
+import { decodeName, listNames, namedPath } from '../io/stored-paths';
 
 export interface BucketRecord {
   name: string;
@@ -29,25 +30,29 @@ export interface TableRecord {
 export class CatalogStore {
   constructor(readonly dataDir: string) {}
 
+  // Every path is made by the stored-name mapping (io/stored-paths): a name is one component, never a path.
   private get root(): string {
-    return join(this.dataDir, 'catalog', 'buckets');
+    return namedPath(this.dataDir, ['catalog', 'buckets']);
   }
   bucketDir(bucket: string): string {
-    return join(this.root, bucket);
+    return namedPath(this.dataDir, ['catalog', 'buckets', bucket]);
   }
   namespaceDir(bucket: string, namespace: string): string {
-    return join(this.bucketDir(bucket), 'namespaces', namespace);
+    return namedPath(this.dataDir, ['catalog', 'buckets', bucket, 'namespaces', namespace]);
+  }
+  private tablesNames(bucket: string, namespace: string): string[] {
+    return ['catalog', 'buckets', bucket, 'namespaces', namespace, 'tables'];
   }
   private tablesDir(bucket: string, namespace: string): string {
-    return join(this.namespaceDir(bucket, namespace), 'tables');
+    return namedPath(this.dataDir, this.tablesNames(bucket, namespace));
   }
   private tableFile(bucket: string, namespace: string, name: string): string {
-    return join(this.tablesDir(bucket, namespace), `${name}.json`);
+    return namedPath(this.dataDir, [...this.tablesNames(bucket, namespace), name], '.json');
   }
 
   /** Directory for a new table's files: unique, so a dropped and re-created table never shares files. */
   newTableLocation(bucket: string, namespace: string, name: string): string {
-    return join(this.dataDir, 'warehouse', bucket, namespace, `${name}-${randomUUID().slice(0, 8)}`);
+    return namedPath(this.dataDir, ['warehouse', bucket, namespace, `${name}-${randomUUID().slice(0, 8)}`]);
   }
 
   get tempDir(): string {
@@ -86,7 +91,8 @@ export class CatalogStore {
     return this.readJson(join(this.bucketDir(name), 'bucket.json'));
   }
   async listBuckets(): Promise<BucketRecord[]> {
-    const records = await Promise.all((await this.listDir(this.root)).map((n) => this.getBucket(n)));
+    const names = (await this.listDir(this.root)).flatMap((n) => decodeName([n]) ?? []);
+    const records = await Promise.all(names.map((n) => this.getBucket(n)));
     return records.filter((r): r is BucketRecord => r !== null);
   }
   async deleteBucket(name: string): Promise<void> {
@@ -104,7 +110,9 @@ export class CatalogStore {
     return this.readJson(join(this.namespaceDir(bucket, namespace), 'namespace.json'));
   }
   async listNamespaces(bucket: string): Promise<NamespaceRecord[]> {
-    const names = await this.listDir(join(this.bucketDir(bucket), 'namespaces'));
+    const names = (await this.listDir(join(this.bucketDir(bucket), 'namespaces'))).flatMap(
+      (n) => decodeName([n]) ?? [],
+    );
     const records = await Promise.all(names.map((n) => this.getNamespace(bucket, n)));
     return records.filter((r): r is NamespaceRecord => r !== null);
   }
@@ -120,10 +128,8 @@ export class CatalogStore {
     return this.readJson(this.tableFile(bucket, namespace, name));
   }
   async listTables(bucket: string, namespace: string): Promise<TableRecord[]> {
-    const names = (await this.listDir(this.tablesDir(bucket, namespace))).filter((n) => n.endsWith('.json'));
-    const records = await Promise.all(
-      names.map((n) => this.getTable(bucket, namespace, n.slice(0, -'.json'.length))),
-    );
+    const names = listNames(this.dataDir, this.tablesNames(bucket, namespace), '.json');
+    const records = await Promise.all(names.map((n) => this.getTable(bucket, namespace, n)));
     return records.filter((r): r is TableRecord => r !== null);
   }
   /** Adds the record under its new name (exclusive: false when that name is taken), then drops the old one. */

@@ -14,6 +14,7 @@ import type {
 import { DuckDbSession, sqlString } from '../duckdb/duckdb-session';
 import {
   CommitConflictError,
+  InvalidMetadataLocationError,
   LakehouseError,
   NamespaceAlreadyExistsError,
   NamespaceNotEmptyError,
@@ -32,7 +33,15 @@ import { IcebergTable } from '../table/table-handle';
 import { commitTableChanges } from '../rest/commit-table';
 import type { CommittedTable, TableCommit } from '../rest/types';
 import { CatalogStore, type TableRecord } from './catalog-store';
-import { checkBucketName, checkNamespaceName, checkTableName } from './names';
+import {
+  checkBucketName,
+  checkNamespaceName,
+  checkTableName,
+  isBucketName,
+  isNamespaceName,
+  isTableName,
+} from './names';
+import { isInside } from '../io/stored-paths';
 
 export interface WarehouseOptions {
   /** Region and account used in table bucket ARNs (defaults: us-east-1, 000000000000 as local emulators use). */
@@ -82,7 +91,8 @@ export class LocalWarehouse implements Warehouse {
   }
 
   async getTableBucket(name: string): Promise<TableBucketInfo> {
-    const record = await this.store.getBucket(name);
+    // Every lookup checks the name first: a name S3 Tables would refuse names no bucket (and never a path).
+    const record = isBucketName(name) ? await this.store.getBucket(name) : null;
     if (!record) {
       throw new NoSuchTableBucketError(
         `Table bucket '${name}' does not exist; create it first (CreateTableBucket).`,
@@ -127,7 +137,7 @@ export class LocalWarehouse implements Warehouse {
 
   async getNamespace(bucket: string, namespace: string): Promise<NamespaceInfo> {
     await this.getTableBucket(bucket);
-    const record = await this.store.getNamespace(bucket, namespace);
+    const record = isNamespaceName(namespace) ? await this.store.getNamespace(bucket, namespace) : null;
     if (!record) {
       throw new NoSuchNamespaceError(
         `Namespace '${namespace}' does not exist in table bucket '${bucket}'; create it first.`,
@@ -203,7 +213,7 @@ export class LocalWarehouse implements Warehouse {
 
   private async record(bucket: string, namespace: string, name: string): Promise<TableRecord> {
     await this.getNamespace(bucket, namespace);
-    const record = await this.store.getTable(bucket, namespace, name);
+    const record = isTableName(name) ? await this.store.getTable(bucket, namespace, name) : null;
     if (!record) {
       throw new NoSuchTableError(
         `Table ${namespace}.${name} does not exist in table bucket '${bucket}'; check the name or create it.`,
@@ -299,6 +309,14 @@ export class LocalWarehouse implements Warehouse {
       throw new CommitConflictError(
         `Version token '${versionToken}' of ${namespace}.${name} is stale (current: '${version}'); reload the table and retry.`,
         { value: versionToken },
+      );
+    }
+    // The new metadata must be one of this table's own files (S3 Tables keeps a table's files in its own
+    // storage): a location elsewhere would hand the table another table's data, or any file on the machine.
+    if (!isInside(layout.metadataDir, toPath(metadataLocation))) {
+      throw new InvalidMetadataLocationError(
+        `Metadata location ${metadataLocation} is not in ${namespace}.${name}'s own metadata folder (${toUri(layout.metadataDir)}/); write the metadata file there first.`,
+        { value: metadataLocation },
       );
     }
     const text = await readText(toPath(metadataLocation));

@@ -287,6 +287,12 @@ function partitionSummaries(types: string[], files: DataFile[]): FieldSummary[] 
   });
 }
 
+/** The data and delete files a manifest names (their paths as written), without decoding the rest. */
+export async function manifestFilePaths(manifestPath: string): Promise<string[]> {
+  const { records } = await decode(manifestPath);
+  return records.map((record) => (record['data_file'] as AvroRecord)['file_path'] as string);
+}
+
 /** Reads a manifest's entries, applying inheritance from its manifest-list row. */
 export async function readManifest(
   manifest: ManifestFile,

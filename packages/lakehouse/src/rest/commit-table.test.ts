@@ -2,7 +2,12 @@
 // additions, and a refused commit that leaves the table exactly as it was.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { TableMetadata } from '../contract';
-import { CommitRequirementFailedError, InvalidUpdateError, UnsupportedUpdateError } from '../errors';
+import {
+  CommitRequirementFailedError,
+  InvalidMetadataLocationError,
+  InvalidUpdateError,
+  UnsupportedUpdateError,
+} from '../errors';
 import { flowRows, flowTable, testWarehouse, type TestWarehouse } from '../table/testing';
 import type { TableCommit } from './types';
 
@@ -56,6 +61,36 @@ describe('commitTable (Iceberg REST commit semantics)', () => {
     expect(first.metadata['default-sort-order-id']).toBe(2);
     expect(retried.metadata['sort-orders'].map((o) => o['order-id'])).toEqual([0, 1, 2]);
     expect(retried.metadata['format-version']).toBe(2);
+  });
+
+  test("a snapshot may name only the table's own files: another table's manifest list is refused, nothing changes", async () => {
+    // Prepare: a table with data the writer of another table has no right to, and that other table.
+    const secret = await flowTable(env.warehouse, 'rest_secret');
+    await secret.append({ rows: flowRows(4) });
+    const stolen = (await secret.metadata()).snapshots.at(-1)!;
+    const mine = await flowTable(env.warehouse, 'rest_mine');
+    const meta = await mine.metadata();
+    const before = await location('rest_mine');
+    const addSnapshot = (manifestList: string): TableCommit => ({
+      requirements: [],
+      updates: [
+        {
+          action: 'add-snapshot',
+          snapshot: {
+            ...stolen,
+            'snapshot-id': 4242,
+            'sequence-number': meta['last-sequence-number'] + 1,
+            'manifest-list': manifestList,
+          },
+        },
+      ],
+    });
+    // Act + Assess: the secret table's manifest list, and any file on the machine.
+    for (const list of [stolen['manifest-list'], 'file:///etc/passwd'])
+      await expect(
+        env.warehouse.commitTable('lab', 'network', 'rest_mine', addSnapshot(list)),
+      ).rejects.toBeInstanceOf(InvalidMetadataLocationError);
+    expect(await location('rest_mine')).toBe(before);
   });
 
   test('a stale requirement refuses the whole commit and changes nothing', async () => {

@@ -2,8 +2,12 @@
 // on the latest metadata inside the commit attempt; if another writer wins the race, commitWithRetry (the one retry
 // layer) rebuilds on the new latest, so requirements are always judged against what the commit replaces. An unmet
 // requirement or a refused update throws before anything is published: a failed commit changes nothing.
-import { toUri } from '../io/file-io';
+import { existsSync } from 'node:fs';
+import { InvalidMetadataLocationError } from '../errors';
+import { toPath, toUri } from '../io/file-io';
+import { isInside } from '../io/stored-paths';
 import type { TableLayout } from '../io/table-layout';
+import { manifestFilePaths, readManifestList } from '../manifests/manifest-io';
 import { commitWithRetry, loadLatest } from '../table/commit';
 import { checkRequirements } from './requirements';
 import type { CommittedTable, TableCommit } from './types';
@@ -14,6 +18,8 @@ export async function commitTableChanges(
   table: string,
   commit: TableCommit,
 ): Promise<CommittedTable> {
+  for (const update of commit.updates)
+    if (update.action === 'add-snapshot') await checkSnapshotFiles(layout, table, update.snapshot);
   const { metadata } = await commitWithRetry(layout, table, async (base) => {
     checkRequirements(base, commit.requirements, table);
     const next = commit.updates.length === 0 ? null : applyUpdates(base, commit.updates, table);
@@ -27,4 +33,32 @@ export async function commitTableChanges(
   const replaced = metadata['metadata-log'][metadata['metadata-log'].length - 1]?.['metadata-file'] ?? '';
   const version = Number(/v(\d+)\.metadata\.json$/.exec(replaced)?.[1] ?? NaN) + 1;
   return { metadata, metadataLocation: toUri(layout.metadataFile(version)) };
+}
+
+/**
+ * A snapshot may name only the table's own files: its manifest list, the manifests it lists and the files they list
+ * must lie under the table's location (an S3 Tables table reads its own storage only). Otherwise a writer of one
+ * table could point it at another table's files, or at any file on the machine, and read them back through it.
+ */
+async function checkSnapshotFiles(
+  layout: TableLayout,
+  table: string,
+  snapshot: { 'manifest-list'?: unknown },
+): Promise<void> {
+  const outside = (uri: string, what: string) =>
+    new InvalidMetadataLocationError(
+      `${table}: the snapshot's ${what} ${uri} is not under the table's location ${layout.location}; write the table's files there.`,
+      { value: uri },
+    );
+  const list = snapshot['manifest-list'];
+  if (typeof list !== 'string') return; // applyUpdates refuses it, naming what is missing
+  if (!isInside(layout.root, toPath(list))) throw outside(list, 'manifest list');
+  if (!existsSync(toPath(list))) return; // a snapshot whose files are not written yet is refused when read
+  for (const manifest of await readManifestList(list)) {
+    if (!isInside(layout.root, toPath(manifest.manifestPath)))
+      throw outside(manifest.manifestPath, 'manifest');
+    if (!existsSync(toPath(manifest.manifestPath))) continue;
+    for (const file of await manifestFilePaths(manifest.manifestPath))
+      if (!isInside(layout.root, toPath(file))) throw outside(file, 'data file');
+  }
 }

@@ -3,11 +3,11 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { FLOW_LOG_V2_COLUMNS } from '@loglake/flowgen';
 import { existsSync, readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StatementResult, Warehouse } from '../contract';
+import { objectsUnder } from '../io/stored-paths';
 import { testWarehouse, type TestWarehouse } from '../table/testing';
 import { createSqlEngine, type AthenaSqlEngine } from './engine';
 import { memoryHiveCatalog } from './testing';
@@ -251,8 +251,9 @@ describe('the lab SQL files run unchanged', () => {
       ...day,
     });
     expect(Number(result.rows[0]?.[0])).toBeGreaterThan(0);
-    const files = await readdir(join(dir, 's3/loglake-snapshots/vpc_flow_logs/run1'));
-    expect(files.some((f) => f.endsWith('.parquet'))).toBe(true);
+    // The objects under the location, as S3 lists them (the local layout encodes keys: io/stored-paths).
+    const keys = objectsUnder(join(dir, 's3/loglake-snapshots'), 'vpc_flow_logs/run1/').map((o) => o.key);
+    expect(keys.some((k) => k.endsWith('.parquet'))).toBe(true);
     const hours = await run('snapshots/hours_present.sql.njk', {
       source,
       time_column: 'start_time',

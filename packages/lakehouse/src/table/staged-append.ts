@@ -66,7 +66,11 @@ export class StagedAppend implements PendingAppend {
       if (this.failure) throw this.failure;
       if (!this.created) return NOTHING;
       const columns = this.schema.fields.map((f) => f.name);
-      const result = await this.target.appendStaged(`SELECT * FROM ${sqlIdent(this.stage)}`, columns, options);
+      const result = await this.target.appendStaged(
+        `SELECT * FROM ${sqlIdent(this.stage)}`,
+        columns,
+        options,
+      );
       // The snapshot has landed: a failure to drop the staging table must not turn a commit into a reported failure
       // (the caller would send delivered records to the error output as well); a leftover staging table harms nothing.
       await this.drop().catch(() => undefined);

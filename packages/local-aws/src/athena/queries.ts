@@ -3,7 +3,6 @@
 // type comes from the engine, and the same parsed statement runs. Errors are read by type: a SqlError carries
 // Athena's reason, category, type and state. Executions and their results persist in the data directory
 // (Athena keeps query history for 45 days; the local endpoint keeps it until the data directory is removed).
-import { randomUUID } from 'node:crypto';
 import {
   ScanCutoffError,
   SqlError,
@@ -50,8 +49,9 @@ export interface StoredResult {
 /** A submitted query as the engine read it: its parsed statement, or why it could not be parsed. */
 export type Submission = { prepared: PreparedStatement } | { failure: unknown };
 
-const recordKey = (id: string) => `athena/queries/${id}`;
-const resultKey = (id: string) => `athena/results/${id}`;
+const QUERY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const recordKey = (id: string) => ['athena', 'queries', id];
+const resultKey = (id: string) => ['athena', 'results', id];
 
 export class QueryRunner {
   private readonly running = new Map<string, AbortController>();
@@ -79,6 +79,8 @@ export class QueryRunner {
   }
 
   start(input: {
+    /** The execution's id (a UUID: StartQueryExecution makes it first, to name the results' object). */
+    id: string;
     query: string;
     submission: Submission;
     workgroup: string;
@@ -89,7 +91,7 @@ export class QueryRunner {
     /** Called once the statement has succeeded (Lake Formation records a table's creator). */
     onSucceeded?: () => void;
   }): string {
-    const id = randomUUID();
+    const id = input.id;
     const prepared = 'prepared' in input.submission ? input.submission.prepared : undefined;
     const record: QueryRecord = {
       id,
@@ -124,7 +126,8 @@ export class QueryRunner {
   }
 
   get(id: string): QueryRecord {
-    const record = this.store.read<QueryRecord>(recordKey(id));
+    // Ids are the UUIDs StartQueryExecution hands out: any other id names no execution (and is never looked up).
+    const record = QUERY_ID.test(id) ? this.store.read<QueryRecord>(recordKey(id)) : undefined;
     if (!record) throw invalidRequest(`QueryExecution ${id} was not found`);
     return record;
   }
@@ -156,7 +159,7 @@ export class QueryRunner {
   /** Most recent first, as Athena lists them. */
   list(workgroup: string): string[] {
     return this.store
-      .list('athena/queries')
+      .list(['athena', 'queries'])
       .map((id) => this.store.read<QueryRecord>(recordKey(id)))
       .filter((r): r is QueryRecord => r !== undefined && r.workgroup === workgroup)
       .sort((a, b) => b.submittedAt - a.submittedAt)

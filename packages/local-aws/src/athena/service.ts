@@ -26,6 +26,8 @@ import type {
   UpdateWorkGroupOutput,
 } from '@aws-sdk/client-athena';
 import type { PreparedStatement, QueryContext, SqlEngine } from '@loglake/lakehouse';
+import { randomUUID } from 'node:crypto';
+import type { AthenaS3Write } from '../authz/athena-statements';
 import type { Caller } from '../iam/principals';
 import { AwsServiceError } from '../errors';
 import { serviceApi, type ServiceApi, type Wire } from '../model/api';
@@ -47,6 +49,8 @@ export interface AthenaOptions {
 
 export interface StatementAuthorization {
   check(caller: Caller, statement: PreparedStatement, context: QueryContext): Error | undefined;
+  /** The caller's permissions for what Athena writes to S3 for the query (results, a CTAS's data). */
+  checkS3Writes(caller: Caller, writes: readonly AthenaS3Write[]): Error | undefined;
   succeeded(caller: Caller, statement: PreparedStatement, context: QueryContext): void;
 }
 
@@ -196,9 +200,14 @@ export function createAthenaService(
       // With authorization, the caller's permissions on the statement's tables (Glue, Lake Formation).
       const caller: Caller | undefined = request.caller;
       const prepared = 'prepared' in submission ? submission.prepared : undefined;
+      const id = randomUUID();
       const denied =
-        caller && prepared ? options.statements?.check(caller, prepared, queryContext) : undefined;
-      const id = runner.start({
+        caller && prepared
+          ? (options.statements?.check(caller, prepared, queryContext) ??
+            options.statements?.checkS3Writes(caller, s3Writes(group, requestedOutput, prepared, id)))
+          : undefined;
+      runner.start({
+        id,
         query,
         submission: denied ? { failure: denied } : submission,
         workgroup: group.Name,
@@ -288,6 +297,27 @@ export function createAthenaService(
       }
     },
   });
+}
+
+/**
+ * What Athena writes to S3 for a query, as its caller: the results file in the output location (unless the workgroup
+ * keeps results in managed storage) and, for a CTAS with external_location, its data under that location.
+ */
+function s3Writes(
+  group: WorkGroupRecord,
+  requested: string | undefined,
+  prepared: PreparedStatement,
+  id: string,
+): AthenaS3Write[] {
+  const writes: AthenaS3Write[] = [];
+  const output = enforcesConfiguration(group)
+    ? (outputLocationOf(group) ?? requested)
+    : (requested ?? outputLocationOf(group));
+  if (output && !managedResults(group))
+    writes.push({ object: `${output.replace(/\/?$/, '/')}${id}.csv`, purpose: 'results' });
+  if (prepared.externalLocation)
+    writes.push({ object: `${prepared.externalLocation.replace(/\/?$/, '/')}${id}`, purpose: 'ctas' });
+  return writes;
 }
 
 function safeWorkGroup(workgroups: WorkGroups, name: string): WorkGroupRecord | undefined {

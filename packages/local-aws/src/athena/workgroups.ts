@@ -24,7 +24,7 @@ export function invalidRequest(message: string, code = 'INVALID_INPUT'): AwsServ
 // BytesScannedCutoffValue, checked before a handler runs; the endpoint's athenaMinCutoffBytes option lowers it).
 export const ATHENA_MIN_CUTOFF_BYTES = 10_000_000;
 const ENGINE_VERSION = { SelectedEngineVersion: 'AUTO', EffectiveEngineVersion: 'Athena engine version 3' };
-const key = (name: string) => `athena/workgroups/${name}`;
+const key = (name: string) => ['athena', 'workgroups', name];
 
 export class WorkGroups {
   constructor(private readonly store: JsonStore) {}
@@ -38,7 +38,7 @@ export class WorkGroups {
   }
 
   list(): WorkGroupRecord[] {
-    const names = new Set(['primary', ...this.store.list('athena/workgroups')]);
+    const names = new Set(['primary', ...this.store.list(['athena', 'workgroups'])]);
     return [...names].sort().map((name) => this.get(name));
   }
 

@@ -38,7 +38,13 @@ export type Mapping = RequiredPermission[] | 'unmapped';
 
 /** The JSON body's members (parsed once per request: the service reuses it); none for a body that is not an object. */
 const body = (request: LocalRequest): Record<string, unknown> => {
-  const parsed = request.body.length === 0 ? undefined : parseJsonText(request.body);
+  let parsed: unknown;
+  try {
+    parsed = request.body.length === 0 ? undefined : parseJsonText(request.body);
+  } catch {
+    // Not JSON: no resource is named; the service itself answers the malformed body (SerializationException).
+    return {};
+  }
   return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
     ? (parsed as Record<string, unknown>)
     : {};

@@ -56,6 +56,13 @@ export const SPOKEN_PERMISSION: Readonly<Record<LakeFormationPermission, string>
 };
 
 const PREFIX = 'Insufficient permissions to execute the query. ';
+
+/** An S3 location a query makes Athena write to, with the caller's credentials. */
+export interface AthenaS3Write {
+  /** `s3://bucket/prefix/…`: the object Athena writes first (the results file; a CTAS data file under the location). */
+  readonly object: string;
+  readonly purpose: 'results' | 'ctas';
+}
 const S3_TABLES = /^s3tablescatalog\/(.+)$/;
 
 export class AthenaStatementAuthorizer {
@@ -80,6 +87,37 @@ export class AthenaStatementAuthorizer {
       const failure =
         this.glue(caller, access, 'lookup') ?? this.lake(caller, access) ?? this.glue(caller, access, 'act');
       if (failure) return failure;
+    }
+    return undefined;
+  }
+
+  /**
+   * Athena reads and writes S3 as its caller ("When actors interact with Athena, their permissions pass through Athena
+   * to determine what Athena can access", Athena User Guide, "Control access to Amazon S3 from Athena"): the results
+   * it writes to an output location (without managed query results) and the data a CTAS writes to its
+   * external_location need the caller's s3:GetBucketLocation on the bucket and s3:PutObject on the objects; a CTAS
+   * also lists the location first (it must be empty: "Considerations and limitations for CTAS queries"), so
+   * s3:ListBucket too. Why the caller may not, as Athena fails the query, or undefined.
+   */
+  checkS3Writes(caller: Caller, writes: readonly AthenaS3Write[]): AthenaQueryFailure | undefined {
+    for (const write of writes) {
+      const m = /^s3:\/\/([^/]+)\/?(.*)$/.exec(write.object);
+      if (!m) continue; // the engine refuses a location that is no s3:// URI, naming it
+      const bucketArn = `arn:aws:s3:::${m[1] as string}`;
+      const needs = [
+        { action: 's3:GetBucketLocation', resource: bucketArn },
+        ...(write.purpose === 'ctas' ? [{ action: 's3:ListBucket', resource: bucketArn }] : []),
+        { action: 's3:PutObject', resource: `${bucketArn}/${m[2] as string}` },
+      ];
+      for (const { action, resource } of needs) {
+        const denial = this.iam.decide(caller, action, resource);
+        if (!denial) continue;
+        const reason =
+          write.purpose === 'results'
+            ? `Access denied when writing output to url: ${write.object} . Please ensure you are allowed to access the S3 bucket. `
+            : PREFIX;
+        return new AthenaQueryFailure(reason + denial.message, 2, USER_ERROR_TYPE, write.object);
+      }
     }
     return undefined;
   }

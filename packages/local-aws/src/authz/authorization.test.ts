@@ -16,7 +16,7 @@ import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/cl
 import { CreateNamespaceCommand, ListTableBucketsCommand, S3TablesClient } from '@aws-sdk/client-s3tables';
 import { AssumeRoleCommand, GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { FLOW_LOG_V2_SCHEMA } from '@loglake/flowgen';
-import { flushLocalFirehose, localFirehoseStats, localServiceCredentials } from '../admin-client';
+import { flushLocalFirehose, localFirehoseStats } from '../admin-client';
 import { localClientConfig, type LocalClientCredentials } from '../client-config';
 import { loadEngineFactories } from '../engine';
 import { LocalEndpointConfigError } from '../errors';
@@ -253,7 +253,7 @@ describe('the local endpoint with authorization', () => {
     });
 
     test("an AWS service gets a role's credentials only when the role trusts it (the local stand-in for Lambda)", async () => {
-      const lambda = await localServiceCredentials(endpoint.url, {
+      const lambda = endpoint.serviceCredentials({
         service: 'lambda.amazonaws.com',
         roleArn: role('lab-lambda'),
       });
@@ -262,9 +262,9 @@ describe('the local endpoint with authorization', () => {
         'arn:aws:sts::123456789012:assumed-role/lab-lambda/lambda',
       );
       for (const client of Object.values(asLambda)) client.destroy();
-      await expect(
-        localServiceCredentials(endpoint.url, { service: 'lambda.amazonaws.com', roleArn: ANALYST }),
-      ).rejects.toThrow(
+      expect(() =>
+        endpoint.serviceCredentials({ service: 'lambda.amazonaws.com', roleArn: ANALYST }),
+      ).toThrow(
         /not authorized to perform: sts:AssumeRole on resource: arn:aws:iam::123456789012:role\/lab-analyst/,
       );
     });
@@ -393,8 +393,8 @@ describe('the local endpoint with authorization', () => {
           Records: [1, 2, 3].map((i) => ({ Data: syntheticFlowRecord(i) })),
         }),
       );
-      await flushLocalFirehose(endpoint.url);
-      const stats = (await localFirehoseStats(endpoint.url))['authz-stream'];
+      await flushLocalFirehose(endpoint.url, { credentials: DEPLOYER_KEY });
+      const stats = (await localFirehoseStats(endpoint.url, { credentials: DEPLOYER_KEY }))['authz-stream'];
       expect(stats).toMatchObject({ recordsDelivered: 3, recordsFailed: 0 });
       expect(stats?.recordsDenied ?? 0).toBe(0);
     });
@@ -474,8 +474,8 @@ describe('a Firehose role narrowed on purpose (no glue:UpdateTable)', () => {
           Records: [{ Data: syntheticFlowRecord(1) }],
         }),
       );
-      await flushLocalFirehose(endpoint.url);
-      const stats = (await localFirehoseStats(endpoint.url)).narrow;
+      await flushLocalFirehose(endpoint.url, { credentials: DEPLOYER_KEY });
+      const stats = (await localFirehoseStats(endpoint.url, { credentials: DEPLOYER_KEY })).narrow;
       expect(stats).toMatchObject({ recordsDelivered: 0, recordsFailed: 1, recordsDenied: 1 });
       expect(stats?.lastDenial).toBe(
         'User: arn:aws:sts::123456789012:assumed-role/lab-firehose/firehose is not authorized to perform: glue:UpdateTable on resource: arn:aws:glue:us-east-1:123456789012:catalog because no identity-based policy allows the glue:UpdateTable action',

@@ -4,6 +4,7 @@ import { LocalEndpointConfigError } from '../errors';
 import { parsePolicyDocument, type PolicyDocument } from '../iam/policy';
 import { PolicyNotUnderstoodError } from '../iam/errors';
 import type { AuthorizationOptions, LocalRoleSpec } from './options';
+import { ACCESS_KEY_ID } from './sigv4';
 
 export interface LocalRole {
   readonly arn: string;
@@ -45,6 +46,11 @@ export class AccessDirectory {
         parse(p.document, `resource-based policy of ${p.resourceArn}`),
       );
     for (const c of options.credentials) {
+      if (!ACCESS_KEY_ID.test(c.accessKeyId))
+        throw new LocalEndpointConfigError(
+          `authorization: local access key ${JSON.stringify(c.accessKeyId)} does not have the form AWS gives access keys (16–128 letters, digits or underscores, e.g. AKIAIOSFODNN7EXAMPLE); requests signed with it would be refused`,
+          c.accessKeyId,
+        );
       if (!this.roles.has(c.roleArn))
         throw new LocalEndpointConfigError(
           `authorization: local access key ${c.accessKeyId} signs as role ${c.roleArn}, which is not among the roles; add the role or fix the credentials`,

@@ -3,10 +3,11 @@
 // - STS: AssumeRole and GetCallerIdentity;
 // - Athena: Glue and Lake Formation checks per statement (with the engine's prepared statement);
 // - Firehose: the stream's roles, at creation and while delivering;
-// - the admin route that gives an AWS service's credentials for a role it acts as (Lambda, locally).
+// - who may use the admin API (/_local/*), and (in-process) an AWS service's credentials for a role it acts as.
 import type { Warehouse } from '@loglake/lakehouse';
 import type { JsonStore } from '../store';
 import type { ResourceLookups } from './actions';
+import { AdminAccess } from './admin-access';
 import { AthenaStatementAuthorizer } from './athena-statements';
 import { FirehoseRoleAccess } from './firehose-roles';
 import { LakeFormationGrants } from './lake-formation';
@@ -43,6 +44,9 @@ export function createAuthorization(
     statements: new AthenaStatementAuthorizer(iam, lakeFormation, deps.region),
     firehoseRoles: new FirehoseRoleAccess(iam, lakeFormation, deps.region),
     requestAuthorizer: (lookups: ResourceLookups) => new RequestAuthorizer(iam, deps.region, lookups),
+    /** Who may use the admin API (/_local/*): the administrators, or the holder of the token made now. */
+    adminAccess: (authorizer: RequestAuthorizer) => new AdminAccess(authorizer, options.administrators ?? []),
+    /** In-process only (never over HTTP): the credentials an AWS service gets for a role it acts as. */
     serviceCredentials(request: ServiceCredentialsRequest) {
       const outcome = iam.assumeAsService(request.service, request.roleArn, { sourceArn: request.sourceArn });
       if ('denied' in outcome) return outcome;

@@ -23,8 +23,13 @@ function catalogOfGrant(catalogId: string): string {
   return colon < 0 ? 'awsdatacatalog' : catalogId.slice(colon + 1).toLowerCase();
 }
 
-const creatorKey = (r: CatalogResource) =>
-  `lakeformation/creators/${encodeURIComponent(r.catalog)}/${encodeURIComponent(r.database)}/${encodeURIComponent(r.table ?? '')}`;
+const creatorKey = (r: CatalogResource) => [
+  'lakeformation',
+  'creators',
+  r.catalog,
+  r.database,
+  r.table ?? '',
+];
 
 export class LakeFormationGrants {
   private readonly grants: ReadonlyArray<LakeFormationGrantSpec & { readonly catalog: string }>;

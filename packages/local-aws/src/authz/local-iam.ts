@@ -30,7 +30,11 @@ export class LocalIam {
 
   constructor(options: AuthorizationOptions, store: JsonStore) {
     this.directory = new AccessDirectory(options);
-    this.sessions = new SessionStore(options.credentials, store);
+    this.sessions = new SessionStore(
+      options.credentials,
+      store,
+      (arn) => this.directory.roleByArn(arn) !== undefined,
+    );
   }
 
   /**

@@ -37,6 +37,11 @@ export interface AuthorizationOptions {
   readonly managedPolicies?: Readonly<Record<string, unknown>>;
   /** Resource-based policies by resource ARN (S3 bucket policies). */
   readonly resourcePolicies?: ReadonlyArray<{ readonly resourceArn: string; readonly document: unknown }>;
+  /**
+   * Principals (role ARNs) that may use the endpoint's admin API (/_local/*: maintenance, flushes, clocks, stats);
+   * the holder of the admin token the endpoint makes at start may too. None by default.
+   */
+  readonly administrators?: readonly string[];
   readonly lakeFormation?: {
     readonly grants: readonly LakeFormationGrantSpec[];
     /** Principals (role ARNs) that are Lake Formation data lake administrators. */

@@ -1,10 +1,11 @@
 // The principals behind access keys: the local long-term keys (each stands for a session of one role) and the
 // temporary credentials STS AssumeRole issues (an ASIA… key, a secret and a session token, valid until their
 // expiration; kept in the data directory, so they survive a restart as they would on AWS).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { assumedRoleCaller, type Caller } from '../iam/principals';
 import type { JsonStore } from '../store';
 import type { LocalCredentialsSpec } from './options';
+import { ACCESS_KEY_ID } from './sigv4';
 
 export interface IssuedSession {
   readonly accessKeyId: string;
@@ -34,21 +35,54 @@ export class SessionStore {
   constructor(
     credentials: readonly LocalCredentialsSpec[],
     private readonly store: JsonStore,
+    /** True for a role the endpoint knows (a session of any other role is not one it issued). */
+    private readonly isRole: (arn: string) => boolean,
     private readonly now: () => number = Date.now,
   ) {
     for (const c of credentials) this.longTerm.set(c.accessKeyId, c);
   }
 
+  /**
+   * The principal behind an access key. Nothing is taken on trust: a key without the form AWS gives keys is no key
+   * (and is never looked up); a long-term key comes without a session token; a temporary key (ASIA…, the ones
+   * AssumeRole issues) needs the exact token issued with it, and a session record that is whole — its own key, a
+   * known role, a session name, an expiration that parses.
+   */
   identify(accessKeyId: string, sessionToken: string | undefined): Identification {
+    if (!ACCESS_KEY_ID.test(accessKeyId)) return { problem: 'unknown-key' };
     const fixed = this.longTerm.get(accessKeyId);
-    if (fixed) return { caller: assumedRoleCaller(fixed.roleArn, fixed.sessionName) };
-    const session =
-      this.known.get(accessKeyId) ?? this.store.read<IssuedSession>(`iam/sessions/${accessKeyId}`);
-    if (session) this.known.set(accessKeyId, session);
-    // A temporary key is valid only with the session token issued with it.
-    if (!session || session.sessionToken !== sessionToken) return { problem: 'unknown-key' };
+    if (fixed) {
+      if (sessionToken !== undefined) return { problem: 'unknown-key' };
+      return { caller: assumedRoleCaller(fixed.roleArn, fixed.sessionName) };
+    }
+    if (!accessKeyId.startsWith('ASIA')) return { problem: 'unknown-key' };
+    const session = this.known.get(accessKeyId) ?? this.stored(accessKeyId);
+    if (!session) return { problem: 'unknown-key' };
+    this.known.set(accessKeyId, session);
+    // A temporary key is valid only with the session token issued with it, compared exactly.
+    if (sessionToken === undefined || !sameText(session.sessionToken, sessionToken))
+      return { problem: 'unknown-key' };
     if (Date.parse(session.expiration) <= this.now()) return { problem: 'expired' };
     return { caller: assumedRoleCaller(session.roleArn, session.sessionName) };
+  }
+
+  /** The session issued with this key, if its record is one this store wrote. */
+  private stored(accessKeyId: string): IssuedSession | undefined {
+    const record = this.store.read<Partial<IssuedSession>>(['iam', 'sessions', accessKeyId]);
+    if (
+      !record ||
+      record.accessKeyId !== accessKeyId ||
+      typeof record.sessionToken !== 'string' ||
+      record.sessionToken.length === 0 ||
+      typeof record.secretAccessKey !== 'string' ||
+      typeof record.roleArn !== 'string' ||
+      !this.isRole(record.roleArn) ||
+      typeof record.sessionName !== 'string' ||
+      typeof record.expiration !== 'string' ||
+      !Number.isFinite(Date.parse(record.expiration))
+    )
+      return undefined;
+    return record as IssuedSession;
   }
 
   issue(roleArn: string, sessionName: string, durationSeconds: number): IssuedSession {
@@ -60,8 +94,14 @@ export class SessionStore {
       roleArn,
       sessionName,
     };
-    this.store.write(`iam/sessions/${session.accessKeyId}`, session);
+    this.store.write(['iam', 'sessions', session.accessKeyId], session);
     this.known.set(session.accessKeyId, session);
     return session;
   }
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && timingSafeEqual(x, y);
 }

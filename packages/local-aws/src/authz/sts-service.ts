@@ -91,7 +91,10 @@ export function createStsService(iam: LocalIam): ServiceModule {
       const form = formOf(request) as URLSearchParams;
       const caller = request.caller;
       if (!caller) {
-        const refused = refusal({ errorStyle: this.errorStyle }, { kind: 'missing' });
+        const refused = refusal(
+          { errorStyle: this.errorStyle },
+          { kind: 'credential', problem: { kind: 'missing' } },
+        );
         return { status: refused.status, raw: { headers: refused.headers, body: refused.body } };
       }
       if (form.get('Action') === 'AssumeRole') return assumeRole(form, caller);

@@ -41,8 +41,8 @@ export interface CapturedNotification {
   delivered: false;
 }
 
-const alarmKey = (name: string) => `cloudwatch/alarms/${encodeURIComponent(name)}`;
-const historyKey = (name: string) => `cloudwatch/history/${encodeURIComponent(name)}`;
+const alarmKey = (name: string) => ['cloudwatch', 'alarms', name];
+const historyKey = (name: string) => ['cloudwatch', 'history', name];
 /** CloudWatch keeps alarm history for 30 days. */
 const HISTORY_RETENTION_MS = 30 * 86_400_000;
 
@@ -63,8 +63,8 @@ export class Alarms {
 
   all(): AlarmRecord[] {
     return this.store
-      .list('cloudwatch/alarms')
-      .map((key) => this.store.read<AlarmRecord>(`cloudwatch/alarms/${key}`))
+      .list(['cloudwatch', 'alarms'])
+      .map((name) => this.store.read<AlarmRecord>(alarmKey(name)))
       .filter((a): a is AlarmRecord => a !== undefined)
       .sort((a, b) => a.AlarmName.localeCompare(b.AlarmName));
   }

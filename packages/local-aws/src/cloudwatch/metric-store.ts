@@ -65,7 +65,7 @@ export function periodServesStart(startMs: number, nowMs: number, periodSeconds:
   if (age > HIGH_RESOLUTION_MS) return periodSeconds % 60 === 0;
   return true;
 }
-const STORE_KEY = 'cloudwatch/metrics';
+const STORE_KEY = ['cloudwatch', 'metrics'];
 
 const seriesKey = (m: MetricId) =>
   JSON.stringify([m.namespace, m.metricName, m.dimensions.map((d) => [d.Name, d.Value])]);

@@ -25,9 +25,7 @@ import {
 import { crashPoint } from '../crash-points';
 import { LocalAwsError } from '../errors';
 import type { FaultInjector } from '../faults';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { errorOutputFile, writeErrorOutput, type ErrorBatch, type ErrorOutputTarget } from './error-output';
+import { errorOutputKey, writeErrorOutput, type ErrorBatch, type ErrorOutputTarget } from './error-output';
 import { commitSummary, committedGeneration } from './log-commits';
 import { deliveryMetrics, type FirehoseDatum } from './metrics';
 import { preparePart, sameSchema, type PreparedPart } from './prepare';
@@ -381,10 +379,7 @@ export class StreamDelivery {
 
   /** The S3 key of a generation's error output file in the error bucket. */
   private errorOutputKey(buffer: Generation): string {
-    const target = this.target.errorOutput;
-    return relative(join(target.s3Root, target.bucket), errorOutputFile(target, this.errorBatch(buffer)))
-      .split(sep)
-      .join('/');
+    return errorOutputKey(this.target.errorOutput, this.errorBatch(buffer));
   }
 
   /** The error output batch of a generation (the same file whenever the generation is flushed). */
@@ -397,9 +392,10 @@ export class StreamDelivery {
    * the commit attempt): what is not in the file is in the table. Counted, then settled.
    */
   private concludedBeforeCrash(buffer: Generation): boolean {
-    const file = errorOutputFile(this.target.errorOutput, this.errorBatch(buffer));
-    if (!existsSync(file)) return false;
-    const failed = readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
+    const { objects, bucket } = this.target.errorOutput;
+    const written = objects.read(bucket, this.errorOutputKey(buffer));
+    if (written === undefined) return false;
+    const failed = written.toString('utf8').split('\n').filter(Boolean).length;
     this.stats.recordsFailed += failed;
     this.stats.recordsDelivered += buffer.records.length - failed;
     if (failed < buffer.records.length) this.stats.commits++;

@@ -1,12 +1,24 @@
-// The error output: a local folder standing in for the stream's S3 error bucket
-// (`<dataDir>/s3/<bucket>/<prefix>...`). One file per flush, one JSON document per line, in the shape Firehose
+// The error output: objects in the stream's S3 error bucket of the local S3 (`<prefix>...` keys, stored as the local
+// S3 stores every key: the prefix is part of an opaque key, so `../` in it goes nowhere). One file per flush, one JSON document per line, in the shape Firehose
 // documents for failed records (ErrorCode, ErrorMessage, rawData base64, timestamps, destination table). A file is
 // named after the log generation it comes from and placed by the arrival time of that generation's oldest record
 // (Firehose evaluates prefix timestamps that way), so a flush replayed after a crash finds the file it already
 // wrote instead of writing its records twice; it appears whole (written aside, synced, renamed into place).
 import { createHash, randomUUID } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, fsyncSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Where error output objects go: the local S3's buckets. */
+export interface ErrorOutputObjects {
+  exists(bucket: string, key: string): boolean;
+  read(bucket: string, key: string): Buffer | undefined;
+  placeFile(
+    bucket: string,
+    key: string,
+    source: string,
+    options: { durable?: boolean; createBucket?: boolean },
+  ): void;
+}
 
 export interface FailedRecord {
   data: Buffer;
@@ -16,7 +28,7 @@ export interface FailedRecord {
 }
 
 export interface ErrorOutputTarget {
-  s3Root: string;
+  objects: ErrorOutputObjects;
   bucket: string;
   /** ErrorOutputPrefix (table-specific S3ErrorOutputPrefix wins), possibly with !{...} expressions. */
   prefix: string | undefined;
@@ -33,19 +45,20 @@ export interface ErrorBatch {
   oldestArrivalMs: number;
 }
 
-/** The error output file of a batch (the same path every time the batch is flushed). */
-export function errorOutputFile(target: ErrorOutputTarget, batch: ErrorBatch): string {
+/** The error output object's key of a batch (the same key every time the batch is flushed). */
+export function errorOutputKey(target: ErrorOutputTarget, batch: ErrorBatch): string {
   const digest = createHash('sha256').update(batch.id).digest('hex');
   const at = new Date(batch.oldestArrivalMs);
   const prefix = expandPrefix(target.prefix ?? '!{firehose:error-output-type}/', at, digest.slice(0, 11));
   const id = `${digest.slice(0, 8)}-${digest.slice(8, 12)}-${digest.slice(12, 16)}-${digest.slice(16, 20)}-${digest.slice(20, 32)}`;
   const name = `${target.streamName}-1-${stamp(at, '-')}-${id}`;
-  return join(target.s3Root, target.bucket, ...`${prefix}${name}`.split('/').filter(Boolean));
+  return `${prefix}${name}`;
 }
 
 /**
- * Writes the batch's failed records unless its file is already there (a replayed flush); returns the file, or
- * undefined when there is nothing to write. `tempDir` is on the same file system (the rename is the commit).
+ * Writes the batch's failed records unless its object is already there (a replayed flush); returns the object's
+ * `s3://` URI, or undefined when there is nothing to write. `tempDir` is on the same file system (the rename is the
+ * commit).
  */
 export function writeErrorOutput(
   target: ErrorOutputTarget,
@@ -55,9 +68,9 @@ export function writeErrorOutput(
   now = new Date(),
 ): string | undefined {
   if (records.length === 0) return undefined;
-  const file = errorOutputFile(target, batch);
-  if (existsSync(file)) return file;
-  mkdirSync(dirname(file), { recursive: true });
+  const key = errorOutputKey(target, batch);
+  const uri = `s3://${target.bucket}/${key}`;
+  if (target.objects.exists(target.bucket, key)) return uri;
   const lines = records.map((record) =>
     JSON.stringify({
       attemptsMade: 1,
@@ -81,14 +94,12 @@ export function writeErrorOutput(
   } finally {
     closeSync(fd);
   }
-  renameSync(temp, file);
-  const dir = openSync(dirname(file), 'r');
   try {
-    fsyncSync(dir);
+    target.objects.placeFile(target.bucket, key, temp, { durable: true, createBucket: true });
   } finally {
-    closeSync(dir);
+    rmSync(temp, { force: true });
   }
-  return file;
+  return uri;
 }
 
 /** Firehose prefix expressions: !{firehose:error-output-type}, !{firehose:random-string}, !{timestamp:<fmt>};

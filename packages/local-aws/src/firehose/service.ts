@@ -17,8 +17,9 @@ import type {
   PutRecordOutput,
   _Record as FirehoseRecord,
 } from '@aws-sdk/client-firehose';
-import { existsSync, renameSync, rmSync } from 'node:fs';
-import type { Warehouse } from '@loglake/lakehouse';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { namedPath, type Warehouse } from '@loglake/lakehouse';
 import { deliveryStreamArn, LOCAL_ACCOUNT_ID } from '../arn';
 import { AwsServiceError } from '../errors';
 import type { FaultInjector } from '../faults';
@@ -29,6 +30,7 @@ import type { JsonStore } from '../store';
 import { MAX_BUFFER_BYTES, StreamDelivery, type DeliveryAccess, type DeliveryStats } from './delivery';
 import { putMetrics, type FirehoseMetricSink } from './metrics';
 import { LogWriteError, RecordLog, type LogDamage } from './record-log';
+import type { ErrorOutputObjects } from './error-output';
 import { describeStream, invalidArgument, parseIcebergStream, type StreamDefinition } from './streams';
 
 export interface FirehoseOptions {
@@ -37,6 +39,8 @@ export interface FirehoseOptions {
   faults: FaultInjector;
   region: string;
   dataDir: string;
+  /** The local S3, where the error output goes (the error bucket's objects). */
+  objects: ErrorOutputObjects;
   /** Replaces every stream's IntervalInSeconds (tests and benchmarks: no 60 s waits). */
   bufferIntervalOverrideSeconds?: number;
   /** Where the streams' documented CloudWatch metrics go (the endpoint's CloudWatch). */
@@ -79,9 +83,9 @@ export interface FirehoseService extends ServiceModule {
   replay(): void;
 }
 
-const streamKey = (name: string) => `firehose/streams/${name}`;
+const streamKey = (name: string) => ['firehose', 'streams', name];
 /** Where counters were kept before the record log's checkpoint (read once, for data directories from then). */
-const legacyStatsKey = (name: string) => `firehose/stats/${name}`;
+const legacyStatsKey = (name: string) => ['firehose', 'stats', name];
 
 // Firehose answers a request that breaks its model's constraints with ValidationException ("1 validation error
 // detected: …"), and one whose JSON does not fit the model's types with SerializationException; its own
@@ -131,7 +135,10 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
     if (!stream) throw notFound(name);
     return stream;
   };
-  const logDir = (name: string) => localDataPath(options.dataDir, 'firehose', name);
+  // A stream's name is one path component (the one name → path mapping): `..` or `.` are names, not steps.
+  const logDir = (name: string) => namedPath(localDataPath(options.dataDir, 'firehose'), [name]);
+  const orphanedDir = (name: string) =>
+    namedPath(localDataPath(options.dataDir, 'firehose'), ['.orphaned', `${name}-${Date.now()}`]);
   // Puts take the stream's live delivery (kept until the stream is deleted): no store read per call.
   const deliveryNamed = (name: string): StreamDelivery => deliveries.get(name) ?? deliveryOf(load(name));
   const deliveryOf = (stream: StreamDefinition): StreamDelivery => {
@@ -153,7 +160,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         ...(options.metrics ? { metrics: (data) => options.metrics?.(stream.name, data) } : {}),
         ...(options.roles ? { access: options.roles.access(stream) } : {}),
         errorOutput: {
-          s3Root: localDataPath(options.dataDir, 's3'),
+          objects: options.objects,
           bucket: stream.errorBucket,
           prefix: stream.tableErrorOutputPrefix ?? stream.errorOutputPrefix,
           streamName: stream.name,
@@ -186,7 +193,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
   const recovery: StreamRecovery[] = [];
   const replays: (() => void)[] = [];
   // Every stream's log is opened (and what it holds replayed) before the first request.
-  for (const name of store.list('firehose/streams')) deliveryOf(load(name));
+  for (const name of store.list(['firehose', 'streams'])) deliveryOf(load(name));
 
   // The model has checked every record's Data (present, at most 1,000 KiB decoded); what is left is the call's
   // 4 MiB total, which the model does not express.
@@ -260,7 +267,10 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
       const refused = options.roles?.validate(stream);
       if (refused) throw invalidArgument(refused);
       // A log left by a stream of this name whose definition is gone is kept aside, never appended to.
-      if (existsSync(logDir(name))) renameSync(logDir(name), `${logDir(name)}.orphaned-${Date.now()}`);
+      if (existsSync(logDir(name))) {
+        mkdirSync(dirname(orphanedDir(name)), { recursive: true });
+        renameSync(logDir(name), orphanedDir(name));
+      }
       store.delete(legacyStatsKey(name));
       store.write(streamKey(name), stream);
       deliveryOf(stream).warmUp();
@@ -273,7 +283,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
       const limit = input.Limit ?? 10;
       const after = input.ExclusiveStartDeliveryStreamName;
       const names = store
-        .list('firehose/streams')
+        .list(['firehose', 'streams'])
         .sort()
         .filter((n) => !after || n > after);
       return { DeliveryStreamNames: names.slice(0, limit), HasMoreDeliveryStreams: names.length > limit };

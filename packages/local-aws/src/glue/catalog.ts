@@ -75,10 +75,9 @@ export class LocalGlueCatalog {
     readonly catalogId: string,
   ) {}
 
-  private dbKey = (name: string) => `glue/databases/${name}`;
-  private tableKey = (db: string, name: string) => `glue/tables/${db}/${name}`;
-  private versionKey = (db: string, name: string, version: string) =>
-    `glue/versions/${db}/${name}/${version}`;
+  private dbKey = (name: string) => ['glue', 'databases', name];
+  private tableKey = (db: string, name: string) => ['glue', 'tables', db, name];
+  private versionKey = (db: string, name: string, version: string) => ['glue', 'versions', db, name, version];
 
   createDatabase(input: Omit<GlueDatabaseRecord, 'CatalogId' | 'CreateTime'>): GlueDatabaseRecord {
     const name = checkName('Database', input.Name);
@@ -102,7 +101,7 @@ export class LocalGlueCatalog {
 
   listDatabases(): GlueDatabaseRecord[] {
     return this.store
-      .list('glue/databases')
+      .list(['glue', 'databases'])
       .flatMap((name) => this.store.read<GlueDatabaseRecord>(this.dbKey(name)) ?? []);
   }
 
@@ -141,13 +140,16 @@ export class LocalGlueCatalog {
 
   /** Like getTable, without the errors: what a query engine resolving a name calls. */
   findTable(db: string, name: string): GlueTableRecord | undefined {
-    return this.store.read<GlueTableRecord>(this.tableKey(db.toLowerCase(), name.toLowerCase()));
+    // The same name rules as every other lookup: a name Glue cannot hold names no table.
+    const [database, table] = [db.toLowerCase(), name.toLowerCase()];
+    if (!NAME.test(database) || !NAME.test(table)) return undefined;
+    return this.store.read<GlueTableRecord>(this.tableKey(database, table));
   }
 
   listTables(rawDb: unknown): GlueTableRecord[] {
     const db = this.getDatabase(rawDb).Name;
     return this.store
-      .list(`glue/tables/${db}`)
+      .list(['glue', 'tables', db])
       .flatMap((name) => this.store.read<GlueTableRecord>(this.tableKey(db, name)) ?? []);
   }
 
@@ -183,7 +185,7 @@ export class LocalGlueCatalog {
   tableVersions(rawDb: unknown, rawName: unknown): GlueTableRecord[] {
     const current = this.getTable(rawDb, rawName);
     const old = this.store
-      .list(`glue/versions/${current.DatabaseName}/${current.Name}`)
+      .list(['glue', 'versions', current.DatabaseName, current.Name])
       .flatMap(
         (v) => this.store.read<GlueTableRecord>(this.versionKey(current.DatabaseName, current.Name, v)) ?? [],
       );

@@ -4,6 +4,7 @@
 import {
   CommitConflictError,
   CommitRequirementFailedError,
+  InvalidMetadataLocationError,
   InvalidNameError,
   InvalidPropertyError,
   InvalidSchemaError,
@@ -15,6 +16,7 @@ import {
   NoSuchTableBucketError,
   NoSuchTableError,
   SchemaMismatchError,
+  StoredNameError,
   TableAlreadyExistsError,
   UnsupportedUpdateError,
 } from '@loglake/lakehouse';
@@ -59,6 +61,8 @@ const BY_CLASS: [new (...args: never[]) => Error, number, string][] = [
   [UnsupportedUpdateError, 400, 'BadRequestException'],
   [InvalidUpdateError, 400, 'BadRequestException'],
   [InvalidNameError, 400, 'BadRequestException'],
+  [InvalidMetadataLocationError, 400, 'BadRequestException'],
+  [StoredNameError, 400, 'BadRequestException'],
   [InvalidSchemaError, 400, 'BadRequestException'],
   [InvalidTransformError, 400, 'BadRequestException'],
   [InvalidPropertyError, 400, 'BadRequestException'],

@@ -5,7 +5,7 @@
 // endpoint": getConfig, list/create/load/drop namespace, namespace and table existence, list/create/load/update/
 // drop table); the spec's other routes answer the spec's 406. Signatures are not checked, as everywhere locally (with
 // authorization, the request's access key says who the caller is).
-import { parseTableCommit, type Warehouse } from '@loglake/lakehouse';
+import { isNamespaceName, isTableName, parseTableCommit, type Warehouse } from '@loglake/lakehouse';
 import { bucketFromArn } from '../arn';
 import { parseJsonText } from '../json-body';
 import type { LocalReply, LocalRequest, ServiceModule } from '../protocol';
@@ -40,6 +40,22 @@ function namespaceOf(raw: string | undefined): string {
   if (!raw) throw badRequest('The namespace is missing from the path.');
   if (raw.includes('\u001f'))
     throw badRequest(`S3 Tables namespaces have one level; got ${JSON.stringify(raw)}.`, raw);
+  // Every lookup checks S3 Tables' naming rules first (a name no namespace can have is refused, never looked up).
+  if (!isNamespaceName(raw))
+    throw badRequest(
+      `Invalid namespace name ${JSON.stringify(raw)}: S3 Tables names namespaces with 1-255 lowercase letters, digits and underscores, starting and ending with a letter or digit.`,
+      raw,
+    );
+  return raw;
+}
+
+/** A table name from the path, checked against S3 Tables' rules before any lookup. */
+function tableOf(raw: string | undefined): string {
+  if (raw === undefined || !isTableName(raw))
+    throw badRequest(
+      `Invalid table name ${JSON.stringify(raw ?? '')}: S3 Tables names tables with 1-255 lowercase letters, digits and underscores, starting and ending with a letter or digit.`,
+      raw,
+    );
   return raw;
 }
 
@@ -132,10 +148,10 @@ export function createIcebergRestService({ warehouse }: { warehouse: Warehouse }
       return ok(await loadResult(bucket, namespace, name));
     }),
     route<Handler>('loadTable', 'GET /namespaces/{namespace}/tables/{table}', async (p, _r, bucket) =>
-      ok(await loadResult(bucket, namespaceOf(p.namespace), p.table ?? '')),
+      ok(await loadResult(bucket, namespaceOf(p.namespace), tableOf(p.table))),
     ),
     route<Handler>('tableExists', 'HEAD /namespaces/{namespace}/tables/{table}', async (p, _r, bucket) => {
-      await warehouse.getTable(bucket, namespaceOf(p.namespace), p.table ?? '');
+      await warehouse.getTable(bucket, namespaceOf(p.namespace), tableOf(p.table));
       return noContent();
     }),
     route<Handler>(
@@ -147,7 +163,7 @@ export function createIcebergRestService({ warehouse }: { warehouse: Warehouse }
         const committed = await warehouse.commitTable(
           bucket,
           namespaceOf(p.namespace),
-          p.table ?? '',
+          tableOf(p.table),
           commit,
         );
         return ok({ 'metadata-location': committed.metadataLocation, metadata: committed.metadata });
@@ -155,7 +171,7 @@ export function createIcebergRestService({ warehouse }: { warehouse: Warehouse }
     ),
     route<Handler>('dropTable', 'DELETE /namespaces/{namespace}/tables/{table}', async (p, _r, bucket) => {
       // S3 Tables deletes a table's data with it (DeleteTable), whatever purgeRequested says.
-      await warehouse.dropTable(bucket, namespaceOf(p.namespace), p.table ?? '', { purge: true });
+      await warehouse.dropTable(bucket, namespaceOf(p.namespace), tableOf(p.table), { purge: true });
       return noContent();
     }),
   ];

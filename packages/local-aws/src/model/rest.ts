@@ -77,7 +77,8 @@ export function matchRest(
   routes: readonly RestRoute[],
   request: Pick<LocalRequest, 'method' | 'path' | 'query'>,
 ): { route: RestRoute; labels: Record<string, string> } | undefined {
-  const parts = request.path.split('/').filter(Boolean);
+  // The raw segments (empty ones kept: an S3 key may hold `//` or end in `/`, and is taken as written).
+  const parts = request.path.split('/').slice(1);
   const named = request.query.get('x-id');
   for (const route of routes) {
     if (route.method !== request.method || (named !== null && route.xId !== undefined && named !== route.xId))
@@ -102,16 +103,20 @@ function matchSegments(segments: Segment[], parts: string[]): Record<string, str
       if (parts[index] !== segment.literal) return undefined;
     } else if (segment.greedy) {
       const rest = parts.slice(index);
-      if (rest.length === 0 || index !== segments.length - 1) return undefined;
-      labels[segment.label] = rest.map(decode).join('/');
+      if (index !== segments.length - 1) return undefined;
+      const value = rest.map(decode).join('/');
+      if (value === '') return undefined;
+      labels[segment.label] = value;
       return labels;
     } else {
       const part = parts[index];
-      if (part === undefined) return undefined;
+      if (part === undefined || part === '') return undefined;
       labels[segment.label] = decode(part);
     }
   }
-  return parts.length === segments.length ? labels : undefined;
+  // A trailing `/` after the last label or literal is the same resource (`PUT /bucket/`).
+  const extra = parts.slice(segments.length);
+  return extra.length === 0 || (extra.length === 1 && extra[0] === '') ? labels : undefined;
 }
 
 function decode(part: string): string {

@@ -1,10 +1,14 @@
-// General purpose S3 buckets on local disk: `<dataDir>/s3/<bucket>/<key>`. Used for the snapshot bucket, whose
-// objects the SQL engine writes (CTAS external_location) and reads (Glue tables located in it) directly as files;
-// `localPath()` is the bridge from an s3:// URI to those files.
-import { createHash } from 'node:crypto';
+// General purpose S3 buckets on local disk: `<dataDir>/s3/<bucket>/<key>`, every key laid out by the one name → path
+// mapping (@loglake/lakehouse's stored paths: each segment encoded, the object's file marked). The SQL engine reads
+// and writes the same layout through its LocalDirectoryStorage (CTAS external_location, Glue tables located here),
+// and Firehose's error output is placed here through placeFile.
+import { createHash, randomUUID } from 'node:crypto';
 import {
+  closeSync,
   existsSync,
+  fsyncSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -12,7 +16,15 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
+import {
+  compareKeys,
+  decodeName,
+  namedPath,
+  objectPath,
+  objectsUnder,
+  StoredNameError,
+} from '@loglake/lakehouse';
 import { AwsServiceError } from '../errors';
 import { localDataPath } from '../data-dir';
 
@@ -52,7 +64,16 @@ export const s3Error = {
   notEmpty: (bucket: string) =>
     new AwsServiceError('BucketNotEmpty', 409, `The bucket you tried to delete is not empty: ${bucket}`),
   invalidArgument: (message: string) => new AwsServiceError('InvalidArgument', 400, message),
+  keyTooLong: (key: string) =>
+    new AwsServiceError(
+      'KeyTooLongError',
+      400,
+      `Your key is too long: ${Buffer.byteLength(key, 'utf8')} bytes (at most ${MAX_KEY_BYTES}).`,
+    ),
 };
+
+/** S3: "The name for a key is a sequence of Unicode characters whose UTF-8 encoding is at most 1,024 bytes long." */
+export const MAX_KEY_BYTES = 1024;
 
 export class LocalObjectStore {
   readonly root: string;
@@ -62,9 +83,10 @@ export class LocalObjectStore {
     mkdirSync(this.root, { recursive: true });
   }
 
+  /** The bucket's folder (its name is a valid bucket name, so it is its own path component). */
   bucketDir(bucket: string): string {
     if (!BUCKET.test(bucket)) throw s3Error.invalidBucketName(bucket);
-    return join(this.root, bucket);
+    return namedPath(this.root, [bucket]);
   }
 
   createBucket(bucket: string): void {
@@ -74,16 +96,19 @@ export class LocalObjectStore {
   }
 
   hasBucket(bucket: string): boolean {
-    return BUCKET.test(bucket) && existsSync(join(this.root, bucket));
+    return BUCKET.test(bucket) && existsSync(this.bucketDir(bucket));
   }
 
   listBuckets(): string[] {
-    return readdirSync(this.root).filter((name) => BUCKET.test(name));
+    return readdirSync(this.root)
+      .flatMap((entry) => decodeName([entry]) ?? [])
+      .filter((name) => BUCKET.test(name))
+      .sort();
   }
 
   deleteBucket(bucket: string): void {
     const dir = this.requireBucket(bucket);
-    if (this.walk(dir).length > 0) throw s3Error.notEmpty(bucket);
+    if (objectsUnder(dir).length > 0) throw s3Error.notEmpty(bucket);
     rmSync(dir, { recursive: true, force: true });
   }
 
@@ -93,22 +118,77 @@ export class LocalObjectStore {
     return dir;
   }
 
-  /** The file behind a key; refuses keys that would escape the bucket folder. */
+  /**
+   * The file behind a key. A key is an opaque string (S3: any UTF-8 up to 1,024 bytes): it is stored encoded, one
+   * path component per segment (io/stored-paths), so the object authorized as `prefix/..%2Fx` or `prefix/../x` is
+   * exactly the one stored, inside `prefix/`.
+   */
   private fileOf(bucket: string, key: string): string {
     const dir = this.requireBucket(bucket);
-    const file = resolve(dir, key);
-    if (!key || key.endsWith('/') || !file.startsWith(dir + sep))
-      throw s3Error.invalidArgument(`Invalid object key ${JSON.stringify(key)}.`);
-    return file;
+    if (!key) throw s3Error.invalidArgument('An object key must not be empty.');
+    if (Buffer.byteLength(key, 'utf8') > MAX_KEY_BYTES) throw s3Error.keyTooLong(key);
+    try {
+      return objectPath(dir, key);
+    } catch (error) {
+      if (error instanceof StoredNameError)
+        throw s3Error.invalidArgument(`Invalid object key ${JSON.stringify(key)}: ${error.message}`);
+      throw error;
+    }
   }
 
   put(bucket: string, key: string, body: Buffer): ObjectInfo {
     const file = this.fileOf(bucket, key);
-    mkdirSync(dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.${Date.now()}.uploading`;
+    const temp = this.tempFile(bucket);
     writeFileSync(temp, body);
-    renameSync(temp, file);
+    this.moveInto(temp, file);
     return this.head(bucket, key);
+  }
+
+  /**
+   * Moves a prepared file in as the object `key` (written aside, so it appears whole). With `durable`, the folder is
+   * synced after the rename. `createBucket`: the bucket's folder is made if it is missing (Firehose's error bucket).
+   */
+  placeFile(
+    bucket: string,
+    key: string,
+    source: string,
+    options: { durable?: boolean; createBucket?: boolean } = {},
+  ): void {
+    if (options.createBucket) mkdirSync(this.bucketDir(bucket), { recursive: true });
+    const file = this.fileOf(bucket, key);
+    this.moveInto(source, file);
+    if (options.durable) {
+      const fd = openSync(dirname(file), 'r');
+      try {
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    }
+  }
+
+  /** True when the object exists (a bucket that does not exist holds none). */
+  exists(bucket: string, key: string): boolean {
+    if (!this.hasBucket(bucket)) return false;
+    const file = this.fileOf(bucket, key);
+    return existsSync(file) && statSync(file).isFile();
+  }
+
+  /** The object's bytes, or undefined when there is none. */
+  read(bucket: string, key: string): Buffer | undefined {
+    return this.exists(bucket, key) ? readFileSync(this.fileOf(bucket, key)) : undefined;
+  }
+
+  private moveInto(source: string, file: string): void {
+    mkdirSync(dirname(file), { recursive: true });
+    renameSync(source, file);
+  }
+
+  /** A temporary file beside the bucket's objects (a folder the key layout never writes: it starts with a dot). */
+  private tempFile(bucket: string): string {
+    const dir = join(this.requireBucket(bucket), '.uploads');
+    mkdirSync(dir, { recursive: true });
+    return join(dir, randomUUID());
   }
 
   get(bucket: string, key: string): { info: ObjectInfo; body: Buffer } {
@@ -136,14 +216,11 @@ export class LocalObjectStore {
     const dir = this.requireBucket(bucket);
     const prefix = options.prefix ?? '';
     const maxKeys = options.maxKeys ?? 1000;
-    const keys = this.walk(dir)
-      .map((file) => relative(dir, file).split(sep).join('/'))
-      .filter((key) => key.startsWith(prefix) && !key.endsWith('.uploading'))
-      .sort();
-    const entries: { key: string; prefix?: string }[] = [];
+    const objects = objectsUnder(dir, prefix);
+    const entries: { key: string; prefix?: string; path?: string }[] = [];
     const seen = new Set<string>();
-    for (const key of keys) {
-      const rest = key.slice(prefix.length);
+    for (const object of objects) {
+      const rest = object.key.slice(prefix.length);
       const cut = options.delimiter ? rest.indexOf(options.delimiter) : -1;
       if (cut >= 0) {
         const common = prefix + rest.slice(0, cut + (options.delimiter?.length ?? 0));
@@ -151,39 +228,20 @@ export class LocalObjectStore {
           seen.add(common);
           entries.push({ key: common, prefix: common });
         }
-      } else entries.push({ key });
+      } else entries.push({ key: object.key, path: object.path });
     }
     const after = options.startAfter;
-    const remaining = after ? entries.filter((e) => e.key > after) : entries;
+    const remaining = after ? entries.filter((e) => compareKeys(e.key, after) > 0) : entries;
     const page = remaining.slice(0, maxKeys);
     const isTruncated = remaining.length > page.length;
     return {
-      objects: page.filter((e) => !e.prefix).map((e) => this.head(bucket, e.key)),
+      objects: page.flatMap((e) => (e.path ? [infoOf(e.key, e.path)] : [])),
       commonPrefixes: page.flatMap((e) => (e.prefix ? [e.prefix] : [])),
       isTruncated,
       nextContinuationToken: isTruncated
         ? Buffer.from(page[page.length - 1]?.key ?? '').toString('base64')
         : undefined,
     };
-  }
-
-  /** `s3://bucket/key/prefix/` → the folder or file on disk (for the SQL engine). */
-  localPath(uri: string): string {
-    const match = /^s3:\/\/([^/]+)\/?(.*)$/.exec(uri);
-    if (!match) throw s3Error.invalidArgument(`Not an s3:// URI: ${uri}`);
-    const dir = this.bucketDir(match[1] as string);
-    const path = resolve(dir, match[2] as string);
-    if (path !== dir && !path.startsWith(dir + sep))
-      throw s3Error.invalidArgument(`URI escapes its bucket: ${uri}`);
-    return path;
-  }
-
-  private walk(dir: string): string[] {
-    if (!existsSync(dir)) return [];
-    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const path = join(dir, entry.name);
-      return entry.isDirectory() ? this.walk(path) : entry.isFile() ? [path] : [];
-    });
   }
 
   private pruneEmptyDirs(dir: string, stop: string): void {
@@ -193,6 +251,11 @@ export class LocalObjectStore {
       current = dirname(current);
     }
   }
+}
+
+function infoOf(key: string, file: string): ObjectInfo {
+  const stat = statSync(file);
+  return { key, size: stat.size, lastModified: stat.mtime, etag: etagOf(file) };
 }
 
 function etagOf(file: string): string {

@@ -1,7 +1,8 @@
 import { describe, test, expect, beforeAll, afterAll } from '@jest/globals';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { objectPath } from '@loglake/lakehouse';
 import {
   S3Client,
   CreateBucketCommand,
@@ -47,7 +48,8 @@ describe('S3 (general purpose buckets) over loopback', () => {
       new GetObjectCommand({ Bucket: 'snap-bucket', Key: 'daily/run=a/part-0.parquet' }),
     );
     expect(Buffer.from(await got.Body!.transformToByteArray())).toEqual(bytes);
-    expect(existsSync(join(dir, 's3', 'snap-bucket', 'daily', 'run=a', 'part-0.parquet'))).toBe(true);
+    // Stored where the one name → path mapping puts the key (each segment a folder, the object's file marked).
+    expect(existsSync(objectPath(join(dir, 's3', 'snap-bucket'), 'daily/run=a/part-0.parquet'))).toBe(true);
     await expect(
       s3.send(new GetObjectCommand({ Bucket: 'snap-bucket', Key: 'missing' })),
     ).rejects.toBeInstanceOf(NoSuchKey);
@@ -103,10 +105,28 @@ describe('S3 (general purpose buckets) over loopback', () => {
     expect(after.CommonPrefixes?.map((p) => p.Prefix)).toEqual(['daily/run=a/', 'daily/run=c/']);
   });
 
+  test('keys are opaque: `a` and `a/b` are two objects, `..` is two characters of a key', async () => {
+    await s3.send(new CreateBucketCommand({ Bucket: 'opaque-keys' }));
+    for (const Key of ['a', 'a/b', 'p/../x', 'p/..%2Fx', 'p/'])
+      await s3.send(new PutObjectCommand({ Bucket: 'opaque-keys', Key, Body: Buffer.from(Key) }));
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: 'opaque-keys' }));
+    expect(listed.Contents?.map((o) => o.Key)).toEqual(['a', 'a/b', 'p/', 'p/..%2Fx', 'p/../x']); // S3's order: UTF-8 bytes
+    const under = await s3.send(
+      new ListObjectsV2Command({ Bucket: 'opaque-keys', Prefix: 'p/', Delimiter: '/' }),
+    );
+    expect(under.Contents?.map((o) => o.Key)).toEqual(['p/', 'p/..%2Fx']);
+    expect(under.CommonPrefixes?.map((p) => p.Prefix)).toEqual(['p/../']);
+    const got = await s3.send(new GetObjectCommand({ Bucket: 'opaque-keys', Key: 'p/../x' }));
+    expect(await got.Body!.transformToString()).toBe('p/../x');
+    await expect(s3.send(new GetObjectCommand({ Bucket: 'opaque-keys', Key: 'x' }))).rejects.toBeInstanceOf(
+      NoSuchKey,
+    );
+  });
+
   test('an unexpected failure is answered with S3 own internal error code, status 500', async () => {
-    // Prepare: an object where the key needs a directory, so writing below it fails on disk.
+    // Prepare: a file put by hand where the key needs a folder, so writing below it fails on disk.
     await s3.send(new CreateBucketCommand({ Bucket: 'broken-bucket' }));
-    await s3.send(new PutObjectCommand({ Bucket: 'broken-bucket', Key: 'a', Body: Buffer.from('x') }));
+    writeFileSync(join(dir, 's3', 'broken-bucket', 'a'), 'not the layout');
 
     // Act
     const failure = await s3

@@ -89,8 +89,7 @@ export interface SnapshotManagementHold {
   heldBytes: number;
 }
 
-const tableKey = (b: string, n: string, t: string) =>
-  `${encodeURIComponent(b)}/${encodeURIComponent(n)}/${encodeURIComponent(t)}`;
+const tableKey = (b: string, n: string, t: string) => [b, n, t];
 
 export class MaintenanceService {
   private clockOffsetMs = 0;
@@ -122,14 +121,14 @@ export class MaintenanceService {
 
   tableConfig(bucket: string, namespace: string, table: string): TableMaintenance {
     return (
-      this.store.read<TableMaintenance>(`s3tables/maintenance/${tableKey(bucket, namespace, table)}`) ??
+      this.store.read<TableMaintenance>(['s3tables', 'maintenance', ...tableKey(bucket, namespace, table)]) ??
       structuredClone(DEFAULT_TABLE_MAINTENANCE)
     );
   }
 
   bucketConfig(bucket: string): BucketMaintenance {
     return (
-      this.store.read<BucketMaintenance>(`s3tables/bucket-maintenance/${encodeURIComponent(bucket)}`) ??
+      this.store.read<BucketMaintenance>(['s3tables', 'bucket-maintenance', bucket]) ??
       structuredClone(DEFAULT_BUCKET_MAINTENANCE)
     );
   }
@@ -174,7 +173,7 @@ export class MaintenanceService {
         },
       };
     }
-    this.store.write(`s3tables/maintenance/${tableKey(bucket, namespace, table)}`, config);
+    this.store.write(['s3tables', 'maintenance', ...tableKey(bucket, namespace, table)], config);
   }
 
   /** Stores the bucket's unreferenced-file removal setting (checked against the model). */
@@ -190,7 +189,7 @@ export class MaintenanceService {
           settings.nonCurrentDays ?? config.icebergUnreferencedFileRemoval.settings.nonCurrentDays,
       },
     };
-    this.store.write(`s3tables/bucket-maintenance/${encodeURIComponent(bucket)}`, config);
+    this.store.write(['s3tables', 'bucket-maintenance', bucket], config);
   }
 
   /** RenameTable: the table's maintenance settings and job status go with it. */
@@ -198,19 +197,25 @@ export class MaintenanceService {
     from: { bucket: string; namespace: string; name: string },
     to: { namespace: string; name: string },
   ): void {
-    for (const folder of ['s3tables/maintenance', 's3tables/jobs']) {
-      const value = this.store.read(`${folder}/${tableKey(from.bucket, from.namespace, from.name)}`);
+    for (const folder of ['maintenance', 'jobs']) {
+      const value = this.store.read([
+        's3tables',
+        folder,
+        ...tableKey(from.bucket, from.namespace, from.name),
+      ]);
       if (value === undefined) continue;
-      this.store.write(`${folder}/${tableKey(from.bucket, to.namespace, to.name)}`, value);
-      this.store.delete(`${folder}/${tableKey(from.bucket, from.namespace, from.name)}`);
+      this.store.write(['s3tables', folder, ...tableKey(from.bucket, to.namespace, to.name)], value);
+      this.store.delete(['s3tables', folder, ...tableKey(from.bucket, from.namespace, from.name)]);
     }
   }
 
   jobStatus(bucket: string, namespace: string, table: string): Record<MaintenanceType, JobStatusValue> {
     const stored =
-      this.store.read<Partial<Record<MaintenanceType, JobStatusValue>>>(
-        `s3tables/jobs/${tableKey(bucket, namespace, table)}`,
-      ) ?? {};
+      this.store.read<Partial<Record<MaintenanceType, JobStatusValue>>>([
+        's3tables',
+        'jobs',
+        ...tableKey(bucket, namespace, table),
+      ]) ?? {};
     const config = this.tableConfig(bucket, namespace, table);
     const bucketConfig = this.bucketConfig(bucket);
     const enabled: Record<MaintenanceType, boolean> = {
@@ -227,7 +232,7 @@ export class MaintenanceService {
   }
 
   reports(): MaintenanceRunReport[] {
-    return this.store.read<MaintenanceRunReport[]>('s3tables/maintenance-reports') ?? [];
+    return this.store.read<MaintenanceRunReport[]>(['s3tables', 'maintenance-reports']) ?? [];
   }
 
   /** Runs every enabled job on the selected tables (all tables when nothing is selected). */
@@ -249,7 +254,7 @@ export class MaintenanceService {
       }
     }
     const kept = [...this.reports(), ...runs].slice(-500);
-    this.store.write('s3tables/maintenance-reports', kept);
+    this.store.write(['s3tables', 'maintenance-reports'], kept);
     return runs;
   }
 
@@ -315,7 +320,7 @@ export class MaintenanceService {
         ),
       }),
     );
-    const key = `s3tables/jobs/${tableKey(bucket, namespace, name)}`;
+    const key = ['s3tables', 'jobs', ...tableKey(bucket, namespace, name)];
     const stored = this.store.read<Partial<Record<MaintenanceType, JobStatusValue>>>(key) ?? {};
     for (const run of runs) {
       stored[run.type] = {

@@ -84,5 +84,5 @@ export class S3TablesSettings {
   }
 }
 
-const bucketKey = (bucket: string) => `s3tables/bucket-settings/${encodeURIComponent(bucket)}`;
-const tableKey = (tableId: string) => `s3tables/table-settings/${encodeURIComponent(tableId)}`;
+const bucketKey = (bucket: string) => ['s3tables', 'bucket-settings', bucket];
+const tableKey = (tableId: string) => ['s3tables', 'table-settings', tableId];

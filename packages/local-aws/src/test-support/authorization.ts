@@ -110,6 +110,7 @@ export function testAuthorization(
   return {
     roles: [deployerRole, analystRole, options.firehose ?? firehoseRole(), ...(options.extraRoles ?? [])],
     credentials: [{ ...DEPLOYER_KEY, roleArn: DEPLOYER, sessionName: 'lab' }],
+    administrators: [DEPLOYER],
     managedPolicies: { [ADMINISTRATOR_ACCESS_ARN]: ADMINISTRATOR_ACCESS },
     resourcePolicies: [
       {

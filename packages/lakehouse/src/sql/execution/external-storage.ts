@@ -1,8 +1,9 @@
 // Where CTAS with `external_location = 's3://...'` writes its Parquet. Pluggable so the local endpoint can back it
-// with its S3 store; the default maps `s3://bucket/prefix` to `<dataDir>/s3/bucket/prefix` on local disk.
+// with its S3 store; the default lays `s3://bucket/prefix` out under `<dataDir>/s3` as the local endpoint's S3 does.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { basename, join, resolve, sep } from 'node:path';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { namedPath, objectPath, objectsUnder } from '../../io/stored-paths';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { sqlIdent, sqlString } from '../../duckdb/duckdb-session';
 import { GenericUserError } from '../errors';
@@ -35,9 +36,10 @@ export interface ExternalStorage {
 
 const S3_URI = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])\/(.*)$/;
 
+/** An `s3://bucket/prefix` location; the prefix is an S3 key prefix (`..` in it is two characters, not a step up). */
 export function parseS3Uri(location: string): { bucket: string; prefix: string } {
   const m = S3_URI.exec(location);
-  if (!m || (m[2] ?? '').split('/').includes('..')) {
+  if (!m) {
     throw new GenericUserError(
       'INVALID_TABLE_PROPERTY',
       `external_location must be an s3://bucket/prefix/ URI, got '${location}'`,
@@ -45,6 +47,12 @@ export function parseS3Uri(location: string): { bucket: string; prefix: string }
     );
   }
   return { bucket: m[1] as string, prefix: m[2] as string };
+}
+
+/** The key prefix a location stands for: a table's files are the objects under `prefix/`. */
+export function locationPrefix(location: string): { bucket: string; prefix: string } {
+  const { bucket, prefix } = parseS3Uri(location);
+  return { bucket, prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/` };
 }
 
 const PARQUET_COMPRESSIONS = ['SNAPPY', 'ZSTD', 'GZIP', 'LZ4', 'NONE'];
@@ -67,28 +75,29 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 }
 
+/**
+ * S3 on local disk, laid out as the local endpoint's S3 stores it (io/stored-paths: `<root>/<bucket>/<key>`, each key
+ * segment encoded, so any key is exactly one object and `..` in it goes nowhere). Parquet is written aside by DuckDB,
+ * then each file is moved in as the object its relative path names.
+ */
 export class LocalDirectoryStorage implements ExternalStorage {
   constructor(private readonly root: string) {}
 
-  /** The local directory standing in for an s3:// location. */
-  directoryFor(location: string): string {
-    const { bucket, prefix } = parseS3Uri(location);
-    const dir = resolve(this.root, bucket, prefix);
-    if (!dir.startsWith(resolve(this.root) + sep))
-      throw new GenericUserError(
-        'INVALID_TABLE_PROPERTY',
-        `external_location escapes the storage root: '${location}'`,
-      );
-    return dir;
+  private bucketDir(bucket: string): string {
+    return namedPath(this.root, [bucket]);
   }
 
   async isEmpty(location: string): Promise<boolean> {
-    return (await listFiles(this.directoryFor(location))).length === 0;
+    const { bucket, prefix } = locationPrefix(location);
+    return objectsUnder(this.bucketDir(bucket), prefix).length === 0;
   }
 
   async dataFiles(location: string): Promise<string[]> {
-    const files = await listFiles(this.directoryFor(location));
-    return files.filter((f) => !/^[_.]/.test(basename(f))).sort();
+    const { bucket, prefix } = locationPrefix(location);
+    // Athena skips objects whose names start with `_` or `.`.
+    return objectsUnder(this.bucketDir(bucket), prefix)
+      .filter((o) => !/^[_.]/.test(o.key.slice(o.key.lastIndexOf('/') + 1)))
+      .map((o) => o.path);
   }
 
   async writeParquetFromSql(
@@ -97,27 +106,35 @@ export class LocalDirectoryStorage implements ExternalStorage {
     location: string,
     options: ParquetWriteOptions,
   ): Promise<ExternalWriteResult> {
-    const dir = this.directoryFor(location);
+    const { bucket, prefix } = locationPrefix(location);
+    const bucketDir = this.bucketDir(bucket);
     const codec = parquetCodec(options.compression);
-    await mkdir(dir, { recursive: true });
+    // A folder the object layout never writes (its name starts with a dot), on the same file system.
+    const staging = join(this.root, `.staging-${randomUUID()}`);
+    await mkdir(staging, { recursive: true });
     try {
       if (options.partitionedBy?.length) {
         const columns = options.partitionedBy.map(sqlIdent).join(', ');
         await connection.run(
-          `COPY (${sql}) TO ${sqlString(dir)} (FORMAT parquet, COMPRESSION ${codec}, PARTITION_BY (${columns}), OVERWRITE_OR_IGNORE true)`,
+          `COPY (${sql}) TO ${sqlString(staging)} (FORMAT parquet, COMPRESSION ${codec}, PARTITION_BY (${columns}), OVERWRITE_OR_IGNORE true)`,
         );
       } else {
         await connection.run(
-          `COPY (${sql}) TO ${sqlString(join(dir, `${randomUUID()}.parquet`))} (FORMAT parquet, COMPRESSION ${codec})`,
+          `COPY (${sql}) TO ${sqlString(join(staging, `${randomUUID()}.parquet`))} (FORMAT parquet, COMPRESSION ${codec})`,
         );
       }
-    } catch (error) {
-      await rm(dir, { recursive: true, force: true });
-      throw error;
+      let bytes = 0;
+      const files = await listFiles(staging);
+      for (const file of files) {
+        const key = prefix + relative(staging, file).split(sep).join('/');
+        const target = objectPath(bucketDir, key);
+        await mkdir(dirname(target), { recursive: true });
+        bytes += (await stat(file)).size;
+        await rename(file, target);
+      }
+      return { files: files.length, bytes };
+    } finally {
+      await rm(staging, { recursive: true, force: true });
     }
-    const files = await listFiles(dir);
-    let bytes = 0;
-    for (const file of files) bytes += (await stat(file)).size;
-    return { files: files.length, bytes };
   }
 }
