@@ -106,7 +106,7 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
   // Glue + S3 for the snapshots unit: Glue's AwsDataCatalog is one of the SQL engine's catalogs, and CTAS with
   // external_location writes where the S3 service serves the snapshot bucket from.
   const glue = createGlueService({ store, accountId: LOCAL_ACCOUNT_ID });
-  const s3 = createS3Service({ dataDir });
+  const s3 = createS3Service({ dataDir, store, region, accountId: LOCAL_ACCOUNT_ID });
 
   let sqlEngine: Promise<SqlEngine> | undefined;
   const getSqlEngine = (): Promise<SqlEngine> => {
