@@ -23,6 +23,8 @@ import type { MemberRef } from '../model/types';
 import { memberPath, validateInput, type Violation } from '../model/validate';
 import { parseXmlDocument, readXml, XmlDocumentError } from '../model/xml';
 import type { LocalReply, LocalRequest, ServiceModule } from '../protocol';
+import { cborTarget } from '../cbor-protocol';
+import { queryForm } from '../query-protocol';
 import { firstSegment } from '../routes';
 import type { JsonStore } from '../store';
 import { xmlEscape } from '../xml';
@@ -512,8 +514,13 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
     name: 'S3',
     errorStyle: { protocol: 'restXml', messageKey: 'Message' },
     internalErrorCode: 'InternalError',
-    // Registered last: every target-less request no other service claimed is a path-style S3 request.
-    claims: (request) => !request.headers['x-amz-target'] && !reserved.has(firstSegment(request.path)),
+    // Registered last: every REST request no other service claimed is a path-style S3 request (not one that
+    // speaks an RPC protocol: a target, a CBOR path, an awsQuery form).
+    claims: (request) =>
+      !request.headers['x-amz-target'] &&
+      !cborTarget(request) &&
+      !queryForm(request) &&
+      !reserved.has(firstSegment(request.path)),
     api: S3_API,
     served: [...served],
     operationOf,
