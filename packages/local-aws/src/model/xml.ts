@@ -173,7 +173,8 @@ export function writeXml(
         writeEntries(model, shape, value as Record<string, unknown>, 'entry'),
       );
     default:
-      return element(name, declarations, xmlEscape(scalarText(model, ref, value)));
+      // A scalar keeps its end tag even when empty (`<Prefix></Prefix>`), as S3 writes it.
+      return `<${name}${declarations}>${xmlEscape(scalarText(model, ref, value))}</${name}>`;
   }
 }
 

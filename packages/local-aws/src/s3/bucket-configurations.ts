@@ -27,6 +27,11 @@ interface ConfigurationSpec {
   readonly initial?: (context: { accountId: string }) => unknown;
   /** After Delete: back to the initial one (encryption) rather than missing (public access block). */
   readonly deleteRestoresInitial?: boolean;
+  /**
+   * Members of the Put carried in headers that the Get (and the Put's reply) answer in the same header, with the
+   * value S3 gives when none was sent.
+   */
+  readonly headers?: Readonly<Record<string, { header: string; initial: string }>>;
   /** S3's rules beyond the model (checked before the document is stored). */
   readonly check?: (document: Record<string, unknown>, bucket: string, buckets: Buckets) => void;
 }
@@ -54,6 +59,14 @@ export const BUCKET_CONFIGURATIONS: readonly ConfigurationSpec[] = [
     put: 'PutBucketLifecycleConfiguration',
     delete: 'DeleteBucketLifecycle',
     missing: notFound('NoSuchLifecycleConfiguration', 'The lifecycle configuration does not exist'),
+    // "all_storage_classes_128K … is the default for lifecycle configurations" since September 2024 (User Guide,
+    // "Transitioning objects using Amazon S3 Lifecycle").
+    headers: {
+      TransitionDefaultMinimumObjectSize: {
+        header: 'x-amz-transition-default-minimum-object-size',
+        initial: 'all_storage_classes_128K',
+      },
+    },
     check: (document) => {
       const rules = (document.Rules ?? []) as Record<string, unknown>[];
       if (rules.length === 0) throw malformed('A lifecycle configuration needs at least one Rule.');
@@ -248,17 +261,43 @@ export class BucketConfigurations {
     const found = byOperation.get(operation);
     if (!found) throw new Error(`${operation} is not a bucket configuration operation`);
     const document = this.current(bucket, found.spec);
-    return this.reply(operation, document);
+    const reply = this.reply(operation, document);
+    return {
+      ...reply,
+      raw: { ...reply.raw!, headers: { ...reply.raw!.headers, ...this.headers(bucket, found.spec) } },
+    };
   }
 
-  put(bucket: string, operation: string, document: unknown): LocalReply {
+  /** `input`: the Put's members (its header members are kept for the Get). */
+  put(bucket: string, operation: string, document: unknown, input: Record<string, unknown> = {}): LocalReply {
     const found = byOperation.get(operation);
     if (!found) throw new Error(`${operation} is not a bucket configuration operation`);
     this.buckets.info(bucket);
     if (document && typeof document === 'object')
       found.spec.check?.(document as Record<string, unknown>, bucket, this.buckets);
     this.buckets.setConfiguration(bucket, found.spec.name, document);
-    return { status: 200, raw: { headers: {}, body: '' } };
+    const sent = Object.fromEntries(
+      Object.keys(found.spec.headers ?? {}).flatMap((member) =>
+        typeof input[member] === 'string' ? [[member, input[member]]] : [],
+      ),
+    );
+    this.buckets.setConfiguration(
+      bucket,
+      `${found.spec.name}.headers`,
+      Object.keys(sent).length ? sent : undefined,
+    );
+    return { status: 200, raw: { headers: this.headers(bucket, found.spec), body: '' } };
+  }
+
+  /** The configuration's header members as S3 answers them: as sent with the Put, else S3's default. */
+  private headers(bucket: string, spec: ConfigurationSpec): Record<string, string> {
+    const sent = (this.buckets.configuration(bucket, `${spec.name}.headers`) ?? {}) as Record<string, string>;
+    return Object.fromEntries(
+      Object.entries(spec.headers ?? {}).map(([member, { header, initial }]) => [
+        header,
+        sent[member] ?? initial,
+      ]),
+    );
   }
 
   delete(bucket: string, operation: string): LocalReply {
@@ -266,6 +305,7 @@ export class BucketConfigurations {
     if (!found) throw new Error(`${operation} is not a bucket configuration operation`);
     this.buckets.info(bucket);
     this.buckets.setConfiguration(bucket, found.spec.name, null);
+    this.buckets.setConfiguration(bucket, `${found.spec.name}.headers`, undefined);
     return { status: 204, raw: { headers: {}, body: '' } };
   }
 

@@ -132,7 +132,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
     if (configuration) {
       if (configuration.kind === 'get') return configurations.get(bucket, operation);
       if (configuration.kind === 'delete') return configurations.delete(bucket, operation);
-      return configurations.put(bucket, operation, configurationDocument(operation, input, request));
+      return configurations.put(bucket, operation, configurationDocument(operation, input, request), input);
     }
     switch (operation) {
       case 'ListBuckets':
