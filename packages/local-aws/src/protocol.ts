@@ -238,7 +238,7 @@ export function awsJsonService<Ops extends Record<string, JsonOperation<never>>>
       const body = decompressed(request, options.api);
       const input =
         call.via === 'query'
-          ? queryInput(model, operation, new URLSearchParams(body.toString('utf8')))
+          ? queryInput(model, operation, queryForm(request) ?? new URLSearchParams())
           : call.via === 'cbor'
             ? cborBody(body, options.api)
             : parseJsonBody(body, options.api);

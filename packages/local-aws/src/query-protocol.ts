@@ -4,20 +4,39 @@
 // `<OpResponse><OpResult>…</OpResult><ResponseMetadata><RequestId>` — with the `ErrorResponse` document for errors
 // (Smithy docs, "AWS query protocol"). Both directions are typed by the model's shapes, so a form becomes the same
 // JSON-like input a JSON request is (numbers, booleans, lists, maps) and the validator checks it alike.
+import { gunzipSync } from 'node:zlib';
 import type { AwsServiceError } from './errors';
 import { writeXml } from './model/xml';
 import type { CompactModel, MemberRef } from './model/types';
 import type { LocalReply, LocalRequest } from './protocol';
 import { xmlText } from './xml';
 
-/** The form of an awsQuery request (POST, form-encoded, with an Action), or undefined. */
+const forms = new WeakMap<object, URLSearchParams | undefined>();
+
+/**
+ * The form of an awsQuery request (POST, form-encoded, with an Action), or undefined; read once per request, and
+ * gunzipped first when the client compressed it (CloudWatch's PutMetricData: `@requestCompression`).
+ */
 export function queryForm(
   request: Pick<LocalRequest, 'method' | 'headers' | 'body'>,
 ): URLSearchParams | undefined {
+  if (forms.has(request)) return forms.get(request);
   const type = String(request.headers['content-type'] ?? '');
-  if (request.method !== 'POST' || !type.startsWith('application/x-www-form-urlencoded')) return undefined;
-  const form = new URLSearchParams(request.body.toString('utf8'));
-  return form.has('Action') ? form : undefined;
+  let form: URLSearchParams | undefined;
+  if (request.method === 'POST' && type.startsWith('application/x-www-form-urlencoded')) {
+    let body = request.body;
+    if (/\bgzip\b/i.test(String(request.headers['content-encoding'] ?? ''))) {
+      try {
+        body = gunzipSync(body);
+      } catch {
+        body = Buffer.alloc(0);
+      }
+    }
+    const parsed = new URLSearchParams(body.toString('utf8'));
+    form = parsed.has('Action') ? parsed : undefined;
+  }
+  forms.set(request, form);
+  return form;
 }
 
 /** The form's members as the operation's input shape binds them. */
