@@ -8,7 +8,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { deriveCompactModel, type SmithyModel } from '../packages/local-aws/src/model/derive';
-import { SERVED_OPERATIONS_OF_LARGE_MODELS } from '../packages/local-aws/src/model/served';
+import {
+  OUTPUT_SHAPES_OF_MODELS,
+  SERVED_OPERATIONS_OF_LARGE_MODELS,
+} from '../packages/local-aws/src/model/served';
 
 const SERVICES: { dir: string; version: string }[] = [
   { dir: 's3tables', version: '2018-05-10' },
@@ -43,6 +46,7 @@ for (const { dir, version } of SERVICES) {
       licence: 'Apache-2.0',
     },
     inputShapesFor: SERVED_OPERATIONS_OF_LARGE_MODELS[dir],
+    outputShapesFor: OUTPUT_SHAPES_OF_MODELS[dir],
   });
   const file = join(options.out, `${dir}.json`);
   writeFileSync(file, `${JSON.stringify(compact, null, 1)}\n`);

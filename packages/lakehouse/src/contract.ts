@@ -69,7 +69,13 @@ export interface SortFieldDefinition {
 }
 
 export interface CreateTableInput {
+  /** At least one, unless `deferSchema`. */
   columns: ColumnDefinition[];
+  /**
+   * Create the table with an empty schema (no columns) for its first writer to set (S3 Tables' CreateTable without
+   * `metadata`): an Iceberg REST commit adding a schema, UpdateTableMetadataLocation, ALTER TABLE ADD COLUMNS.
+   */
+  deferSchema?: boolean;
   partitionBy?: PartitionFieldDefinition[];
   sortBy?: SortFieldDefinition[];
   properties?: Record<string, string>;

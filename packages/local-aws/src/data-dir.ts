@@ -11,6 +11,8 @@ export const LOCAL_DATA_DIR_ENTRIES = {
   firehose: 'firehose',
   /** Buckets of the local S3 (error output, query results, snapshots). */
   s3: 's3',
+  /** The local S3's multipart uploads in progress: each upload's parts until it is completed or aborted. */
+  uploads: 's3-uploads',
   /** Working files, e.g. Firehose's staged NDJSON. */
   tmp: 'tmp',
   /** Who holds the folder (data-lock.ts): one endpoint at a time. */

@@ -1,13 +1,17 @@
 // The wire layer shared by every service module: the request a module sees, the reply it returns, and how an
 // error is written so the AWS SDK raises the same exception class it would raise against AWS.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AwsServiceError } from './errors';
+import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { AwsServiceError } from './errors';
 import { notSupported, unknownOperation } from './errors';
 import type { Caller } from './iam/principals';
 import { checkInput, type ServiceApi, type Wire } from './model/api';
 import { matchRest, restInput, restRoutes } from './model/rest';
 import { firstSegment } from './routes';
-import { awsQueryError } from './aws-query';
+import { cborError, cborInput, cborReply, cborTarget } from './cbor-protocol';
+import { queryError, queryForm, queryInput, queryReply } from './query-protocol';
+import { STS_NAMESPACE } from './aws-query';
 import { parseJsonText } from './json-body';
 import { xmlText } from './xml';
 
@@ -28,6 +32,8 @@ export interface LocalReply {
   json?: unknown;
   /** A non-JSON reply (S3's XML and object bodies): sent as is, with these headers. */
   raw?: { headers: Record<string, string>; body: string | Buffer };
+  /** The request id the reply's body carries (awsQuery, S3 errors): the server answers it in the headers too. */
+  requestId?: string;
 }
 
 export type ErrorStyle = {
@@ -35,7 +41,7 @@ export type ErrorStyle = {
    * awsJson1_0/1_1 or restJson1: all carry the type in `x-amzn-errortype`; awsJson also in `__type`. restXml: S3's
    * error document. awsQuery: STS's error document. icebergRest: the Iceberg REST spec's error model.
    */
-  protocol: 'awsJson1_0' | 'awsJson1_1' | 'restJson1' | 'restXml' | 'awsQuery' | 'icebergRest';
+  protocol: 'awsJson1_0' | 'awsJson1_1' | 'restJson1' | 'restXml' | 'awsQuery' | 'rpcv2Cbor' | 'icebergRest';
   /** Member name of the message in the service's exception shapes (`message` or `Message`). */
   messageKey: 'message' | 'Message';
   /**
@@ -44,6 +50,8 @@ export type ErrorStyle = {
    * the SDK reads into the error's `Code` and `Type`.
    */
   queryErrors?: Readonly<Record<string, string>>;
+  /** awsQuery: the namespace of the service's XML documents (STS's when absent). */
+  xmlNamespace?: string;
 };
 
 const JSON_CONTENT_TYPE = {
@@ -66,6 +74,8 @@ export interface ServiceModule {
   /** The model's operations this module serves (the conformance suite and the coverage table read it). */
   readonly served?: readonly string[];
   readonly errorStyle: ErrorStyle;
+  /** A service spoken in more than one protocol (CloudWatch): the error style of the one this request speaks. */
+  errorStyleFor?(request: LocalRequest): ErrorStyle;
   /** The service's own error code for an unexpected failure (answered with status 500). */
   readonly internalErrorCode: string;
   claims(request: LocalRequest): boolean;
@@ -79,11 +89,19 @@ export interface ServiceModule {
 export interface WireResponse {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  body: string | Buffer;
+  /** The request id written in the body, when there is one (the server's header then says the same). */
+  requestId?: string;
 }
 
 export function renderReply(style: ErrorStyle, reply: LocalReply): WireResponse {
-  if (reply.raw) return { status: reply.status, headers: reply.raw.headers, body: reply.raw.body as string };
+  if (reply.raw)
+    return {
+      status: reply.status,
+      headers: reply.raw.headers,
+      body: reply.raw.body,
+      ...(reply.requestId ? { requestId: reply.requestId } : {}),
+    };
   const contentType = jsonContentType(style);
   return {
     status: reply.status,
@@ -94,8 +112,12 @@ export function renderReply(style: ErrorStyle, reply: LocalReply): WireResponse 
 
 export function renderError(style: ErrorStyle, error: AwsServiceError): WireResponse {
   if (style.protocol === 'restXml') return renderXmlError(error);
-  if (style.protocol === 'awsQuery')
-    return renderReply(style, awsQueryError(error.status, error.type, error.message));
+  if (style.protocol === 'awsQuery') {
+    const requestId = randomUUID();
+    const code = style.queryErrors?.[error.type]?.split(';')[0] ?? error.type;
+    return { ...queryError(error, style.xmlNamespace ?? STS_NAMESPACE, code, requestId), requestId };
+  }
+  if (style.protocol === 'rpcv2Cbor') return cborError(error, style.queryErrors?.[error.type]);
   if (style.protocol === 'icebergRest')
     return {
       status: error.status,
@@ -105,13 +127,13 @@ export function renderError(style: ErrorStyle, error: AwsServiceError): WireResp
   const contentType = jsonContentType(style);
   const body: Record<string, unknown> = { [style.messageKey]: error.message, ...error.fields };
   if (style.protocol !== 'restJson1') body.__type = error.type;
-  const queryError = style.queryErrors?.[error.type];
+  const compatible = style.queryErrors?.[error.type];
   return {
     status: error.status,
     headers: {
       'content-type': contentType,
       'x-amzn-errortype': error.type,
-      ...(queryError ? { 'x-amzn-query-error': queryError } : {}),
+      ...(compatible ? { 'x-amzn-query-error': compatible } : {}),
     },
     body: JSON.stringify(body),
   };
@@ -134,6 +156,9 @@ export type WireOperation<I, O> = (
  * out. The body is checked against the operation's input shape in the service's model before its handler runs.
  * Operations of the model not in `operations` answer UnsupportedOperationException naming the operation and
  * `notServed`'s reason; targets the model does not have answer UnknownOperationException, as AWS does.
+ * A model that also lists awsQuery or rpcv2Cbor (CloudWatch) is served in those too, by the same handlers: the
+ * request is read into the same input and the reply written in the protocol it came in (query-protocol.ts,
+ * cbor-protocol.ts), errors included.
  */
 export function awsJsonService<Ops extends Record<string, JsonOperation<never>>>(options: {
   name: string;
@@ -145,35 +170,125 @@ export function awsJsonService<Ops extends Record<string, JsonOperation<never>>>
   notServed: (operation: string) => string;
   close?: () => Promise<void>;
   protocol?: 'awsJson1_0' | 'awsJson1_1';
-  queryErrors?: Readonly<Record<string, string>>;
 }): ServiceModule {
-  const prefix = `${options.api.model.targetPrefix}.`;
+  const { model } = options.api;
+  const prefix = `${model.targetPrefix}.`;
   const served = handlers(options.operations);
+  const protocols = new Set(model.protocols ?? [model.protocol]);
+  const queryErrors = queryErrorsOf(options.api);
+  const jsonStyle: ErrorStyle = {
+    protocol: options.protocol ?? 'awsJson1_1',
+    messageKey: options.messageKey,
+    ...(queryErrors ? { queryErrors } : {}),
+  };
+  const styles = {
+    json: jsonStyle,
+    query: {
+      protocol: 'awsQuery',
+      messageKey: options.messageKey,
+      ...(queryErrors ? { queryErrors } : {}),
+      ...(model.xmlNamespace ? { xmlNamespace: model.xmlNamespace } : {}),
+    },
+    cbor: { protocol: 'rpcv2Cbor', messageKey: options.messageKey, ...(queryErrors ? { queryErrors } : {}) },
+  } satisfies Record<string, ErrorStyle>;
+
+  /** The protocol and operation of a request this service claims, or undefined. */
+  const callOf = (request: LocalRequest): { via: keyof typeof styles; operation: string } | undefined => {
+    const target = targetOf(request);
+    if (target !== undefined)
+      return target.startsWith(prefix) ? { via: 'json', operation: target.slice(prefix.length) } : undefined;
+    if (protocols.has('rpcv2Cbor')) {
+      const cbor = cborTarget(request);
+      if (cbor?.service === model.targetPrefix) return { via: 'cbor', operation: cbor.operation };
+    }
+    if (protocols.has('awsQuery')) {
+      const form = queryForm(request);
+      // The Version names the API (CloudWatch's 2010-08-01; IAM's, SNS's and STS's differ).
+      if (form && form.get('Version') === model.version)
+        return { via: 'query', operation: form.get('Action') ?? '' };
+    }
+    return undefined;
+  };
+
   return {
     ...serviceFace(options, served),
-    errorStyle: {
-      protocol: options.protocol ?? 'awsJson1_1',
-      messageKey: options.messageKey,
-      ...(options.queryErrors ? { queryErrors: options.queryErrors } : {}),
-    },
-    claims: (request) => targetOf(request)?.startsWith(prefix) ?? false,
+    errorStyle: jsonStyle,
+    errorStyleFor: (request) => styles[callOf(request)?.via ?? 'json'],
+    claims: (request) => callOf(request) !== undefined,
     operationOf(request) {
-      const operation = (targetOf(request) ?? '').slice(prefix.length);
+      const operation = callOf(request)?.operation ?? '';
       return served.has(operation) ? { operation, params: {} } : undefined;
     },
     async handle(request) {
-      const operation = (targetOf(request) ?? '').slice(prefix.length);
+      const call = callOf(request) ?? { via: 'json' as const, operation: '' };
+      const { operation } = call;
       const run = served.get(operation);
       if (!run) {
-        if (!options.api.model.operations[operation]) throw unknownOperation(options.name, operation);
+        if (!model.operations[operation]) {
+          if (call.via === 'query')
+            throw new AwsServiceError(
+              'InvalidAction',
+              400,
+              `The action ${operation} is not valid for this web service (${model.sdkId} ${model.version}).`,
+            );
+          throw unknownOperation(options.name, operation);
+        }
         throw notSupported(options.name, operation, options.notServed(operation));
       }
-      const input = parseJsonBody(request.body, options.api);
+      const body = decompressed(request, options.api);
+      const input =
+        call.via === 'query'
+          ? queryInput(model, operation, queryForm(request) ?? new URLSearchParams())
+          : call.via === 'cbor'
+            ? cborBody(body, options.api)
+            : parseJsonBody(body, options.api);
       checkInput(options.api, operation, input);
-      return { status: 200, json: (await run(input, request)) ?? {} };
+      const output = (await run(input, request)) ?? {};
+      if (call.via === 'query') return queryReply(model, operation, output, randomUUID());
+      if (call.via === 'cbor') return cborReply(model, operation, output);
+      return { status: 200, json: output };
     },
     close: options.close,
   };
+}
+
+/**
+ * The awsQuery code and fault of each exception of a query-compatible service (the model's `@awsQueryError`;
+ * others keep their name), answered in `x-amzn-query-error: <Code>;<Sender|Receiver>` as AWS does, which the SDK
+ * reads into the error's `Code` and `Type`. Undefined for a service that is not query-compatible.
+ */
+function queryErrorsOf(api: ServiceApi): Record<string, string> | undefined {
+  const { model } = api;
+  if (!model.protocols?.includes('awsQuery') || model.protocol === 'awsQuery') return undefined;
+  const codes: Record<string, string> = {};
+  for (const [name, shape] of Object.entries(model.shapes)) {
+    if (shape.type !== 'structure' || !shape.error) continue;
+    const code = shape.queryError?.code ?? name;
+    codes[name] = `${code};${shape.error === 'server' ? 'Receiver' : 'Sender'}`;
+  }
+  // The local validation errors are not modeled shapes; their code is their name.
+  for (const type of [api.invalid('').type, api.malformed('').type]) codes[type] ??= `${type};Sender`;
+  return codes;
+}
+
+/** The body, gunzipped when the client compressed it (`@requestCompression`: CloudWatch's PutMetricData). */
+function decompressed(request: LocalRequest, api: ServiceApi): Buffer {
+  const encoding = String(request.headers['content-encoding'] ?? '').toLowerCase();
+  if (!encoding.split(',').some((e) => e.trim() === 'gzip')) return request.body;
+  try {
+    return gunzipSync(request.body);
+  } catch (error) {
+    throw api.malformed(
+      `The request body is not valid gzip (${error instanceof Error ? error.message : String(error)}).`,
+    );
+  }
+}
+
+function cborBody(body: Buffer, api: ServiceApi): Record<string, unknown> {
+  const decoded = cborInput(body);
+  if ('problem' in decoded)
+    throw api.malformed(`The request body is not valid (${api.model.sdkId}): ${decoded.problem}.`);
+  return decoded.input;
 }
 
 /**
@@ -269,14 +384,19 @@ export function parseJsonObject(
   throw bad(`got ${Array.isArray(parsed) ? 'a list' : typeof parsed}`);
 }
 
-/** S3's error document: `<Error><Code>…</Code><Message>…</Message>…</Error>` (HEAD replies carry no body). */
+/**
+ * S3's error document: `<Error><Code>…</Code><Message>…</Message>…<RequestId>…</RequestId></Error>` (HEAD replies
+ * carry no body; the request id is the one in the response's headers).
+ */
 function renderXmlError(error: AwsServiceError): WireResponse {
+  const requestId = randomUUID();
   const fields = Object.entries(error.fields)
     .map(([key, value]) => `<${key}>${xmlText(String(value))}</${key}>`)
     .join('');
   return {
     status: error.status,
     headers: { 'content-type': 'application/xml', 'x-amz-error-code': error.type },
-    body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${error.type}</Code><Message>${xmlText(error.message)}</Message>${fields}</Error>`,
+    body: `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${error.type}</Code><Message>${xmlText(error.message)}</Message>${fields}<RequestId>${requestId}</RequestId></Error>`,
+    requestId,
   };
 }

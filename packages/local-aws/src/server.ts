@@ -44,6 +44,8 @@ import {
   type ServiceCredentialsRequest,
 } from './authz';
 import type { LocalServiceCredentials } from './admin-client';
+import { createCallerIdentityService } from './sts-identity';
+import { unclaimedReply, unservedServiceReply } from './unserved-services';
 
 export interface LocalEndpointOptions {
   /** Data directory (state survives restarts). */
@@ -141,8 +143,8 @@ async function startOn(
   const warehouse: Warehouse = await factories.openWarehouse(localDataPath(dataDir, 'warehouse'));
   // Glue + S3 for the snapshots unit: Glue's AwsDataCatalog is one of the SQL engine's catalogs, and CTAS with
   // external_location writes where the S3 service serves the snapshot bucket from.
-  const glue = createGlueService({ store, accountId: LOCAL_ACCOUNT_ID });
-  const s3 = createS3Service({ dataDir });
+  const glue = createGlueService({ store, accountId: LOCAL_ACCOUNT_ID, warehouse });
+  const s3 = createS3Service({ dataDir, store, region, accountId: LOCAL_ACCOUNT_ID });
 
   let sqlEngine: Promise<SqlEngine> | undefined;
   const getSqlEngine = (): Promise<SqlEngine> => {
@@ -209,7 +211,8 @@ async function startOn(
     ...(authz ? { statements: authz.statements } : {}),
   });
   const services: ServiceModule[] = [
-    ...(authz ? [authz.sts] : []),
+    // STS: with authorization its principals and AssumeRole; without, GetCallerIdentity for the account.
+    authz ? authz.sts : createCallerIdentityService(),
     firehose,
     athena,
     createS3TablesService({ warehouse, store, maintenance, region }),
@@ -240,21 +243,15 @@ async function startOn(
         authorization: authz !== undefined,
       });
     }
-    const queryAction = awsQueryAction(request);
-    if (queryAction && !authz?.sts.claims(request)) return unsupportedQueryAction(queryAction);
-    const service = services.find((s) => s.claims(request));
-    if (!service) {
-      const target = request.headers['x-amz-target'];
-      const what = target ? `operation ${String(target)}` : `request ${request.method} ${request.path}`;
-      return renderError(
-        { protocol: 'restJson1', messageKey: 'message' },
-        new AwsServiceError(
-          'UnsupportedOperationException',
-          400,
-          `The ${what} is not supported by the local endpoint (it speaks S3 Tables, Firehose, Athena, CloudWatch, Glue and S3).`,
-        ),
-      );
-    }
+    // A service the endpoint does not serve (IAM, SNS, Lambda…), and a request no service claims, are answered in
+    // the protocol the caller speaks (unserved-services.ts).
+    const unserved = unservedServiceReply(request);
+    if (unserved) return unserved;
+    const claimed = services.find((s) => s.claims(request));
+    if (!claimed) return unclaimedReply(request);
+    // A service spoken in several protocols (CloudWatch) answers errors in the request's.
+    const style = claimed.errorStyleFor?.(request) ?? claimed.errorStyle;
+    const service: ServiceModule = style === claimed.errorStyle ? claimed : { ...claimed, errorStyle: style };
     if (authorizer) {
       // The request-authentication/authorization step: who signed it, and may they (authz/request-authorizer.ts).
       const outcome = await authorizer.authorize(request, service);
@@ -262,7 +259,7 @@ async function startOn(
       request.caller = outcome.caller;
     }
     try {
-      return renderReply(service.errorStyle, await service.handle(request));
+      return renderReply(service.errorStyle, await claimed.handle(request));
     } catch (error) {
       const answer =
         error instanceof AwsServiceError
@@ -373,7 +370,13 @@ async function serve(
       headers: req.headers,
       body,
     });
-    res.writeHead(response.status, { ...response.headers, 'x-amzn-requestid': cryptoRandomId() });
+    // One request id, in every SDK's header (S3 reads x-amz-request-id) and, where the protocol writes one, the body.
+    const requestId = response.requestId ?? cryptoRandomId();
+    res.writeHead(response.status, {
+      ...response.headers,
+      'x-amzn-requestid': requestId,
+      'x-amz-request-id': requestId,
+    });
     res.end(response.body);
   } catch (error) {
     res.writeHead(500, { 'content-type': 'application/json', 'x-amzn-errortype': 'InternalFailure' });
@@ -426,28 +429,4 @@ const MAX_PREALLOCATED_BODY = 8 * 1024 * 1024;
 
 function cryptoRandomId(): string {
   return globalThis.crypto.randomUUID();
-}
-
-/**
- * awsQuery services (IAM, SNS, STS...) POST a form with `Action=`: none is served locally. CloudWatch is served in
- * the JSON protocol its current SDKs speak; a client that still sends it awsQuery forms is answered this error.
- */
-function awsQueryAction(request: LocalRequest): string | undefined {
-  const type = String(request.headers['content-type'] ?? '');
-  if (request.method !== 'POST' || !type.startsWith('application/x-www-form-urlencoded')) return undefined;
-  return new URLSearchParams(request.body.toString('utf8')).get('Action') ?? undefined;
-}
-
-function unsupportedQueryAction(action: string): WireResponse {
-  const message =
-    `The operation ${action} (an awsQuery request, as IAM, SNS and STS take them) is not supported by the local ` +
-    'endpoint: it speaks S3 Tables, Firehose, Athena, Glue, S3, and CloudWatch in its JSON protocol (AWS SDK v3). ' +
-    'Run this step against AWS (--target aws).';
-  return {
-    status: 400,
-    headers: { 'content-type': 'text/xml', 'x-amzn-errortype': 'UnsupportedOperation' },
-    body:
-      '<ErrorResponse><Error><Type>Sender</Type><Code>UnsupportedOperation</Code>' +
-      `<Message>${message}</Message></Error><RequestId>${cryptoRandomId()}</RequestId></ErrorResponse>`,
-  };
 }

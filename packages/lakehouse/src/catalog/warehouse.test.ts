@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { readFile } from 'node:fs/promises';
+import { readFile, utimes } from 'node:fs/promises';
 import { toPath } from '../io/file-io';
 import { openWarehouse } from './warehouse';
 import { FLOW_TABLE, flowRows, testWarehouse, type TestWarehouse } from '../table/testing';
@@ -48,6 +48,24 @@ describe('the S3-Tables-shaped catalog', () => {
     await w.deleteNamespace('catalog-test', 'network');
     await w.deleteTableBucket('catalog-test');
     expect((await w.listTableBuckets()).map((b) => b.name)).not.toContain('catalog-test');
+  });
+
+  test('a table is never modified before it was created (the file clock may lag the record)', async () => {
+    const w = env.warehouse;
+    await w.createTableBucket('clock-test');
+    await w.createNamespace('clock-test', 'ns');
+    await w.createTable('clock-test', 'ns', 't', FLOW_TABLE);
+    const created = await w.getTable('clock-test', 'ns', 't');
+    // The metadata file's time as a coarse file-system clock can leave it: before the catalog record's.
+    const earlier = new Date(created.createdAt.getTime() - 5);
+    await utimes(toPath(created.metadataLocation), earlier, earlier);
+    const summary = await w.getTable('clock-test', 'ns', 't');
+    expect(summary.modifiedAt.getTime()).toBeGreaterThanOrEqual(summary.createdAt.getTime());
+    const empty = await w.createTable('clock-test', 'ns', 'later', { columns: [], deferSchema: true });
+    expect((await empty.metadata()).schemas).toEqual([{ 'schema-id': 0, type: 'struct', fields: [] }]);
+    await expect(w.createTable('clock-test', 'ns', 'refused', { columns: [] })).rejects.toMatchObject({
+      name: 'InvalidSchemaError',
+    });
   });
 
   test('the catalog persists across restarts; version tokens move with commits', async () => {

@@ -241,7 +241,9 @@ export class LocalWarehouse implements Warehouse {
       metadataLocation: toUri(file),
       versionToken: String(version),
       createdAt: new Date(record.createdAt),
-      modifiedAt: stat.mtime,
+      // The metadata file's time can read a little before the record's (the file system's coarse clock): a table is
+      // never modified before it was created.
+      modifiedAt: new Date(Math.max(stat.mtime.getTime(), Date.parse(record.createdAt))),
     };
   }
 

@@ -27,7 +27,10 @@ export function newTableMetadata(
   table: string,
   now = Date.now(),
 ): TableMetadata {
-  const schema = buildSchema(0, input.columns);
+  const schema: Schema =
+    input.deferSchema && input.columns.length === 0
+      ? { 'schema-id': 0, type: 'struct', fields: [] }
+      : buildSchema(0, input.columns);
   const spec = buildPartitionSpec(0, schema, input.partitionBy ?? [], FIRST_PARTITION_FIELD_ID - 1, table);
   const sortFields = input.sortBy ?? [];
   const sortOrders: SortOrder[] = [UNSORTED];
@@ -38,7 +41,7 @@ export function newTableMetadata(
     location,
     'last-sequence-number': 0,
     'last-updated-ms': now,
-    'last-column-id': Math.max(...schema.fields.map((f) => f.id)),
+    'last-column-id': Math.max(0, ...schema.fields.map((f) => f.id)),
     'current-schema-id': 0,
     schemas: [schema],
     'default-spec-id': 0,

@@ -24,6 +24,12 @@ import type {
   StopQueryExecutionOutput,
   UpdateWorkGroupInput,
   UpdateWorkGroupOutput,
+  ListTagsForResourceInput,
+  ListTagsForResourceOutput,
+  TagResourceInput,
+  TagResourceOutput,
+  UntagResourceInput,
+  UntagResourceOutput,
 } from '@aws-sdk/client-athena';
 import type { PreparedStatement, QueryContext, SqlEngine } from '@loglake/lakehouse';
 import { randomUUID } from 'node:crypto';
@@ -36,7 +42,14 @@ import type { JsonStore } from '../store';
 import { columnInfo } from './columns';
 import { QueryRunner, type QueryRecord } from './queries';
 import { checkStatementAgainstWorkGroup, enforcesConfiguration } from './workgroup-rules';
-import { ATHENA_MIN_CUTOFF_BYTES, invalidRequest, WorkGroups, type WorkGroupRecord } from './workgroups';
+import {
+  ATHENA_MIN_CUTOFF_BYTES,
+  engineVersion,
+  invalidRequest,
+  WorkGroups,
+  type WorkGroupRecord,
+} from './workgroups';
+import { tagList, tagsFromList, withoutTags, withTags } from '../tags';
 
 export interface AthenaOptions {
   store: JsonStore;
@@ -53,8 +66,6 @@ export interface StatementAuthorization {
   checkS3Writes(caller: Caller, writes: readonly AthenaS3Write[]): Error | undefined;
   succeeded(caller: Caller, statement: PreparedStatement, context: QueryContext): void;
 }
-
-const ENGINE_VERSION = { SelectedEngineVersion: 'AUTO', EffectiveEngineVersion: 'Athena engine version 3' };
 
 /**
  * Athena answers input that breaks its model with InvalidRequestException ("Indicates that something is wrong with
@@ -98,6 +109,25 @@ interface AthenaOperations {
   StopQueryExecution: Op<StopQueryExecutionInput, StopQueryExecutionOutput>;
   ListQueryExecutions: Op<ListQueryExecutionsInput, ListQueryExecutionsOutput>;
   GetQueryResults: Op<GetQueryResultsInput, GetQueryResultsOutput>;
+  ListTagsForResource: Op<ListTagsForResourceInput, ListTagsForResourceOutput>;
+  TagResource: Op<TagResourceInput, TagResourceOutput>;
+  UntagResource: Op<UntagResourceInput, UntagResourceOutput>;
+}
+
+/**
+ * The workgroup a tagging call's ARN names (`arn:aws:athena:<region>:<account>:workgroup/<name>`); data catalogs and
+ * capacity reservations, which Athena tags too, are not kept locally.
+ */
+function workgroupOfArn(arn: string): string {
+  const match = /^arn:aws[a-z-]*:athena:[^:]*:[^:]*:workgroup\/(.+)$/.exec(arn);
+  if (!match)
+    throw new AwsServiceError(
+      'ResourceNotFoundException',
+      400,
+      `Resource ${arn} was not found: the local Athena keeps tags of workgroups (arn:aws:athena:<region>:<account>:workgroup/<name>).`,
+      { ResourceName: arn },
+    );
+  return match[1] as string;
 }
 
 export function createAthenaService(
@@ -105,6 +135,17 @@ export function createAthenaService(
 ): ServiceModule & { workgroupOfQuery(id: string): string | undefined } {
   const workgroups = new WorkGroups(options.store);
   const runner = new QueryRunner(options.store, options.sqlEngine);
+
+  /** The workgroup an ARN names; one that does not exist is ResourceNotFoundException, as Athena answers. */
+  const workgroupGroup = (arn: string): WorkGroupRecord => {
+    const name = workgroupOfArn(arn);
+    const group = safeWorkGroup(workgroups, name);
+    if (!group)
+      throw new AwsServiceError('ResourceNotFoundException', 400, `WorkGroup ${name} is not found.`, {
+        ResourceName: arn,
+      });
+    return group;
+  };
 
   const describe = (record: QueryRecord) => {
     const group = safeWorkGroup(workgroups, record.workgroup);
@@ -146,7 +187,7 @@ export function createAthenaService(
         ResultReuseInformation: { ReusedPreviousResult: false },
       },
       WorkGroup: record.workgroup,
-      EngineVersion: ENGINE_VERSION,
+      EngineVersion: engineVersion(group?.Configuration.EngineVersion?.SelectedEngineVersion ?? undefined),
     };
   };
 
@@ -156,7 +197,8 @@ export function createAthenaService(
       return {};
     },
     async GetWorkGroup(input) {
-      return { WorkGroup: workgroups.get(input.WorkGroup as string) };
+      const { tags: _tags, ...group } = workgroups.get(input.WorkGroup as string);
+      return { WorkGroup: group };
     },
     async UpdateWorkGroup(input) {
       workgroups.update(input);
@@ -176,7 +218,7 @@ export function createAthenaService(
           State: g.State,
           ...(g.Description ? { Description: g.Description } : {}),
           CreationTime: g.CreationTime,
-          EngineVersion: ENGINE_VERSION,
+          EngineVersion: engineVersion(g.Configuration.EngineVersion?.SelectedEngineVersion ?? undefined),
         })),
         ...(start + max < all.length ? { NextToken: encodeToken(start + max) } : {}),
       };
@@ -253,6 +295,29 @@ export function createAthenaService(
         QueryExecutionIds: ids.slice(start, start + max),
         ...(start + max < ids.length ? { NextToken: encodeToken(start + max) } : {}),
       };
+    },
+    async ListTagsForResource(input) {
+      const group = workgroupGroup(input.ResourceARN as string);
+      const all = tagList(group.tags);
+      const max = input.MaxResults ?? 100;
+      const start = decodeToken(input.NextToken);
+      return {
+        Tags: all.slice(start, start + max),
+        ...(start + max < all.length ? { NextToken: encodeToken(start + max) } : {}),
+      };
+    },
+    async TagResource(input) {
+      const group = workgroupGroup(input.ResourceARN as string);
+      workgroups.setTags(
+        group.Name,
+        withTags(group.tags, tagsFromList(input.Tags), (m) => invalidRequest(m)),
+      );
+      return {};
+    },
+    async UntagResource(input) {
+      const group = workgroupGroup(input.ResourceARN as string);
+      workgroups.setTags(group.Name, withoutTags(group.tags, input.TagKeys ?? []));
+      return {};
     },
     async GetQueryResults(input) {
       const id = input.QueryExecutionId as string;

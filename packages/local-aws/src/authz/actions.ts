@@ -4,7 +4,9 @@
 // request (ServiceModule.operationOf); a served operation this table does not map is refused (fail closed), an
 // operation no module serves is left to the module's own "not supported" answer.
 import { bucketFromArn, deliveryStreamArn, LOCAL_ACCOUNT_ID, tableBucketArn, tableFromArn } from '../arn';
+import { cborInput, cborTarget } from '../cbor-protocol';
 import { parseJsonText } from '../json-body';
+import { queryForm } from '../query-protocol';
 import type { LocalRequest } from '../protocol';
 import { deleteObjectKeys } from '../s3/service';
 
@@ -36,8 +38,25 @@ export interface MappingEnv {
 /** `unmapped`: the service serves the operation but no IAM action is known for it here (refused). */
 export type Mapping = RequiredPermission[] | 'unmapped';
 
-/** The JSON body's members (parsed once per request: the service reuses it); none for a body that is not an object. */
+/**
+ * The body's top-level members: a JSON object, an awsQuery form (`Name.member.N` read as the list `Name`) or a CBOR
+ * map (CloudWatch speaks all three); none for a body that is none of them (the service then refuses it).
+ */
 const body = (request: LocalRequest): Record<string, unknown> => {
+  const form = queryForm(request);
+  if (form) {
+    const members: Record<string, unknown> = {};
+    for (const [key, value] of form) {
+      const list = /^([^.]+)\.member\.\d+$/.exec(key);
+      if (list) members[list[1] as string] = [...((members[list[1] as string] as string[]) ?? []), value];
+      else if (!key.includes('.')) members[key] = value;
+    }
+    return members;
+  }
+  if (cborTarget(request)) {
+    const decoded = cborInput(request.body);
+    return 'input' in decoded ? decoded.input : {};
+  }
   let parsed: unknown;
   try {
     parsed = request.body.length === 0 ? undefined : parseJsonText(request.body);
@@ -95,6 +114,10 @@ function athena(call: OperationCall, env: MappingEnv): Mapping {
     case 'GetQueryResults':
     case 'StopQueryExecution':
       return [workgroup(env.lookups.workgroupOfQuery(str(input.QueryExecutionId) ?? ''))];
+    case 'ListTagsForResource':
+    case 'TagResource':
+    case 'UntagResource':
+      return [{ action, resource: str(input.ResourceARN) ?? '*' }];
     case 'BatchGetQueryExecution': {
       const ids = Array.isArray(input.QueryExecutionIds) ? input.QueryExecutionIds.map(String) : [];
       const groups = new Set(
@@ -107,21 +130,32 @@ function athena(call: OperationCall, env: MappingEnv): Mapping {
   }
 }
 
-/** Glue resources of a database or table in the default catalog: the catalog, the database, the table. */
+/**
+ * Glue resources of a database or table: the catalog, the database, the table — in the default catalog, or in the
+ * S3 Tables catalog a `<account>:s3tablescatalog/<bucket>` CatalogId names (`catalog/s3tablescatalog/<bucket>`,
+ * `database/s3tablescatalog/<bucket>/<db>`, as the S3 Tables integration's policies name them).
+ */
 function glue(call: OperationCall, env: MappingEnv): Mapping {
   const input = body(call.request);
   const action = `glue:${call.operation}`;
-  const catalog = arnOf(env, 'glue', 'catalog');
-  const database = (name: unknown) => arnOf(env, 'glue', `database/${str(name) ?? ''}`);
+  const federated = /^\d{12}:(s3tablescatalog(?:\/[^/]+)?)$/.exec(str(input.CatalogId) ?? '')?.[1];
+  const inCatalog = federated ? `${federated}/` : '';
+  const catalog = arnOf(env, 'glue', federated ? `catalog/${federated}` : 'catalog');
+  const database = (name: unknown) => arnOf(env, 'glue', `database/${inCatalog}${str(name) ?? ''}`);
   const table = (db: unknown, name: unknown) =>
-    arnOf(env, 'glue', `table/${str(db) ?? ''}/${str(name) ?? ''}`);
+    arnOf(env, 'glue', `table/${inCatalog}${str(db) ?? ''}/${str(name) ?? ''}`);
   const on = (...resources: string[]) => resources.map((resource) => ({ action, resource }));
   switch (call.operation) {
+    case 'GetTags':
+    case 'TagResource':
+    case 'UntagResource':
+      return on(str(input.ResourceArn) ?? '');
     case 'GetDatabases':
-      return on(catalog, arnOf(env, 'glue', 'database/*'));
+      return on(catalog, arnOf(env, 'glue', `database/${inCatalog}*`));
     case 'CreateDatabase':
       return on(catalog, database(child(input.DatabaseInput).Name));
     case 'GetDatabase':
+    case 'UpdateDatabase':
     case 'DeleteDatabase':
       return on(catalog, database(input.Name));
     case 'GetTables':
@@ -171,10 +205,90 @@ function s3(call: OperationCall): Mapping {
         resource: `${bucketArn}/${k}`,
       }));
     }
-    default:
-      return 'unmapped';
+    default: {
+      const action = S3_ACTIONS[call.operation];
+      if (!action) return 'unmapped';
+      if (call.operation === 'CopyObject') {
+        const source = decodeURIComponent(
+          String(call.request.headers['x-amz-copy-source'] ?? '').split('?')[0] ?? '',
+        );
+        return [
+          { action: 's3:GetObject', resource: `arn:aws:s3:::${source.replace(/^\//, '')}` },
+          { action: 's3:PutObject', resource: object },
+        ];
+      }
+      return [{ action, resource: OBJECT_LEVEL.has(call.operation) ? object : bucketArn }];
+    }
   }
 }
+
+/**
+ * S3 operations beyond the basic ones, and the IAM action each needs (Service Authorization Reference, Amazon S3:
+ * a configuration's Delete is authorized as its Put where S3 has no action of its own).
+ */
+const S3_ACTIONS: Record<string, string> = {
+  GetBucketLocation: 's3:GetBucketLocation',
+  ListObjects: 's3:ListBucket',
+  ListObjectVersions: 's3:ListBucketVersions',
+  CopyObject: 's3:PutObject',
+  CreateMultipartUpload: 's3:PutObject',
+  UploadPart: 's3:PutObject',
+  CompleteMultipartUpload: 's3:PutObject',
+  AbortMultipartUpload: 's3:AbortMultipartUpload',
+  ListParts: 's3:ListMultipartUploadParts',
+  ListMultipartUploads: 's3:ListBucketMultipartUploads',
+  GetBucketPolicy: 's3:GetBucketPolicy',
+  PutBucketPolicy: 's3:PutBucketPolicy',
+  DeleteBucketPolicy: 's3:DeleteBucketPolicy',
+  GetBucketPolicyStatus: 's3:GetBucketPolicyStatus',
+  GetBucketVersioning: 's3:GetBucketVersioning',
+  PutBucketVersioning: 's3:PutBucketVersioning',
+  GetBucketLifecycleConfiguration: 's3:GetLifecycleConfiguration',
+  PutBucketLifecycleConfiguration: 's3:PutLifecycleConfiguration',
+  DeleteBucketLifecycle: 's3:PutLifecycleConfiguration',
+  GetBucketEncryption: 's3:GetEncryptionConfiguration',
+  PutBucketEncryption: 's3:PutEncryptionConfiguration',
+  DeleteBucketEncryption: 's3:PutEncryptionConfiguration',
+  GetPublicAccessBlock: 's3:GetBucketPublicAccessBlock',
+  PutPublicAccessBlock: 's3:PutBucketPublicAccessBlock',
+  DeletePublicAccessBlock: 's3:PutBucketPublicAccessBlock',
+  GetBucketOwnershipControls: 's3:GetBucketOwnershipControls',
+  PutBucketOwnershipControls: 's3:PutBucketOwnershipControls',
+  DeleteBucketOwnershipControls: 's3:PutBucketOwnershipControls',
+  GetBucketAcl: 's3:GetBucketAcl',
+  PutBucketAcl: 's3:PutBucketAcl',
+  GetBucketCors: 's3:GetBucketCORS',
+  PutBucketCors: 's3:PutBucketCORS',
+  DeleteBucketCors: 's3:PutBucketCORS',
+  GetBucketWebsite: 's3:GetBucketWebsite',
+  PutBucketWebsite: 's3:PutBucketWebsite',
+  DeleteBucketWebsite: 's3:DeleteBucketWebsite',
+  GetBucketLogging: 's3:GetBucketLogging',
+  PutBucketLogging: 's3:PutBucketLogging',
+  GetBucketReplication: 's3:GetReplicationConfiguration',
+  PutBucketReplication: 's3:PutReplicationConfiguration',
+  DeleteBucketReplication: 's3:PutReplicationConfiguration',
+  GetBucketAccelerateConfiguration: 's3:GetAccelerateConfiguration',
+  PutBucketAccelerateConfiguration: 's3:PutAccelerateConfiguration',
+  GetBucketRequestPayment: 's3:GetBucketRequestPayment',
+  PutBucketRequestPayment: 's3:PutBucketRequestPayment',
+  GetObjectLockConfiguration: 's3:GetBucketObjectLockConfiguration',
+  PutObjectLockConfiguration: 's3:PutBucketObjectLockConfiguration',
+  GetBucketTagging: 's3:GetBucketTagging',
+  PutBucketTagging: 's3:PutBucketTagging',
+  DeleteBucketTagging: 's3:PutBucketTagging',
+  GetBucketNotificationConfiguration: 's3:GetBucketNotification',
+  PutBucketNotificationConfiguration: 's3:PutBucketNotification',
+};
+/** The S3 operations above that act on an object (the rest act on the bucket). */
+const OBJECT_LEVEL = new Set([
+  'CopyObject',
+  'CreateMultipartUpload',
+  'UploadPart',
+  'CompleteMultipartUpload',
+  'AbortMultipartUpload',
+  'ListParts',
+]);
 
 /** S3 Tables operations by the resource they act on (Service Authorization Reference, Amazon S3 Tables). */
 const S3TABLES_ACCOUNT_LEVEL = new Set(['ListTableBuckets']);
@@ -299,6 +413,7 @@ async function icebergRest(call: OperationCall, env: MappingEnv): Promise<Mappin
  * authorized on the alarms' ARNs (`arn:aws:cloudwatch:<region>:<account>:alarm:<name>`; all alarms when none is
  * named), the metric operations have no resource type (`*`).
  */
+const TAGGING_OPERATIONS = new Set(['ListTagsForResource', 'TagResource', 'UntagResource']);
 const CLOUDWATCH_ALARM_OPERATIONS = new Set([
   'PutMetricAlarm',
   'DescribeAlarms',
@@ -316,6 +431,9 @@ const CLOUDWATCH_METRIC_OPERATIONS = new Set([
 function cloudwatch(call: OperationCall, env: MappingEnv): Mapping {
   const action = `cloudwatch:${call.operation}`;
   if (CLOUDWATCH_METRIC_OPERATIONS.has(call.operation)) return [{ action, resource: '*' }];
+  // Tagging is authorized on the resource the ARN names (Service Authorization Reference, CloudWatch).
+  if (TAGGING_OPERATIONS.has(call.operation))
+    return [{ action, resource: str(body(call.request).ResourceARN) ?? '*' }];
   if (!CLOUDWATCH_ALARM_OPERATIONS.has(call.operation)) return 'unmapped';
   const input = body(call.request);
   const named = [

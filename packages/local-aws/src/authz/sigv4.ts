@@ -215,11 +215,24 @@ export function readCredential(
   return reading;
 }
 
-/** The access key of a request that carries one in a SigV4 scope (whatever else is wrong with it), for messages. */
-export function accessKeyOf(request: LocalRequest): string | undefined {
+/** The SigV4 credential scope's parts as written (nothing checked): for messages and for telling services apart. */
+function writtenScope(request: LocalRequest): string[] | undefined {
   const authorization = header(request, 'authorization');
   const scope = authorization
     ? /Credential=([^,\s]+)/.exec(authorization)?.[1]
     : (request.query.get('X-Amz-Credential') ?? undefined);
-  return scope?.split('/')[0];
+  return scope?.split('/');
+}
+
+/** The access key of a request that carries one in a SigV4 scope (whatever else is wrong with it), for messages. */
+export function accessKeyOf(request: LocalRequest): string | undefined {
+  return writtenScope(request)?.[0];
+}
+
+/**
+ * The service a request's SigV4 scope names (its signing name: `iam`, `sns`, `monitoring`…), unchecked: which
+ * protocol to answer an unserved service in. Who the caller is is read by readCredential alone.
+ */
+export function scopeServiceOf(request: LocalRequest): string | undefined {
+  return writtenScope(request)?.[3] || undefined;
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { LOCAL_ACCOUNT_ID } from '../arn';
 import type { Caller } from '../iam/principals';
 import type { LocalReply, LocalRequest, ServiceModule } from '../protocol';
-import { STS_NAMESPACE, awsQueryError, xmlReply, xmlTag } from '../aws-query';
+import { awsQueryError, stsResponse as response, xmlTag } from '../aws-query';
 import { refusal } from './denials';
 import { MIN_SESSION_SECONDS, type LocalIam } from './local-iam';
 
@@ -18,14 +18,6 @@ function formOf(request: LocalRequest): URLSearchParams | undefined {
   const type = String(request.headers['content-type'] ?? '');
   if (request.method !== 'POST' || !type.startsWith('application/x-www-form-urlencoded')) return undefined;
   return new URLSearchParams(request.body.toString('utf8'));
-}
-
-function response(action: string, result: string): LocalReply {
-  return xmlReply(
-    200,
-    `<${action}Response xmlns="${STS_NAMESPACE}"><${action}Result>${result}</${action}Result>` +
-      `<ResponseMetadata>${xmlTag('RequestId', globalThis.crypto.randomUUID())}</ResponseMetadata></${action}Response>`,
-  );
 }
 
 const validation = (message: string) => awsQueryError(400, 'ValidationError', message);

@@ -8,6 +8,7 @@ import type { AlarmState } from './alarm-evaluation';
 import type { AlarmRecord, Alarms } from './alarms';
 import type { CloudWatchClock } from './clock';
 import { pageOf, seconds, time, type AlarmOperations } from './wire';
+import { tagList, tagsFromList, withoutTags, withTags } from '../tags';
 
 function alarmView(a: AlarmRecord): Wire<MetricAlarm> {
   return {
@@ -39,10 +40,45 @@ function alarmView(a: AlarmRecord): Wire<MetricAlarm> {
 }
 
 export function alarmOperations(alarms: Alarms, clock: CloudWatchClock): AlarmOperations {
+  /**
+   * The alarm a tagging call's ARN names (`arn:aws:cloudwatch:<region>:<account>:alarm:<name>`); Contributor
+   * Insights rules, which CloudWatch tags too, are not kept locally. ResourceNotFoundException as CloudWatch answers.
+   */
+  const alarmOfArn = (arn: string): AlarmRecord => {
+    const match = /^arn:aws[a-z-]*:cloudwatch:[^:]*:[^:]*:alarm:(.+)$/.exec(arn);
+    const alarm = match ? alarms.get(match[1] as string) : undefined;
+    if (!alarm)
+      throw new AwsServiceError(
+        'ResourceNotFoundException',
+        404,
+        match
+          ? `The alarm ${match[1]} does not exist.`
+          : `Resource ${arn} was not found: the local CloudWatch keeps tags of metric alarms (arn:aws:cloudwatch:<region>:<account>:alarm:<name>).`,
+        { ResourceType: 'alarm', ResourceId: arn },
+      );
+    return alarm;
+  };
+
   return {
     async PutMetricAlarm(input) {
       const definition = parseAlarmDefinition(input);
-      alarms.put(definition, clock.now());
+      alarms.put(definition, clock.now(), withTags({}, tagsFromList(input.Tags), invalidValue));
+      return {};
+    },
+
+    async ListTagsForResource(input) {
+      return { Tags: tagList(alarmOfArn(input.ResourceARN as string).tags) };
+    },
+
+    async TagResource(input) {
+      const alarm = alarmOfArn(input.ResourceARN as string);
+      alarms.setTags(alarm, withTags(alarm.tags, tagsFromList(input.Tags), invalidValue));
+      return {};
+    },
+
+    async UntagResource(input) {
+      const alarm = alarmOfArn(input.ResourceARN as string);
+      alarms.setTags(alarm, withoutTags(alarm.tags, input.TagKeys ?? []));
       return {};
     },
 

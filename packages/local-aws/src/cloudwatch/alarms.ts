@@ -3,6 +3,7 @@
 // runs. CloudWatch publishes to the SNS topics in the alarm's actions; the local endpoint serves no SNS, so it
 // keeps the message it would publish (GET /_local/cloudwatch/notifications) and records the action in the
 // history as CloudWatch does. Persisted in the endpoint's state folder.
+import type { TagMap } from '../tags';
 import type { JsonStore } from '../store';
 import type { AlarmDefinition } from './alarm-definition';
 import { evaluateAlarm, evaluatedPeriodStarts, type AlarmState, type Evaluation } from './alarm-evaluation';
@@ -16,6 +17,8 @@ export interface AlarmRecord extends AlarmDefinition {
   StateReasonData?: string;
   StateUpdatedTimestamp: number;
   StateTransitionedTimestamp: number;
+  /** The alarm's tags: given when it is created, changed by TagResource and UntagResource only. */
+  tags?: TagMap;
 }
 
 export type HistoryItemType = 'ConfigurationUpdate' | 'StateUpdate' | 'Action';
@@ -69,8 +72,12 @@ export class Alarms {
       .sort((a, b) => a.AlarmName.localeCompare(b.AlarmName));
   }
 
-  /** PutMetricAlarm: creates the alarm in INSUFFICIENT_DATA, or replaces an alarm's configuration (state kept). */
-  put(definition: AlarmDefinition, nowMs: number): AlarmRecord {
+  /**
+   * PutMetricAlarm: creates the alarm in INSUFFICIENT_DATA with its tags, or replaces an alarm's configuration (state
+   * and tags kept: "If you are using this operation to update an existing alarm, any tags you specify in this
+   * parameter are ignored", API reference).
+   */
+  put(definition: AlarmDefinition, nowMs: number, tags: TagMap = {}): AlarmRecord {
     const existing = this.get(definition.AlarmName);
     const record: AlarmRecord = existing
       ? {
@@ -78,6 +85,7 @@ export class Alarms {
           ...definition,
           AlarmArn: existing.AlarmArn,
           AlarmConfigurationUpdatedTimestamp: nowMs,
+          ...(existing.tags ? { tags: existing.tags } : {}),
         }
       : {
           ...definition,
@@ -87,6 +95,7 @@ export class Alarms {
           StateReason: 'Unchecked: Initial alarm creation',
           StateUpdatedTimestamp: nowMs,
           StateTransitionedTimestamp: nowMs,
+          ...(Object.keys(tags).length > 0 ? { tags } : {}),
         };
     this.store.write(alarmKey(record.AlarmName), record);
     this.addHistory({
@@ -102,6 +111,11 @@ export class Alarms {
       }),
     });
     return record;
+  }
+
+  /** Replaces an alarm's tags (TagResource and UntagResource compute the new set). */
+  setTags(alarm: AlarmRecord, tags: TagMap): void {
+    this.store.write(alarmKey(alarm.AlarmName), { ...alarm, tags });
   }
 
   delete(name: string): boolean {

@@ -1,7 +1,9 @@
-// Amazon CloudWatch metrics and alarms. The AWS SDK v3 client (3.1127) speaks CloudWatch's JSON protocol:
-// awsJson1_0, `X-Amz-Target: GraniteServiceVersion20100801.<Op>`, timestamps as epoch seconds; the model is
-// `@awsQueryCompatible`, so errors also carry `x-amzn-query-error: <Code>;Sender` (the codes of the old awsQuery
-// API: MissingParameter, InvalidParameterValue, ResourceNotFound…). Served: PutMetricData, GetMetricData (MetricStat
+// Amazon CloudWatch metrics and alarms, in the three protocols its model lists (protocol.ts awsJsonService): the
+// JSON protocol the AWS SDK v3 client 3.1127 speaks (awsJson1_0, `X-Amz-Target: GraniteServiceVersion20100801.<Op>`,
+// timestamps as epoch seconds), awsQuery (form posts, XML replies: the AWS CLI v2 and Terraform's provider 5.x) and
+// rpcv2Cbor (newer SDKs). The model is `@awsQueryCompatible`, so JSON and CBOR errors also carry
+// `x-amzn-query-error: <Code>;Sender` (the model's awsQuery codes: MissingParameter, InvalidParameterValue,
+// ResourceNotFound…). Served: PutMetricData, GetMetricData (MetricStat
 // queries), GetMetricStatistics, ListMetrics, PutMetricAlarm, DescribeAlarms, DescribeAlarmHistory, DeleteAlarms,
 // SetAlarmState. Alarms are evaluated every EVALUATE_EVERY_MS of wall time and whenever the clock is advanced.
 // Services of the endpoint (Firehose) record their documented metrics through `metrics.put`.
@@ -41,18 +43,6 @@ export interface CloudWatchService extends ServiceModule {
 /** CloudWatch evaluates alarms about once a minute; locally every 10 s of wall time, so none waits long. */
 const EVALUATE_EVERY_MS = 10_000;
 
-/** The awsQuery code and fault of each CloudWatch exception (the model's @awsQueryError traits). */
-const QUERY_ERRORS: Record<string, string> = {
-  MissingRequiredParameterException: 'MissingParameter;Sender',
-  InvalidParameterValueException: 'InvalidParameterValue;Sender',
-  InvalidParameterCombinationException: 'InvalidParameterCombination;Sender',
-  ResourceNotFound: 'ResourceNotFound;Sender',
-  InvalidNextToken: 'InvalidNextToken;Sender',
-  LimitExceededFault: 'LimitExceeded;Sender',
-  InternalServiceFault: 'InternalServiceError;Receiver',
-  ValidationError: 'ValidationError;Sender',
-};
-
 /**
  * CloudWatch answers input that breaks its model's constraints with ValidationError ("1 validation error detected:
  * Value … at '…' failed to satisfy constraint: …"; CloudWatch API reference, Common Errors: "The input fails to
@@ -66,7 +56,7 @@ export const CLOUDWATCH_API = serviceApi('cloudwatch', {
 
 /** Operations of CloudWatch's model the local endpoint does not serve: the lab uses metrics and metric alarms. */
 const NOT_SERVED_REASON =
-  'the local CloudWatch serves metrics (PutMetricData, GetMetricData, GetMetricStatistics, ListMetrics) and metric alarms (PutMetricAlarm, DescribeAlarms, DescribeAlarmHistory, DeleteAlarms, SetAlarmState) only';
+  'the local CloudWatch serves metrics (PutMetricData, GetMetricData, GetMetricStatistics, ListMetrics) and metric alarms (PutMetricAlarm, DescribeAlarms, DescribeAlarmHistory, DeleteAlarms, SetAlarmState, and their tags) only';
 
 export function createCloudWatchService(options: CloudWatchOptions): CloudWatchService {
   const clock = new CloudWatchClock(options.clock === 'adjustable');
@@ -99,7 +89,6 @@ export function createCloudWatchService(options: CloudWatchOptions): CloudWatchS
     messageKey: 'message',
     internalErrorCode: 'InternalServiceFault',
     protocol: 'awsJson1_0',
-    queryErrors: QUERY_ERRORS,
     operations,
     close: async () => {
       clearInterval(timer);

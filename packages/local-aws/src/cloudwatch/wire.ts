@@ -16,6 +16,10 @@ import type {
   PutMetricAlarmInput,
   PutMetricDataInput,
   SetAlarmStateInput,
+  ListTagsForResourceInput,
+  ListTagsForResourceOutput,
+  TagResourceInput,
+  UntagResourceInput,
 } from '@aws-sdk/client-cloudwatch';
 import { AwsServiceError } from '../errors';
 import type { Wire } from '../model/api';
@@ -43,6 +47,9 @@ export interface CloudWatchOperations {
   DescribeAlarmHistory: Op<DescribeAlarmHistoryInput, DescribeAlarmHistoryOutput>;
   DeleteAlarms: Op<DeleteAlarmsInput, NoOutput>;
   SetAlarmState: Op<SetAlarmStateInput, NoOutput>;
+  ListTagsForResource: Op<ListTagsForResourceInput, ListTagsForResourceOutput>;
+  TagResource: Op<TagResourceInput, NoOutput>;
+  UntagResource: Op<UntagResourceInput, NoOutput>;
 }
 
 export type MetricOperations = Pick<
@@ -51,7 +58,14 @@ export type MetricOperations = Pick<
 >;
 export type AlarmOperations = Pick<
   CloudWatchOperations,
-  'PutMetricAlarm' | 'DescribeAlarms' | 'DescribeAlarmHistory' | 'DeleteAlarms' | 'SetAlarmState'
+  | 'PutMetricAlarm'
+  | 'DescribeAlarms'
+  | 'DescribeAlarmHistory'
+  | 'DeleteAlarms'
+  | 'SetAlarmState'
+  | 'ListTagsForResource'
+  | 'TagResource'
+  | 'UntagResource'
 >;
 
 export const seconds = (ms: number) => ms / 1000;

@@ -93,6 +93,10 @@ export class RecordMapper {
   map(data: Buffer): RecordOutcome {
     const record = ParsedRecord.parse(data);
     if (!(record instanceof ParsedRecord)) return record;
+    // A table created without a schema has no columns until its first writer gives it some: a record has nowhere
+    // to go (delivered, it would be a row of nothing), so it goes to the error output with its bytes.
+    if (this.columns.length === 0)
+      return misfit('The table has no columns yet (it was created without a schema): give it one first.');
     let canonical = true;
     const microsColumns: string[] = [];
     const textTimestampColumns: string[] = [];

@@ -15,6 +15,15 @@ import type {
   PutRecordBatchOutput,
   PutRecordInput,
   PutRecordOutput,
+  ListTagsForDeliveryStreamInput,
+  ListTagsForDeliveryStreamOutput,
+  TagDeliveryStreamInput,
+  TagDeliveryStreamOutput,
+  UntagDeliveryStreamInput,
+  UntagDeliveryStreamOutput,
+  UpdateDestinationInput,
+  UpdateDestinationOutput,
+  IcebergDestinationConfiguration,
   _Record as FirehoseRecord,
 } from '@aws-sdk/client-firehose';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
@@ -31,7 +40,14 @@ import { MAX_BUFFER_BYTES, StreamDelivery, type DeliveryAccess, type DeliverySta
 import { putMetrics, type FirehoseMetricSink } from './metrics';
 import { LogWriteError, RecordLog, type LogDamage } from './record-log';
 import type { ErrorOutputObjects } from './error-output';
-import { describeStream, invalidArgument, parseIcebergStream, type StreamDefinition } from './streams';
+import {
+  describeStream,
+  DESTINATION_ID,
+  invalidArgument,
+  parseIcebergStream,
+  type StreamDefinition,
+} from './streams';
+import { tagList, tagsFromList, withoutTags, withTags } from '../tags';
 
 export interface FirehoseOptions {
   warehouse: Warehouse;
@@ -98,14 +114,13 @@ export const FIREHOSE_API = serviceApi('firehose', {
 
 /** Operations of Firehose's model the local endpoint does not serve, and why. */
 export const FIREHOSE_NOT_SERVED: Record<string, string> = {
-  UpdateDestination:
-    'a stream keeps the destination it was created with locally (delete and create it again)',
   StartDeliveryStreamEncryption: 'server-side encryption of the stream buffer has no local meaning',
   StopDeliveryStreamEncryption: 'server-side encryption of the stream buffer has no local meaning',
-  TagDeliveryStream: 'delivery stream tags are not kept locally',
-  UntagDeliveryStream: 'delivery stream tags are not kept locally',
-  ListTagsForDeliveryStream: 'delivery stream tags are not kept locally',
 };
+
+/** Firehose's tag rules: more than 50 is LimitExceededException ("up to 50 tags"), an `aws:` key InvalidArgument. */
+const tagRefusal = (message: string, rule: 'reserved' | 'limit') =>
+  rule === 'limit' ? new AwsServiceError('LimitExceededException', 400, message) : invalidArgument(message);
 
 type Op<I, O> = WireOperation<I, O>;
 interface FirehoseOperations {
@@ -116,6 +131,10 @@ interface FirehoseOperations {
   DeleteDeliveryStream: Op<DeleteDeliveryStreamInput, DeleteDeliveryStreamOutput>;
   PutRecord: Op<PutRecordInput, PutRecordOutput>;
   PutRecordBatch: Op<PutRecordBatchInput, PutRecordBatchOutput>;
+  UpdateDestination: Op<UpdateDestinationInput, UpdateDestinationOutput>;
+  ListTagsForDeliveryStream: Op<ListTagsForDeliveryStreamInput, ListTagsForDeliveryStreamOutput>;
+  TagDeliveryStream: Op<TagDeliveryStreamInput, TagDeliveryStreamOutput>;
+  UntagDeliveryStream: Op<UntagDeliveryStreamInput, UntagDeliveryStreamOutput>;
 }
 
 function notFound(name: string): AwsServiceError {
@@ -263,7 +282,12 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         );
       }
       const arn = deliveryStreamArn(region, name);
-      const stream: StreamDefinition = { ...parseIcebergStream(name, arn, iceberg), createdAt: Date.now() };
+      const tags = withTags({}, tagsFromList(input.Tags), tagRefusal);
+      const stream: StreamDefinition = {
+        ...parseIcebergStream(name, arn, iceberg),
+        createdAt: Date.now(),
+        ...(Object.keys(tags).length > 0 ? { tags } : {}),
+      };
       const refused = options.roles?.validate(stream);
       if (refused) throw invalidArgument(refused);
       // A log left by a stream of this name whose definition is gone is kept aside, never appended to.
@@ -298,6 +322,67 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
       store.delete(streamKey(name));
       store.delete(legacyStatsKey(name));
       rmSync(logDir(name), { recursive: true, force: true });
+      return {};
+    },
+    async UpdateDestination(input) {
+      const name = input.DeliveryStreamName as string;
+      const stream = load(name);
+      const version = String(stream.versionId ?? 1);
+      if (input.CurrentDeliveryStreamVersionId !== version)
+        throw new AwsServiceError(
+          'ConcurrentModificationException',
+          400,
+          `Firehose ${name} is at version ${version}, not ${input.CurrentDeliveryStreamVersionId}: describe it again and retry with its VersionId.`,
+        );
+      if (input.DestinationId !== DESTINATION_ID)
+        throw invalidArgument(
+          `Firehose ${name} has no destination ${input.DestinationId} (its one destination is ${DESTINATION_ID}).`,
+        );
+      const update = input.IcebergDestinationUpdate;
+      if (!update)
+        throw invalidArgument(
+          'The local endpoint supports Iceberg destinations only: give IcebergDestinationUpdate.',
+        );
+      // "UpdateDestination … merges the parameters you specify with the destination configuration that already
+      // exists": the members given replace theirs, the others are kept.
+      const merged = { ...stream.icebergConfiguration } as Record<string, unknown>;
+      for (const [key, value] of Object.entries(update))
+        if (value !== undefined && value !== null) merged[key] = value;
+      const updated: StreamDefinition = {
+        ...parseIcebergStream(name, stream.arn, merged as Wire<IcebergDestinationConfiguration>),
+        createdAt: stream.createdAt,
+        versionId: (stream.versionId ?? 1) + 1,
+        ...(stream.tags ? { tags: stream.tags } : {}),
+      };
+      const refused = options.roles?.validate(updated);
+      if (refused) throw invalidArgument(refused);
+      // What was buffered is delivered where it was headed; later records follow the new settings.
+      const delivery = deliveries.get(name);
+      if (delivery) await delivery.close();
+      deliveries.delete(name);
+      store.write(streamKey(name), updated);
+      deliveryOf(updated).warmUp();
+      return {};
+    },
+    async ListTagsForDeliveryStream(input) {
+      const stream = load(input.DeliveryStreamName as string);
+      const limit = input.Limit ?? 50;
+      const all = tagList(stream.tags)
+        .sort((a, b) => (a.Key < b.Key ? -1 : a.Key > b.Key ? 1 : 0))
+        .filter((t) => input.ExclusiveStartTagKey === undefined || t.Key > input.ExclusiveStartTagKey);
+      return { Tags: all.slice(0, limit), HasMoreTags: all.length > limit };
+    },
+    async TagDeliveryStream(input) {
+      const stream = load(input.DeliveryStreamName as string);
+      store.write(streamKey(stream.name), {
+        ...stream,
+        tags: withTags(stream.tags, tagsFromList(input.Tags), tagRefusal),
+      });
+      return {};
+    },
+    async UntagDeliveryStream(input) {
+      const stream = load(input.DeliveryStreamName as string);
+      store.write(streamKey(stream.name), { ...stream, tags: withoutTags(stream.tags, input.TagKeys ?? []) });
       return {};
     },
     async PutRecord(input) {

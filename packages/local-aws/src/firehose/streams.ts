@@ -9,6 +9,7 @@ import type {
   S3DestinationConfiguration,
 } from '@aws-sdk/client-firehose';
 import type { Wire } from '../model/api';
+import type { TagMap } from '../tags';
 
 export interface StreamDefinition {
   name: string;
@@ -29,9 +30,16 @@ export interface StreamDefinition {
   s3RoleArn: string;
   s3BackupMode: IcebergS3BackupMode;
   retryDurationInSeconds: number;
-  /** What the caller sent, echoed in DescribeDeliveryStream. */
+  /** What the caller sent (or UpdateDestination made of it), echoed in DescribeDeliveryStream. */
   icebergConfiguration: Wire<IcebergDestinationConfiguration>;
+  /** DescribeDeliveryStream's VersionId: 1 at creation, one more per UpdateDestination (absent = 1). */
+  versionId?: number;
+  /** The stream's tags (CreateDeliveryStream's Tags, TagDeliveryStream, UntagDeliveryStream). */
+  tags?: TagMap;
 }
+
+/** The one destination of a local stream (DescribeDeliveryStream's DestinationId, UpdateDestination's). */
+export const DESTINATION_ID = 'destinationId-000000000001';
 
 export function invalidArgument(message: string): AwsServiceError {
   return new AwsServiceError('InvalidArgumentException', 400, message);
@@ -96,22 +104,28 @@ export function parseIcebergStream(
   };
 }
 
+/**
+ * The stream as DescribeDeliveryStream answers it: the Iceberg destination's settings as they were given (defaults
+ * as Firehose's API reference states them where none was), and the error bucket's own (S3DestinationDescription:
+ * its buffering hints, 5 MiB / 300 s by default, its compression, UNCOMPRESSED by default, its encryption).
+ */
 export function describeStream(stream: StreamDefinition): Wire<DeliveryStreamDescription> {
   const bufferingHints = { SizeInMBs: stream.sizeInMBs, IntervalInSeconds: stream.intervalInSeconds };
   const iceberg = stream.icebergConfiguration;
+  const s3: Partial<Wire<S3DestinationConfiguration>> = iceberg.S3Configuration ?? {};
   return {
     DeliveryStreamName: stream.name,
     DeliveryStreamARN: stream.arn,
     DeliveryStreamStatus: 'ACTIVE',
     DeliveryStreamType: 'DirectPut',
-    VersionId: '1',
+    VersionId: String(stream.versionId ?? 1),
     CreateTimestamp: stream.createdAt / 1000,
     DeliveryStreamEncryptionConfiguration: { Status: 'DISABLED' },
     Source: { DirectPutSourceDescription: { ThroughputHintInMBs: 5 } },
     HasMoreDestinations: false,
     Destinations: [
       {
-        DestinationId: 'destinationId-000000000001',
+        DestinationId: DESTINATION_ID,
         IcebergDestinationDescription: {
           DestinationTableConfigurationList: iceberg.DestinationTableConfigurationList,
           BufferingHints: bufferingHints,
@@ -125,12 +139,17 @@ export function describeStream(stream: StreamDefinition): Wire<DeliveryStreamDes
           S3DestinationDescription: {
             RoleARN: stream.s3RoleArn,
             BucketARN: stream.errorBucketArn,
+            ...(s3.Prefix !== undefined ? { Prefix: s3.Prefix } : {}),
             ...(stream.errorOutputPrefix !== undefined
               ? { ErrorOutputPrefix: stream.errorOutputPrefix }
               : {}),
-            BufferingHints: bufferingHints,
-            CompressionFormat: 'UNCOMPRESSED',
-            EncryptionConfiguration: { NoEncryptionConfig: 'NoEncryption' },
+            BufferingHints: {
+              SizeInMBs: s3.BufferingHints?.SizeInMBs ?? 5,
+              IntervalInSeconds: s3.BufferingHints?.IntervalInSeconds ?? 300,
+            },
+            CompressionFormat: s3.CompressionFormat ?? 'UNCOMPRESSED',
+            EncryptionConfiguration: s3.EncryptionConfiguration ?? { NoEncryptionConfig: 'NoEncryption' },
+            CloudWatchLoggingOptions: s3.CloudWatchLoggingOptions ?? { Enabled: false },
           },
         },
       },

@@ -41,6 +41,8 @@ export interface GlueTableRecord extends GlueTableInput {
   CreateTime: number;
   UpdateTime: number;
   VersionId: string;
+  /** The table's tags (TagResource): kept with it, not part of GetTable. */
+  Tags?: Record<string, string>;
 }
 
 export interface GlueDatabaseRecord {
@@ -48,8 +50,14 @@ export interface GlueDatabaseRecord {
   Description?: string;
   LocationUri?: string;
   Parameters?: Record<string, string>;
+  /** Lake Formation's default grants on new tables, echoed as given (not enforced on the default catalog). */
+  CreateTableDefaultPermissions?: unknown[];
+  TargetDatabase?: unknown;
+  FederatedDatabase?: unknown;
   CatalogId: string;
   CreateTime: number;
+  /** The database's tags (CreateDatabase's Tags, TagResource): kept with it, not part of GetDatabase. */
+  Tags?: Record<string, string>;
 }
 
 const NAME = /^[a-z0-9_][a-z0-9_.-]{0,254}$/;
@@ -83,11 +91,14 @@ export class LocalGlueCatalog {
     const name = checkName('Database', input.Name);
     if (this.store.read(this.dbKey(name))) throw glueError.exists(`Database ${name} already exists.`);
     const record: GlueDatabaseRecord = {
-      ...input,
+      ...(Object.fromEntries(
+        Object.entries(input).filter(([, v]) => v !== undefined && v !== null),
+      ) as typeof input),
       Name: name,
       CatalogId: this.catalogId,
       CreateTime: Date.now() / 1000,
     };
+    if (record.Tags && Object.keys(record.Tags).length === 0) delete record.Tags;
     this.store.write(this.dbKey(name), record);
     return record;
   }
@@ -97,6 +108,64 @@ export class LocalGlueCatalog {
     const record = this.store.read<GlueDatabaseRecord>(this.dbKey(name));
     if (!record) throw glueError.notFound(`Database ${name} not found.`);
     return record;
+  }
+
+  /** A database as GetDatabase answers it (its tags are GetTags'). */
+  databaseView = (record: GlueDatabaseRecord): Omit<GlueDatabaseRecord, 'Tags'> => {
+    const { Tags: _tags, ...view } = record;
+    return view;
+  };
+
+  /** A table as GetTable answers it (its tags are GetTags'). */
+  tableView = (record: GlueTableRecord): Omit<GlueTableRecord, 'Tags'> => {
+    const { Tags: _tags, ...view } = record;
+    return view;
+  };
+
+  /** Glue's UpdateDatabase: the database's definition replaced; its name stays (a rename is refused). */
+  updateDatabase(
+    raw: unknown,
+    input: {
+      Name?: string | null;
+      Description?: string | null;
+      LocationUri?: string | null;
+      Parameters?: Record<string, string> | null;
+      CreateTableDefaultPermissions?: unknown[] | null;
+      TargetDatabase?: unknown;
+      FederatedDatabase?: unknown;
+    },
+  ): GlueDatabaseRecord {
+    const current = this.getDatabase(raw);
+    if (input.Name && input.Name.toLowerCase() !== current.Name)
+      throw glueError.invalid(
+        `UpdateDatabase cannot rename database ${current.Name} to ${input.Name}: create the new database and move its tables.`,
+      );
+    const next: GlueDatabaseRecord = {
+      Name: current.Name,
+      CatalogId: current.CatalogId,
+      CreateTime: current.CreateTime,
+      ...(input.Description != null ? { Description: input.Description } : {}),
+      ...(input.LocationUri != null ? { LocationUri: input.LocationUri } : {}),
+      ...(input.Parameters != null ? { Parameters: input.Parameters } : {}),
+      ...(input.CreateTableDefaultPermissions != null
+        ? { CreateTableDefaultPermissions: input.CreateTableDefaultPermissions }
+        : {}),
+      ...(input.TargetDatabase != null ? { TargetDatabase: input.TargetDatabase } : {}),
+      ...(input.FederatedDatabase != null ? { FederatedDatabase: input.FederatedDatabase } : {}),
+      ...(current.Tags ? { Tags: current.Tags } : {}),
+    };
+    this.store.write(this.dbKey(current.Name), next);
+    return next;
+  }
+
+  setDatabaseTags(raw: string, tags: Record<string, string>): void {
+    const current = this.getDatabase(raw);
+    this.store.write(this.dbKey(current.Name), { ...current, Tags: tags });
+  }
+
+  setTableTags(rawDb: string, rawName: string, tags: Record<string, string>): void {
+    const current = this.getTable(rawDb, rawName);
+    this.store.write(this.tableKey(current.DatabaseName, current.Name), { ...current, Tags: tags });
   }
 
   listDatabases(): GlueDatabaseRecord[] {
@@ -176,6 +245,7 @@ export class LocalGlueCatalog {
       CreateTime: current.CreateTime,
       UpdateTime: Date.now() / 1000,
       VersionId: String(Number(current.VersionId) + 1),
+      ...(current.Tags ? { Tags: current.Tags } : {}),
     };
     // One atomic file replace (temp + rename): readers see the old or the new definition.
     this.store.write(this.tableKey(current.DatabaseName, current.Name), next);

@@ -1,6 +1,8 @@
-// AWS Glue (awsJson1_1, `AWSGlue.<Op>`): the Data Catalog operations the snapshots unit uses — databases and
-// tables, UpdateTable with VersionId compare-and-swap, table versions. Exceptions carry `Message`, as Glue's do.
-// Every request is checked against Glue's model first (models/glue.json).
+// AWS Glue (awsJson1_1, `AWSGlue.<Op>`): the Data Catalog operations the snapshots unit and Terraform's Glue
+// resources use — databases (with UpdateDatabase) and tables, UpdateTable with VersionId compare-and-swap, table
+// versions, tags — in the default catalog, and the S3 Tables catalogs (`CatalogId <account>:s3tablescatalog/<bucket>`:
+// the bucket's namespaces as databases, its tables read-only). Lists page with MaxResults/NextToken. Exceptions carry
+// `Message`, as Glue's do. Every request is checked against Glue's model first (models/glue.json).
 import type {
   CreateDatabaseRequest,
   CreateTableRequest,
@@ -11,17 +13,27 @@ import type {
   GetTableRequest,
   GetTablesRequest,
   GetTableVersionsRequest,
+  GetTagsRequest,
+  TagResourceRequest,
+  UntagResourceRequest,
+  UpdateDatabaseRequest,
   UpdateTableRequest,
 } from '@aws-sdk/client-glue';
+import type { Warehouse } from '@loglake/lakehouse';
 import { AwsServiceError } from '../errors';
 import { serviceApi, type Wire } from '../model/api';
 import { awsJsonService, type ServiceModule } from '../protocol';
 import type { JsonStore } from '../store';
-import { LocalGlueCatalog, type GlueTableInput } from './catalog';
+import { withoutTags, withTags } from '../tags';
+import { glueError, LocalGlueCatalog, type GlueTableInput } from './catalog';
+import { catalogIdOf, catalogOf } from './catalog-id';
+import { S3TablesGlueCatalog, s3TablesWriteRefused } from './s3tables-databases';
 
 export interface GlueOptions {
   store: JsonStore;
   accountId: string;
+  /** The S3 Tables catalogs are the warehouse's table buckets. */
+  warehouse?: Warehouse;
   /** Share one catalog with other modules (e.g. the SQL engine resolving Glue tables). */
   catalog?: LocalGlueCatalog;
 }
@@ -40,6 +52,7 @@ interface GlueOperations {
   CreateDatabase: Op<CreateDatabaseRequest>;
   GetDatabase: Op<GetDatabaseRequest>;
   GetDatabases: Op<GetDatabasesRequest>;
+  UpdateDatabase: Op<UpdateDatabaseRequest>;
   DeleteDatabase: Op<DeleteDatabaseRequest>;
   CreateTable: Op<CreateTableRequest>;
   GetTable: Op<GetTableRequest>;
@@ -47,46 +60,173 @@ interface GlueOperations {
   UpdateTable: Op<UpdateTableRequest>;
   GetTableVersions: Op<GetTableVersionsRequest>;
   DeleteTable: Op<DeleteTableRequest>;
+  GetTags: Op<GetTagsRequest>;
+  TagResource: Op<TagResourceRequest>;
+  UntagResource: Op<UntagResourceRequest>;
 }
 
 // The model has made TableInput present, with a Name, before a handler sees it.
 const tableInput = (input: { TableInput?: unknown }) => input.TableInput as GlueTableInput;
 
+/** Glue's list pages: MaxResults (the model allows 1-100 for these), NextToken an opaque offset. */
+function page<T>(items: T[], input: { MaxResults?: number | null; NextToken?: string | null }, max = 100) {
+  const start = input.NextToken ? decodeToken(input.NextToken) : 0;
+  const size = input.MaxResults ?? max;
+  const slice = items.slice(start, start + size);
+  return { slice, ...(start + size < items.length ? { NextToken: encodeToken(start + size) } : {}) };
+}
+const encodeToken = (offset: number) => Buffer.from(`glue-offset:${offset}`).toString('base64');
+function decodeToken(token: string): number {
+  const match = /^glue-offset:(\d+)$/.exec(Buffer.from(token, 'base64').toString('utf8'));
+  if (!match)
+    throw glueError.invalid(
+      `Invalid NextToken ${JSON.stringify(token)}: pass the token the previous page returned.`,
+    );
+  return Number(match[1]);
+}
+
+/** GetTables' Expression: "a regular expression pattern", matched against the whole name. */
+function nameFilter(expression: string | null | undefined): (name: string) => boolean {
+  if (!expression) return () => true;
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(`^(?:${expression})$`, 'i');
+  } catch {
+    throw glueError.invalid(`Expression ${JSON.stringify(expression)} is not a valid regular expression.`);
+  }
+  return (name) => pattern.test(name);
+}
+
 export function createGlueService(options: GlueOptions): ServiceModule & { catalog: LocalGlueCatalog } {
   const catalog = options.catalog ?? new LocalGlueCatalog(options.store, options.accountId);
+  const s3tables = options.warehouse
+    ? new S3TablesGlueCatalog(options.warehouse, options.accountId)
+    : undefined;
+  /** The S3 Tables catalog a CatalogId names, or undefined for the default catalog. */
+  const tableBucketOf = (catalogId: string | null | undefined): string | undefined => {
+    const ref = catalogOf(catalogId, options.accountId);
+    if (ref.kind === 'default') return undefined;
+    if (ref.kind === 's3tablesParent' || !s3tables)
+      throw glueError.invalid(
+        `Catalog ${catalogIdOf(ref, options.accountId)} holds one catalog per table bucket, not databases: use ${options.accountId}:s3tablescatalog/<table bucket>.`,
+      );
+    return ref.bucket;
+  };
+  const s3t = () => s3tables as S3TablesGlueCatalog;
+
+  /** A Glue resource ARN (`database/<name>`, `table/<db>/<name>`) in the default catalog: its tags' owner. */
+  const tagged = (arn: string) => {
+    const match = /^arn:aws[a-z-]*:glue:[^:]*:[^:]*:(database|table)\/([^/]+)(?:\/([^/]+))?$/.exec(arn);
+    if (!match || (match[1] === 'table') !== (match[3] !== undefined))
+      throw glueError.notFound(
+        `Resource ${arn} not found: the local Glue keeps tags of databases (arn:aws:glue:<region>:<account>:database/<name>) and tables (…:table/<database>/<name>) of the default catalog.`,
+      );
+    return match[1] === 'database'
+      ? {
+          tags: () => catalog.getDatabase(match[2]).Tags,
+          set: (tags: Record<string, string>) => catalog.setDatabaseTags(match[2] as string, tags),
+        }
+      : {
+          tags: () => catalog.getTable(match[2], match[3]).Tags,
+          set: (tags: Record<string, string>) =>
+            catalog.setTableTags(match[2] as string, match[3] as string, tags),
+        };
+  };
+  const tagRefusal = (message: string) => glueError.invalid(message);
+
   const operations: GlueOperations = {
-    CreateDatabase: async ({ DatabaseInput: db }) => {
+    CreateDatabase: async ({ DatabaseInput: db, CatalogId, Tags }) => {
+      const bucket = tableBucketOf(CatalogId);
+      if (bucket !== undefined) {
+        await s3t().createDatabase(bucket, db?.Name ?? '');
+        return {};
+      }
       catalog.createDatabase({
         Name: db?.Name ?? '',
         Description: db?.Description,
         LocationUri: db?.LocationUri,
         Parameters: db?.Parameters,
+        CreateTableDefaultPermissions: db?.CreateTableDefaultPermissions,
+        TargetDatabase: db?.TargetDatabase,
+        FederatedDatabase: db?.FederatedDatabase,
+        Tags: withTags({}, Tags ?? {}, tagRefusal),
       });
       return {};
     },
-    GetDatabase: async (input) => ({ Database: catalog.getDatabase(input.Name) }),
-    GetDatabases: async () => ({ DatabaseList: catalog.listDatabases() }),
+    GetDatabase: async (input) => {
+      const bucket = tableBucketOf(input.CatalogId);
+      if (bucket !== undefined) return { Database: await s3t().database(bucket, input.Name as string) };
+      return { Database: catalog.databaseView(catalog.getDatabase(input.Name)) };
+    },
+    GetDatabases: async (input) => {
+      const bucket = tableBucketOf(input.CatalogId);
+      const all: object[] =
+        bucket !== undefined
+          ? await s3t().databases(bucket)
+          : catalog.listDatabases().map(catalog.databaseView);
+      const { slice, NextToken } = page(all, input);
+      return { DatabaseList: slice, ...(NextToken ? { NextToken } : {}) };
+    },
+    UpdateDatabase: async (input) => {
+      if (tableBucketOf(input.CatalogId) !== undefined) throw s3TablesWriteRefused('UpdateDatabase');
+      catalog.updateDatabase(input.Name, input.DatabaseInput ?? {});
+      return {};
+    },
     DeleteDatabase: async (input) => {
-      catalog.deleteDatabase(input.Name);
+      const bucket = tableBucketOf(input.CatalogId);
+      if (bucket !== undefined) await s3t().deleteDatabase(bucket, input.Name as string);
+      else catalog.deleteDatabase(input.Name);
       return {};
     },
     CreateTable: async (input) => {
+      if (tableBucketOf(input.CatalogId) !== undefined) throw s3TablesWriteRefused('CreateTable');
       catalog.createTable(input.DatabaseName, tableInput(input));
       return {};
     },
-    GetTable: async (input) => ({ Table: catalog.getTable(input.DatabaseName, input.Name) }),
-    GetTables: async (input) => ({ TableList: catalog.listTables(input.DatabaseName) }),
+    GetTable: async (input) => {
+      const bucket = tableBucketOf(input.CatalogId);
+      if (bucket !== undefined)
+        return { Table: await s3t().table(bucket, input.DatabaseName as string, input.Name as string) };
+      return { Table: catalog.tableView(catalog.getTable(input.DatabaseName, input.Name)) };
+    },
+    GetTables: async (input) => {
+      const bucket = tableBucketOf(input.CatalogId);
+      const matches = nameFilter(input.Expression);
+      const all = (
+        (bucket !== undefined
+          ? await s3t().tables(bucket, input.DatabaseName as string)
+          : catalog.listTables(input.DatabaseName).map(catalog.tableView)) as { Name: string }[]
+      ).filter((t) => matches(t.Name));
+      const { slice, NextToken } = page(all, input);
+      return { TableList: slice, ...(NextToken ? { NextToken } : {}) };
+    },
     UpdateTable: async (input) => {
+      if (tableBucketOf(input.CatalogId) !== undefined) throw s3TablesWriteRefused('UpdateTable');
       catalog.updateTable(input.DatabaseName, tableInput(input), input.VersionId, input.SkipArchive === true);
       return {};
     },
-    GetTableVersions: async (input) => ({
-      TableVersions: catalog
+    GetTableVersions: async (input) => {
+      if (tableBucketOf(input.CatalogId) !== undefined) throw s3TablesWriteRefused('GetTableVersions');
+      const versions = catalog
         .tableVersions(input.DatabaseName, input.TableName)
-        .map((table) => ({ Table: table, VersionId: table.VersionId })),
-    }),
+        .map((table) => ({ Table: catalog.tableView(table), VersionId: table.VersionId }));
+      const { slice, NextToken } = page(versions, input);
+      return { TableVersions: slice, ...(NextToken ? { NextToken } : {}) };
+    },
     DeleteTable: async (input) => {
+      if (tableBucketOf(input.CatalogId) !== undefined) throw s3TablesWriteRefused('DeleteTable');
       catalog.deleteTable(input.DatabaseName, input.Name);
+      return {};
+    },
+    GetTags: async (input) => ({ Tags: tagged(input.ResourceArn as string).tags() ?? {} }),
+    TagResource: async (input) => {
+      const resource = tagged(input.ResourceArn as string);
+      resource.set(withTags(resource.tags(), input.TagsToAdd ?? {}, tagRefusal));
+      return {};
+    },
+    UntagResource: async (input) => {
+      const resource = tagged(input.ResourceArn as string);
+      resource.set(withoutTags(resource.tags(), input.TagsToRemove ?? []));
       return {};
     },
   };
@@ -97,7 +237,7 @@ export function createGlueService(options: GlueOptions): ServiceModule & { catal
     internalErrorCode: 'InternalServiceException',
     operations,
     notServed: () =>
-      'the local Glue Data Catalog serves the database and table operations the snapshots unit uses',
+      'the local Glue Data Catalog serves the database, table and tag operations the snapshots unit and Terraform use',
   });
   return Object.assign(service, { catalog });
 }

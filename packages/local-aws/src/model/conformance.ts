@@ -8,6 +8,7 @@
 import type { ServedService } from './api';
 
 export type { ServedService };
+import { restRoutes } from './rest';
 import { breakPattern, sampleValue } from './samples';
 import type { CompactModel, CompactShape, MemberRef } from './types';
 import { memberPath } from './validate';
@@ -66,6 +67,13 @@ export function generateCases(
   const served = new Set(service.served);
   const invalidCode = service.api.invalid('').type;
   const malformedCode = service.api.malformed('').type;
+  // Members that tell operations on one URI apart (S3's uploadId): a request without one is another operation.
+  const discriminating = new Map(
+    (model.protocol === 'restXml' || model.protocol === 'restJson1' ? restRoutes(model) : []).map((r) => [
+      r.operation,
+      new Set([...r.discriminators.query, ...r.discriminators.headers]),
+    ]),
+  );
   for (const [operation, spec] of Object.entries(model.operations)) {
     const override = (path: string[], member: string) =>
       path.length === 1
@@ -76,7 +84,7 @@ export function generateCases(
     ) as Record<string, unknown>;
     if (!spec.input || !spec.inputShapes) fillLabels(model, operation, valid, fixtures);
     const encode = (input: Record<string, unknown>) => encodeRequest(model, operation, input, fixtures);
-    const base = { service: service.name, operation, last: /^(Delete|Untag|Stop)/.test(operation) };
+    const base = { service: service.name, operation, last: /^(Delete|Untag|Stop|Abort)/.test(operation) };
     if (!served.has(operation)) {
       cases.push({
         ...base,
@@ -104,6 +112,7 @@ export function generateCases(
       0,
       new Set([spec.input]),
       model.protocol,
+      discriminating.get(operation) ?? new Set(),
     )) {
       if ('skip' in broken) {
         skipped.push({ service: service.name, operation, label: broken.label, reason: broken.skip });
@@ -139,6 +148,7 @@ function* breakers(
   depth: number,
   seen: Set<string>,
   protocol: string,
+  discriminating: ReadonlySet<string>,
 ): Generator<Broken> {
   if (depth > MAX_DEPTH) return;
   const topLevel = path.length === 0;
@@ -171,6 +181,14 @@ function* breakers(
     if (member.required && !(shape.type === 'union')) {
       if (member.httpLabel)
         yield { label: `required at '${at}'`, skip: 'a URI label cannot be left out of the path' };
+      else if (
+        topLevel &&
+        discriminating.has(member.httpQuery ?? member.httpHeader?.toLowerCase() ?? '\u0000')
+      )
+        yield {
+          label: `required at '${at}'`,
+          skip: 'it tells the operation from another on the same URI: without it the request is that one',
+        };
       else
         yield broke(
           'required',
@@ -247,7 +265,7 @@ function* breakers(
         sampleValue(model, member, () => undefined),
         shape.type === 'union',
       );
-      yield* breakers(model, target, withMember, here, at, depth + 1, next, protocol);
+      yield* breakers(model, target, withMember, here, at, depth + 1, next, protocol, discriminating);
     } else if (target.type === 'list') {
       const item = model.shapes[target.member.target];
       if (item && (item.type === 'structure' || item.type === 'union')) {
@@ -261,6 +279,7 @@ function* breakers(
           depth + 1,
           next.add(target.member.target),
           protocol,
+          discriminating,
         );
       }
     }

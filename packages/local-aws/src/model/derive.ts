@@ -24,6 +24,7 @@ interface SmithyShape {
   value?: SmithyRef;
   traits?: Record<string, unknown>;
   input?: { target: string };
+  output?: { target: string };
   errors?: { target: string }[];
   version?: string;
 }
@@ -43,6 +44,7 @@ const PROTOCOLS: Record<string, Protocol> = {
   'aws.protocols#restXml': 'restXml',
   'aws.protocols#awsJson1_0': 'awsJson1_0',
   'aws.protocols#awsQuery': 'awsQuery',
+  'smithy.protocols#rpcv2Cbor': 'rpcv2Cbor',
 };
 const SCALARS = new Set([
   'string',
@@ -64,6 +66,8 @@ export interface DeriveOptions {
   source: ModelSource;
   /** Operations whose input shapes are kept; undefined = all of them. */
   inputShapesFor?: string[];
+  /** Operations whose output shapes are kept ('all', or a list); undefined = none. */
+  outputShapesFor?: string[] | 'all';
 }
 
 export function deriveCompactModel(model: SmithyModel, options: DeriveOptions): CompactModel {
@@ -73,7 +77,8 @@ export function deriveCompactModel(model: SmithyModel, options: DeriveOptions): 
   const [serviceId, serviceShape] = service;
   const namespace = serviceId.split('#')[0] as string;
   const traits = serviceShape.traits ?? {};
-  const protocolTrait = Object.keys(traits).find((t) => t in PROTOCOLS);
+  const protocolTraits = Object.keys(traits).filter((t) => t in PROTOCOLS);
+  const protocolTrait = protocolTraits[0];
   if (!protocolTrait)
     throw new ModelDerivationError(
       `The service ${serviceId} has no protocol the endpoint speaks.`,
@@ -95,6 +100,9 @@ export function deriveCompactModel(model: SmithyModel, options: DeriveOptions): 
 
   const operations: Record<string, CompactOperation> = {};
   const wanted = options.inputShapesFor ? new Set(options.inputShapesFor) : undefined;
+  const outputsFor = options.outputShapesFor;
+  const keepOutput = (name: string) =>
+    outputsFor === 'all' || (outputsFor !== undefined && outputsFor.includes(name));
   for (const [id, shape] of entries
     .filter(([, s]) => s.type === 'operation')
     .sort(([a], [b]) => a.localeCompare(b))) {
@@ -102,8 +110,12 @@ export function deriveCompactModel(model: SmithyModel, options: DeriveOptions): 
     const http = shape.traits?.['smithy.api#http'] as
       { method: string; uri: string; code?: number } | undefined;
     const input = shape.input && shape.input.target !== 'smithy.api#Unit' ? shape.input.target : undefined;
+    const output =
+      shape.output && shape.output.target !== 'smithy.api#Unit' ? shape.output.target : undefined;
     const keep = !wanted || wanted.has(name);
     if (input && keep) include(input);
+    const keepOut = keepOutput(name);
+    if (output && keepOut) include(output);
     const errors = (shape.errors ?? []).map((e) => e.target);
     for (const error of errors) {
       const errorShape = model.shapes[error];
@@ -112,18 +124,24 @@ export function deriveCompactModel(model: SmithyModel, options: DeriveOptions): 
     operations[name] = {
       ...(http ? { http: { method: http.method, uri: http.uri, code: http.code ?? 200 } } : {}),
       ...(input ? { input: local(input) } : {}),
+      ...(output ? { output: local(output) } : {}),
       errors: errors.map(local),
       inputShapes: keep,
+      ...(keepOut ? { outputShapes: true as const } : {}),
     };
   }
-  for (const name of wanted ?? []) {
+  for (const name of [...(wanted ?? []), ...(Array.isArray(outputsFor) ? outputsFor : [])]) {
     if (!(name in operations)) throw new ModelDerivationError(`The model has no operation ${name}.`, name);
   }
+  const protocols = protocolTraits.map((t) => PROTOCOLS[t] as Protocol);
+  const xmlNamespace = (traits['smithy.api#xmlNamespace'] as { uri?: string } | undefined)?.uri;
   return {
     service: sdkId.toLowerCase().replace(/ /g, '-'),
     sdkId,
     version: String(serviceShape.version ?? ''),
     protocol: PROTOCOLS[protocolTrait] as Protocol,
+    ...(protocols.length > 1 ? { protocols } : {}),
+    ...(xmlNamespace ? { xmlNamespace } : {}),
     targetPrefix: local(serviceId),
     source: options.source,
     operations,
@@ -147,12 +165,17 @@ function preludeShape(id: string): SmithyShape {
 
 function errorShapeOf(shape: SmithyShape): CompactShape {
   const traits = shape.traits ?? {};
+  const queryError = traits['aws.protocols#awsQueryError'] as
+    { code: string; httpResponseCode: number } | undefined;
   return {
     type: 'structure',
     members: {},
     error: traits['smithy.api#error'] as 'client' | 'server',
     ...(typeof traits['smithy.api#httpError'] === 'number'
       ? { httpError: traits['smithy.api#httpError'] }
+      : {}),
+    ...(queryError
+      ? { queryError: { code: queryError.code, httpResponseCode: queryError.httpResponseCode } }
       : {}),
   };
 }
@@ -167,6 +190,9 @@ function compactShape(shape: SmithyShape, local: (id: string) => string): Compac
         type: shape.type,
         members: Object.fromEntries(Object.entries(shape.members ?? {}).map(([n, r]) => [n, ref(r)])),
         ...(traits['smithy.api#error'] ? { error: traits['smithy.api#error'] as 'client' | 'server' } : {}),
+        ...(typeof traits['smithy.api#xmlName'] === 'string'
+          ? { xmlName: traits['smithy.api#xmlName'] }
+          : {}),
       };
     case 'list':
     case 'set':
@@ -238,5 +264,10 @@ function memberRef(ref: SmithyRef, local: (id: string) => string): MemberRef {
   if (typeof t['smithy.api#jsonName'] === 'string') out.jsonName = t['smithy.api#jsonName'];
   if (typeof t['smithy.api#timestampFormat'] === 'string')
     out.timestampFormat = t['smithy.api#timestampFormat'];
+  if (typeof t['smithy.api#xmlName'] === 'string') out.xmlName = t['smithy.api#xmlName'];
+  if ('smithy.api#xmlFlattened' in t) out.xmlFlattened = true;
+  if ('smithy.api#xmlAttribute' in t) out.xmlAttribute = true;
+  const ns = t['smithy.api#xmlNamespace'] as { uri: string; prefix?: string } | undefined;
+  if (ns) out.xmlNamespace = { uri: ns.uri, ...(ns.prefix ? { prefix: ns.prefix } : {}) };
   return out;
 }

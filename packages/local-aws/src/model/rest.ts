@@ -14,7 +14,30 @@ export interface RestRoute {
   query: [string, string | undefined][];
   /** The URI's `x-id` (S3): a request that sends one must send this one. */
   xId?: string;
+  /**
+   * Required query parameters and headers of the input that tell the operation from another on the same URI
+   * (S3's `uploadId` and `partNumber` make `PUT /{Bucket}/{Key+}` UploadPart, `x-amz-copy-source` CopyObject):
+   * a request must carry them. Known for operations whose input shapes the compact model keeps.
+   */
+  discriminators: { query: string[]; headers: string[] };
   code: number;
+}
+
+/** The required query parameters and headers of an operation's input (see RestRoute.discriminators). */
+export function operationDiscriminators(
+  model: CompactModel,
+  operation: string,
+): { query: string[]; headers: string[] } {
+  const input = model.operations[operation]?.input;
+  const shape = input ? model.shapes[input] : undefined;
+  const out = { query: [] as string[], headers: [] as string[] };
+  if (!shape || shape.type !== 'structure') return out;
+  for (const member of Object.values(shape.members)) {
+    if (!member.required) continue;
+    if (member.httpQuery !== undefined) out.query.push(member.httpQuery);
+    else if (member.httpHeader !== undefined) out.headers.push(member.httpHeader.toLowerCase());
+  }
+  return out;
 }
 
 /**
@@ -52,9 +75,17 @@ export function restRoutes(
       segments,
       query,
       ...(xId ? { xId } : {}),
+      discriminators: operationDiscriminators(model, operation),
       code: spec.http.code,
     });
   }
+  // Discriminators matter only between operations on the same method and URI template; elsewhere a missing
+  // required member reaches its operation and is refused by the validator, naming it.
+  const template = (r: RestRoute) =>
+    `${r.method} ${r.segments.map((s) => ('literal' in s ? s.literal : s.greedy ? '{+}' : '{}')).join('/')}`;
+  const sharing = new Map<string, number>();
+  for (const r of routes) sharing.set(template(r), (sharing.get(template(r)) ?? 0) + 1);
+  for (const r of routes) if (sharing.get(template(r)) === 1) r.discriminators = { query: [], headers: [] };
   return routes.sort(
     (a, b) =>
       specificity(a, b) ||
@@ -63,11 +94,16 @@ export function restRoutes(
   );
 }
 
-/** More literal segments first, then more literal query parameters, then more segments. */
+/** More literal segments first, then more literal query parameters, then more discriminators, then more segments. */
 function specificity(a: RestRoute, b: RestRoute): number {
   const literals = (route: RestRoute) => route.segments.filter((s) => 'literal' in s).length;
+  const discriminators = (route: RestRoute) =>
+    route.discriminators.query.length + route.discriminators.headers.length;
   return (
-    literals(b) - literals(a) || b.query.length - a.query.length || b.segments.length - a.segments.length
+    literals(b) - literals(a) ||
+    b.query.length - a.query.length ||
+    discriminators(b) - discriminators(a) ||
+    b.segments.length - a.segments.length
   );
 }
 
@@ -75,7 +111,7 @@ function specificity(a: RestRoute, b: RestRoute): number {
 export function matchRest(
   /** Routes in the order restRoutes gives them. */
   routes: readonly RestRoute[],
-  request: Pick<LocalRequest, 'method' | 'path' | 'query'>,
+  request: Pick<LocalRequest, 'method' | 'path' | 'query' | 'headers'>,
 ): { route: RestRoute; labels: Record<string, string> } | undefined {
   // The raw segments (empty ones kept: an S3 key may hold `//` or end in `/`, and is taken as written).
   const parts = request.path.split('/').slice(1);
@@ -87,6 +123,11 @@ export function matchRest(
       !route.query.every(
         ([key, value]) => request.query.has(key) && (value === undefined || request.query.get(key) === value),
       )
+    )
+      continue;
+    if (
+      !route.discriminators.query.every((key) => request.query.has(key)) ||
+      !route.discriminators.headers.every((name) => request.headers[name] !== undefined)
     )
       continue;
     const labels = matchSegments(route.segments, parts);

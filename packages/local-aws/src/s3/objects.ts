@@ -2,8 +2,9 @@
 // mapping (@loglake/lakehouse's stored paths: each segment encoded, the object's file marked). The SQL engine reads
 // and writes the same layout through its LocalDirectoryStorage (CTAS external_location, Glue tables located here),
 // and Firehose's error output is placed here through placeFile.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
+  appendFileSync,
   closeSync,
   existsSync,
   fsyncSync,
@@ -42,6 +43,36 @@ export interface ListResult {
   nextContinuationToken?: string;
 }
 
+/** A multipart upload in progress (CreateMultipartUpload until Complete or Abort). */
+export interface UploadInfo {
+  uploadId: string;
+  bucket: string;
+  key: string;
+  initiated: Date;
+  contentType?: string;
+}
+
+export interface PartInfo {
+  partNumber: number;
+  size: number;
+  etag: string;
+  lastModified: Date;
+}
+
+/** S3's multipart limits (User Guide, "Amazon S3 multipart upload limits"): parts 1-10,000, 5 MiB except the last. */
+export const MIN_PART_BYTES = 5 * 1024 * 1024;
+export const MAX_PART_NUMBER = 10_000;
+
+/** The upload ids this store hands out: 32 hex digits (anything else names no upload). */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+export interface ListResult {
+  objects: ObjectInfo[];
+  commonPrefixes: string[];
+  isTruncated: boolean;
+  nextContinuationToken?: string;
+}
+
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
 export const s3Error = {
@@ -70,6 +101,31 @@ export const s3Error = {
       400,
       `Your key is too long: ${Buffer.byteLength(key, 'utf8')} bytes (at most ${MAX_KEY_BYTES}).`,
     ),
+  noSuchUpload: (uploadId: string) =>
+    new AwsServiceError(
+      'NoSuchUpload',
+      404,
+      'The specified multipart upload does not exist. The upload ID might be invalid, or the multipart upload might have been aborted or completed.',
+      { UploadId: uploadId },
+    ),
+  invalidPart: (partNumber: number) =>
+    new AwsServiceError(
+      'InvalidPart',
+      400,
+      `One or more of the specified parts could not be found (part ${partNumber}). The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.`,
+    ),
+  invalidPartOrder: () =>
+    new AwsServiceError(
+      'InvalidPartOrder',
+      400,
+      'The list of parts was not in ascending order. The parts list must be specified in order by part number.',
+    ),
+  entityTooSmall: (partNumber: number, size: number) =>
+    new AwsServiceError(
+      'EntityTooSmall',
+      400,
+      `Your proposed upload is smaller than the minimum allowed size: part ${partNumber} has ${size} bytes; every part but the last needs at least ${MIN_PART_BYTES}.`,
+    ),
 };
 
 /** S3: "The name for a key is a sequence of Unicode characters whose UTF-8 encoding is at most 1,024 bytes long." */
@@ -77,9 +133,12 @@ export const MAX_KEY_BYTES = 1024;
 
 export class LocalObjectStore {
   readonly root: string;
+  /** Multipart uploads in progress, one folder per upload id (never under a bucket: not listed as objects). */
+  private readonly uploadsRoot: string;
 
   constructor(dataDir: string) {
     this.root = resolve(localDataPath(dataDir, 's3'));
+    this.uploadsRoot = resolve(localDataPath(dataDir, 'uploads'));
     mkdirSync(this.root, { recursive: true });
   }
 
@@ -137,12 +196,126 @@ export class LocalObjectStore {
   }
 
   put(bucket: string, key: string, body: Buffer): ObjectInfo {
+    return this.write(bucket, key, (temp) => writeFileSync(temp, body));
+  }
+
+  /** The object's file written aside by `fill`, then moved into place (readers see the old or the new bytes). */
+  private write(bucket: string, key: string, fill: (temp: string) => void): ObjectInfo {
     const file = this.fileOf(bucket, key);
     const temp = this.tempFile(bucket);
-    writeFileSync(temp, body);
-    this.moveInto(temp, file);
+    try {
+      fill(temp);
+      this.moveInto(temp, file);
+    } catch (error) {
+      rmSync(temp, { force: true });
+      throw error;
+    }
     return this.head(bucket, key);
   }
+
+  /** A copy of an object under another key (or bucket). */
+  copy(from: { bucket: string; key: string }, to: { bucket: string; key: string }): ObjectInfo {
+    const { body } = this.get(from.bucket, from.key);
+    return this.put(to.bucket, to.key, body);
+  }
+
+  // Multipart uploads. An upload's folder holds `upload.json` (bucket, key, when) and one file per part; the
+  // object is assembled by `completeUpload` through the same write as `put`.
+
+  createUpload(bucket: string, key: string, contentType?: string): UploadInfo {
+    this.fileOf(bucket, key);
+    const uploadId = randomBytes(16).toString('hex');
+    const dir = join(this.uploadsRoot, uploadId);
+    mkdirSync(dir, { recursive: true });
+    const info: UploadInfo = {
+      uploadId,
+      bucket,
+      key,
+      initiated: new Date(),
+      ...(contentType ? { contentType } : {}),
+    };
+    writeFileSync(join(dir, 'upload.json'), JSON.stringify(info));
+    return info;
+  }
+
+  /** The upload (NoSuchUpload for an id this store did not hand out, or one completed or aborted). */
+  upload(bucket: string, key: string, uploadId: string): UploadInfo {
+    this.requireBucket(bucket);
+    const file = UPLOAD_ID.test(uploadId) ? join(this.uploadsRoot, uploadId, 'upload.json') : undefined;
+    if (!file || !existsSync(file)) throw s3Error.noSuchUpload(uploadId);
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as UploadInfo & { initiated: string };
+    if (stored.bucket !== bucket || stored.key !== key) throw s3Error.noSuchUpload(uploadId);
+    return { ...stored, initiated: new Date(stored.initiated) };
+  }
+
+  listUploads(bucket: string): UploadInfo[] {
+    this.requireBucket(bucket);
+    if (!existsSync(this.uploadsRoot)) return [];
+    return readdirSync(this.uploadsRoot)
+      .filter((id) => UPLOAD_ID.test(id) && existsSync(join(this.uploadsRoot, id, 'upload.json')))
+      .map((id) => JSON.parse(readFileSync(join(this.uploadsRoot, id, 'upload.json'), 'utf8')) as UploadInfo)
+      .filter((u) => u.bucket === bucket)
+      .map((u) => ({ ...u, initiated: new Date(u.initiated) }))
+      .sort((a, b) =>
+        a.key === b.key ? a.initiated.getTime() - b.initiated.getTime() : a.key < b.key ? -1 : 1,
+      );
+  }
+
+  putPart(upload: UploadInfo, partNumber: number, body: Buffer): PartInfo {
+    const file = this.partFile(upload.uploadId, partNumber);
+    const temp = `${file}.${randomBytes(4).toString('hex')}.uploading`;
+    writeFileSync(temp, body);
+    renameSync(temp, file);
+    return this.part(upload.uploadId, partNumber) as PartInfo;
+  }
+
+  listParts(upload: UploadInfo): PartInfo[] {
+    const dir = join(this.uploadsRoot, upload.uploadId);
+    return readdirSync(dir)
+      .flatMap((name) => (/^part-\d{5}$/.test(name) ? [Number(name.slice(5))] : []))
+      .sort((a, b) => a - b)
+      .flatMap((n) => this.part(upload.uploadId, n) ?? []);
+  }
+
+  /**
+   * The object made of the named parts, in order (CompleteMultipartUpload): each part must be there with its ETag,
+   * in ascending order, and all but the last at least 5 MiB. The upload is gone afterwards.
+   */
+  completeUpload(upload: UploadInfo, parts: { partNumber: number; etag: string }[]): ObjectInfo {
+    const found = parts.map(({ partNumber, etag }, index) => {
+      if (index > 0 && partNumber <= (parts[index - 1] as { partNumber: number }).partNumber)
+        throw s3Error.invalidPartOrder();
+      const part = this.part(upload.uploadId, partNumber);
+      if (!part || unquote(part.etag) !== unquote(etag)) throw s3Error.invalidPart(partNumber);
+      return part;
+    });
+    found.slice(0, -1).forEach((part) => {
+      if (part.size < MIN_PART_BYTES) throw s3Error.entityTooSmall(part.partNumber, part.size);
+    });
+    const info = this.write(upload.bucket, upload.key, (temp) => {
+      writeFileSync(temp, Buffer.alloc(0));
+      for (const part of found)
+        appendFileSync(temp, readFileSync(this.partFile(upload.uploadId, part.partNumber)));
+    });
+    this.abortUpload(upload);
+    return info;
+  }
+
+  abortUpload(upload: UploadInfo): void {
+    rmSync(join(this.uploadsRoot, upload.uploadId), { recursive: true, force: true });
+  }
+
+  private partFile(uploadId: string, partNumber: number): string {
+    return join(this.uploadsRoot, uploadId, `part-${String(partNumber).padStart(5, '0')}`);
+  }
+
+  private part(uploadId: string, partNumber: number): PartInfo | undefined {
+    const file = this.partFile(uploadId, partNumber);
+    if (!existsSync(file)) return undefined;
+    const stat = statSync(file);
+    return { partNumber, size: stat.size, etag: etagOf(file), lastModified: stat.mtime };
+  }
+
 
   /**
    * Moves a prepared file in as the object `key` (written aside, so it appears whole). With `durable`, the folder is
@@ -265,3 +438,5 @@ function etagOf(file: string): string {
 export function decodeContinuationToken(token: string | null): string | undefined {
   return token ? Buffer.from(token, 'base64').toString('utf8') : undefined;
 }
+
+const unquote = (etag: string) => etag.replace(/^"|"$/g, '');

@@ -134,7 +134,12 @@ export function catalogOperations(ctx: S3TablesContext): CatalogOperations {
       if (input.tags) checkTags(input.tags, {});
       const bucketSettings = settings.bucket(bucket);
       const handle = await call(() =>
-        warehouse.createTable(bucket, input.namespace as string, input.name as string, { columns }),
+        // Without metadata, S3 Tables creates the table for its first writer to give a schema (API reference,
+        // CreateTable: "metadata" is optional); locally it starts with an empty one.
+        warehouse.createTable(bucket, input.namespace as string, input.name as string, {
+          columns,
+          deferSchema: input.metadata === undefined,
+        }),
       );
       const summary = await call(() => warehouse.getTable(bucket, handle.namespace, handle.name));
       const id = (await handle.metadata())['table-uuid'];

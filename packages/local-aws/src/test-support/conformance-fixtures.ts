@@ -8,7 +8,12 @@ import {
   CreateTableCommand as CreateGlueTableCommand,
   GlueClient,
 } from '@aws-sdk/client-glue';
-import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import {
   CreateNamespaceCommand,
   CreateTableBucketCommand,
@@ -77,6 +82,9 @@ export async function prepareConformance(url: string): Promise<Record<string, Se
     );
     await s3.send(new CreateBucketCommand({ Bucket: 'conformance-bucket' }));
     await s3.send(new PutObjectCommand({ Bucket: 'conformance-bucket', Key: 'k', Body: 'hello' }));
+    const upload = await s3.send(
+      new CreateMultipartUploadCommand({ Bucket: 'conformance-bucket', Key: 'k' }),
+    );
     return {
       S3Tables: {
         members: {
@@ -88,8 +96,6 @@ export async function prepareConformance(url: string): Promise<Record<string, Se
           name: 'tbl',
           'CreateTableBucket.name': 'conformance-new',
           'CreateTable.name': 'tbl_new',
-          // A table without a schema is one of the local differences (README): the valid request gives one.
-          'CreateTable.metadata': { iceberg: { schema: { fields: [{ name: 'a', type: 'long' }] } } },
           'PutTablePolicy.resourcePolicy': '{"Version":"2012-10-17","Statement":[]}',
           'PutTableBucketPolicy.resourcePolicy': '{"Version":"2012-10-17","Statement":[]}',
           'RenameTable.name': 'to_rename',
@@ -153,8 +159,33 @@ export async function prepareConformance(url: string): Promise<Record<string, Se
         },
       },
       S3: {
-        members: { Bucket: 'conformance-bucket', Key: 'k' },
-        rawBodies: { DeleteObjects: '<Delete><Object><Key>gone</Key></Object></Delete>', PutObject: 'hello' },
+        members: { Bucket: 'conformance-bucket', Key: 'k', UploadId: upload.UploadId, PartNumber: 1 },
+        rawBodies: {
+          DeleteObjects: '<Delete><Object><Key>gone</Key></Object></Delete>',
+          PutObject: 'hello',
+          UploadPart: 'part',
+          PutBucketPolicy: '{"Version":"2012-10-17","Statement":[]}',
+          PutBucketVersioning: '<VersioningConfiguration><Status>Enabled</Status></VersioningConfiguration>',
+          PutBucketLifecycleConfiguration:
+            '<LifecycleConfiguration><Rule><ID>r</ID><Filter/><Status>Enabled</Status><Expiration><Days>1</Days></Expiration></Rule></LifecycleConfiguration>',
+          PutBucketEncryption:
+            '<ServerSideEncryptionConfiguration><Rule><ApplyServerSideEncryptionByDefault><SSEAlgorithm>AES256</SSEAlgorithm></ApplyServerSideEncryptionByDefault></Rule></ServerSideEncryptionConfiguration>',
+          PutPublicAccessBlock:
+            '<PublicAccessBlockConfiguration><BlockPublicAcls>true</BlockPublicAcls></PublicAccessBlockConfiguration>',
+          PutBucketOwnershipControls:
+            '<OwnershipControls><Rule><ObjectOwnership>BucketOwnerEnforced</ObjectOwnership></Rule></OwnershipControls>',
+          PutBucketCors:
+            '<CORSConfiguration><CORSRule><AllowedMethod>GET</AllowedMethod><AllowedOrigin>*</AllowedOrigin></CORSRule></CORSConfiguration>',
+          PutBucketWebsite:
+            '<WebsiteConfiguration><IndexDocument><Suffix>index.html</Suffix></IndexDocument></WebsiteConfiguration>',
+          PutBucketLogging: '<BucketLoggingStatus/>',
+          PutBucketAccelerateConfiguration:
+            '<AccelerateConfiguration><Status>Suspended</Status></AccelerateConfiguration>',
+          PutBucketRequestPayment:
+            '<RequestPaymentConfiguration><Payer>BucketOwner</Payer></RequestPaymentConfiguration>',
+          PutBucketTagging: '<Tagging><TagSet><Tag><Key>k</Key><Value>v</Value></Tag></TagSet></Tagging>',
+          PutBucketNotificationConfiguration: '<NotificationConfiguration/>',
+        },
         anyClientError: true,
       },
     };

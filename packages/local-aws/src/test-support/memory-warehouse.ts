@@ -98,6 +98,12 @@ export class MemoryWarehouse implements Warehouse {
   }
   async deleteNamespace(bucket: string, namespace: string) {
     await this.getNamespace(bucket, namespace);
+    // As the engine's warehouse: a namespace with tables is not deleted.
+    if ([...this.tables.keys()].some((key) => key.startsWith(`${bucket}/${namespace}/`)))
+      throw new FakeError(
+        'NamespaceNotEmptyError',
+        `Namespace '${namespace}' in '${bucket}' still has tables.`,
+      );
     this.namespaces.delete(`${bucket}/${namespace}`);
   }
   async createTable(bucket: string, namespace: string, name: string, input: CreateTableInput) {

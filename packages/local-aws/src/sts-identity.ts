@@ -1,0 +1,32 @@
+// STS when the endpoint does not enforce authorization: GetCallerIdentity answers for the endpoint's one account,
+// as its root user — every request is served whatever signs it, as for the root user on AWS ("No permissions are
+// required to perform this operation", STS API Reference) — so a Terraform provider block with default settings and
+// `data "aws_caller_identity"` work. AssumeRole needs the principals and trust policies authorization brings.
+import { LOCAL_ACCOUNT_ID } from './arn';
+import { awsQueryError, stsResponse, xmlTag } from './aws-query';
+import type { ServiceModule } from './protocol';
+import { queryForm } from './query-protocol';
+
+const STS_ACTIONS = new Set(['AssumeRole', 'GetCallerIdentity']);
+
+export function createCallerIdentityService(): ServiceModule {
+  return {
+    name: 'STS',
+    errorStyle: { protocol: 'awsQuery', messageKey: 'Message' },
+    internalErrorCode: 'InternalFailure',
+    claims: (request) => STS_ACTIONS.has(queryForm(request)?.get('Action') ?? ''),
+    async handle(request) {
+      if (queryForm(request)?.get('Action') !== 'GetCallerIdentity')
+        return awsQueryError(
+          400,
+          'UnsupportedOperation',
+          'STS AssumeRole is served only when the local endpoint enforces authorization (pnpm lab local --authorize): ' +
+            'without it there are no roles or trust policies to assume.',
+        );
+      return stsResponse(
+        'GetCallerIdentity',
+        `${xmlTag('Arn', `arn:aws:iam::${LOCAL_ACCOUNT_ID}:root`)}${xmlTag('UserId', LOCAL_ACCOUNT_ID)}${xmlTag('Account', LOCAL_ACCOUNT_ID)}`,
+      );
+    },
+  };
+}
