@@ -316,7 +316,6 @@ export class LocalObjectStore {
     return { partNumber, size: stat.size, etag: etagOf(file), lastModified: stat.mtime };
   }
 
-
   /**
    * Moves a prepared file in as the object `key` (written aside, so it appears whole). With `durable`, the folder is
    * synced after the rename. `createBucket`: the bucket's folder is made if it is missing (Firehose's error bucket).
