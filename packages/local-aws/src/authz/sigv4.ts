@@ -234,5 +234,10 @@ export function accessKeyOf(request: LocalRequest): string | undefined {
  * protocol to answer an unserved service in. Who the caller is is read by readCredential alone.
  */
 export function scopeServiceOf(request: LocalRequest): string | undefined {
-  return writtenScope(request)?.[3] || undefined;
+  // Read from the right: the scope ends `<service>/aws4_request` whatever the key holds (a key with `/` in it is
+  // refused by readCredential, but must not pass for another service here).
+  const parts = writtenScope(request);
+  return parts && parts.length >= 5 && parts.at(-1) === 'aws4_request'
+    ? parts.at(-2) || undefined
+    : undefined;
 }
