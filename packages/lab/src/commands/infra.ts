@@ -213,6 +213,12 @@ export async function runInfra(
     includeRegional: options.includeRegional,
   });
   console.log(describeOrder(lab, command, plan.order));
+  if (command === 'order') {
+    // The destroy order too, as the command promises: what `pnpm lab destroy` (of the same units) would visit.
+    const regionalAsked = asked.some((u) => lab.regionalUnits.includes(u));
+    const destroy = planInfra('destroy', lab, asked, { includeRegional: regionalAsked });
+    console.log(describeOrder(lab, 'destroy', destroy.order));
+  }
   if (command === 'destroy' && options.includeRegional) {
     const others = listLabPaths().filter((p) => p.startsWith(`${lab.env}/${lab.region}/`) && p !== lab.path);
     if (others.length > 0)

@@ -1,23 +1,40 @@
-// `pnpm lab`: runs the whole lab (default), `pnpm lab run <name...>` some experiments, `pnpm lab list` names them.
-// --target local (default: in-process endpoint, never AWS) or aws (deployed stacks' outputs).
-import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+// `pnpm lab`: runs the whole lab (default), `pnpm lab run <name...>` some experiments, `pnpm lab list` names them,
+// `pnpm lab reset` empties the local lake. --target local (default: in-process endpoint, never AWS) or aws (deployed
+// stacks' outputs). Every flag is checked before anything is touched.
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { LOCAL_DATA_DIR_ENTRIES } from '@loglake/local-aws';
-import { integerAtLeast, runCli } from '../cli-support';
-import { InvalidOptionError } from '../errors';
+import { integerAtLeast, refuseUnknownCommand, runCli } from '../cli-support';
+import { InvalidOptionError, LabError } from '../errors';
 import { DEFAULT_COMPACTION_WAIT_MS } from '../experiments/compaction-wait';
 import {
   DEFAULT_ALARM_WAIT_MS,
   DEFAULT_WAITS,
+  ExperimentContext,
   FULL_SCALE,
   type LabScale,
+  type LabState,
   type LabWaits,
 } from '../experiments/context';
 import { EXPERIMENTS, findExperiments } from '../experiments/registry';
-import { runLab } from '../experiments/run-lab';
+import { reportBaseName, runLab } from '../experiments/run-lab';
+import { refuseStaleRows } from '../experiments/table-effects';
+import { outputColumns } from '../report/format';
 import { differencesText, experimentTable } from '../report/terminal';
+import { bufferIntervalFrom, LOCAL_LAB_BUFFER_INTERVAL_SECONDS } from '../target/buffer-interval';
+import { diagnoseDataFolder } from '../target/data-folder';
+import type { LabTarget } from '../target/lab-target';
 import { DEFAULT_LOCAL_DATA_DIR, REPO_ROOT, openTarget, parseTargetKind } from '../target/open-target';
+import {
+  beginLakeRun,
+  continueLake,
+  finishLake,
+  recordLakeProgress,
+  resetLake,
+  startWholeLabLake,
+  type LakeSession,
+} from './lake-policy';
+
+export { bufferIntervalFrom, LOCAL_LAB_BUFFER_INTERVAL_SECONDS };
 
 interface LabOptions {
   target: string;
@@ -34,6 +51,8 @@ interface LabOptions {
   outDir?: string;
   /** False with --no-authorization. */
   authorization?: boolean;
+  /** The whole lab empties the lake even when it holds data the lab did not write. */
+  discardData?: boolean;
 }
 
 function addLabOptions(command: Command): Command {
@@ -54,7 +73,7 @@ function addLabOptions(command: Command): Command {
     .option('--seed <n>', `generator seed (default ${FULL_SCALE.seed})`)
     .option(
       '--data-dir <dir>',
-      'local only: endpoint state folder (default .lab/local; the whole lab starts it empty)',
+      "local only: the local lake, the endpoint's data folder (default .lab/local; the whole lab empties it first, saying so)",
     )
     .option(
       '--outputs-file <file>',
@@ -77,30 +96,6 @@ function addLabOptions(command: Command): Command {
 
 function positiveInt(flag: string, value: string | undefined, fallback: number, min = 1): number {
   return value === undefined ? fallback : integerAtLeast(flag, value, min);
-}
-
-/**
- * The local Firehose buffer interval the whole lab uses unless told otherwise: each of the lab's ~20 deliveries
- * waits one interval, so the unit's 60 s would make the run mostly waiting (about 20 minutes); commits are cut per
- * delivery either way, so every figure is the same.
- */
-export const LOCAL_LAB_BUFFER_INTERVAL_SECONDS = 2;
-
-/** --buffer-interval: seconds, "unit" (the unit's own interval, as on AWS), or the lab's local default. */
-export function bufferIntervalFrom(value: string | undefined): { seconds?: number; reason?: string } {
-  if (value === 'unit') return {};
-  if (value === undefined)
-    return {
-      seconds: LOCAL_LAB_BUFFER_INTERVAL_SECONDS,
-      reason:
-        "the lab's local default, so the run is not mostly waiting; --buffer-interval unit waits the unit's interval, as AWS does",
-    };
-  if (!/^\d+$/.test(value) || Number(value) > 900)
-    throw new InvalidOptionError(
-      `--buffer-interval ${value} is not 0–900 seconds (Firehose's range) or "unit" (the unit's interval, as on AWS).`,
-      value,
-    );
-  return { seconds: Number(value) };
 }
 
 export function scaleFrom(o: LabOptions): LabScale {
@@ -127,16 +122,17 @@ export function waitsFrom(o: LabOptions): LabWaits {
   };
 }
 
-export async function labMain(names: string[] | undefined, o: LabOptions): Promise<number> {
-  const kind = parseTargetKind(o.target);
-  const experiments = names && names.length > 0 ? findExperiments(names) : [...EXPERIMENTS];
-  const scale = scaleFrom(o);
+/** Flags that only make sense on one target, refused on the other before anything runs. */
+function checkTargetFlags(kind: 'local' | 'aws', o: LabOptions): void {
   if (
     kind === 'aws' &&
-    (o.bufferInterval !== undefined || o.dataDir !== undefined || o.authorization === false)
+    (o.bufferInterval !== undefined ||
+      o.dataDir !== undefined ||
+      o.authorization === false ||
+      o.discardData !== undefined)
   ) {
     throw new InvalidOptionError(
-      '--buffer-interval, --data-dir and --no-authorization apply to --target local only (AWS always authorizes).',
+      '--buffer-interval, --data-dir, --no-authorization and --discard-data apply to --target local only (AWS always authorizes).',
       o.target,
     );
   }
@@ -152,20 +148,83 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
       o.alarmWait,
     );
   }
-  const waits = waitsFrom(o);
+}
+
+export async function labMain(names: string[] | undefined, o: LabOptions): Promise<number> {
+  // Every flag first: a typo must not cost a lake.
+  const kind = parseTargetKind(o.target);
   const whole = !names || names.length === 0;
-  const dataDir = resolve(o.dataDir ?? DEFAULT_LOCAL_DATA_DIR);
-  // The whole lab starts from an empty local lake, as the article starts from a fresh deployment.
-  if (whole && kind === 'local') resetLocalDataDir(dataDir);
+  const experiments = whole ? [...EXPERIMENTS] : findExperiments(names);
+  const scale = scaleFrom(o);
+  checkTargetFlags(kind, o);
+  const waits = waitsFrom(o);
   const interval = kind === 'local' ? bufferIntervalFrom(o.bufferInterval) : {};
-  const target = await openTarget({
-    target: kind,
-    dataDir,
-    ...(interval.seconds !== undefined ? { bufferIntervalSeconds: interval.seconds } : {}),
-    ...(interval.reason ? { bufferIntervalReason: interval.reason } : {}),
-    outputsFile: o.outputsFile,
-    authorization: o.authorization !== false,
-  });
+  if (!whole && o.discardData)
+    throw new InvalidOptionError(
+      '--discard-data empties the lake before the whole lab; `pnpm lab run` continues a lake and empties nothing (`pnpm lab reset` empties it).',
+      'discard-data',
+    );
+  const outDir = resolve(o.outDir ?? resolve(REPO_ROOT, '.lab'));
+  const statePath = join(outDir, `state-${kind}.json`);
+  const dataDir = resolve(o.dataDir ?? DEFAULT_LOCAL_DATA_DIR);
+
+  // The state this run continues, and the lake it belongs to (local).
+  const state: LabState = whole ? {} : ExperimentContext.loadState(statePath);
+  let lake: LakeSession | undefined;
+  if (kind === 'local')
+    lake = whole
+      ? startWholeLabLake(dataDir, { discardData: o.discardData, say: (line) => console.log(line) })
+      : continueLake(dataDir, state, statePath);
+  if (!whole) {
+    const refusals = refuseStaleRows(
+      experiments.map((e) => e.name),
+      state.history ?? [],
+      EXPERIMENTS.map((e) => e.name),
+      lake?.foreign ?? [],
+    );
+    if (refusals.length > 0)
+      throw new LabError(
+        `Not run: ${refusals.map((r) => `${r.experiment} — ${r.reason}`).join('; ')}. Its figures would measure ` +
+          "those changes, not the lab's step. Run the whole lab again (`pnpm lab`), or start a new lake and run up " +
+          'to it: `pnpm lab reset`, then `pnpm lab run <every experiment up to it, in order>` (`pnpm lab list`).',
+        refusals.map((r) => r.experiment),
+      );
+  }
+
+  if (lake) beginLakeRun(lake);
+  let target: LabTarget;
+  try {
+    target = await openTarget({
+      target: kind,
+      dataDir,
+      ...(interval.seconds !== undefined ? { bufferIntervalSeconds: interval.seconds } : {}),
+      ...(interval.reason ? { bufferIntervalReason: interval.reason } : {}),
+      outputsFile: o.outputsFile,
+      authorization: o.authorization !== false,
+    });
+  } catch (error) {
+    if (lake) finishLake(lake);
+    throw error;
+  }
+  // Ctrl-C stops the run at once: the endpoint stops (delivering what it holds), the lake records what the lab
+  // wrote, and no report is written (the last one is kept). A second Ctrl-C quits without waiting.
+  const interrupt = new AbortController();
+  const onSigint = () => {
+    if (interrupt.signal.aborted) process.exit(130);
+    interrupt.abort();
+    console.error(
+      '\nInterrupted (Ctrl-C): stopping; no report is written, the last one is kept (Ctrl-C again to quit now).',
+    );
+    void target
+      .close()
+      .catch(() => undefined)
+      .finally(() => {
+        if (lake) finishLake(lake);
+        console.error(`Stopped.${lake ? ` The lake in ${lake.dataDir} is recorded as the lab's.` : ''}`);
+        process.exit(130);
+      });
+  };
+  process.on('SIGINT', onSigint);
   try {
     for (const line of target.banner) console.log(line);
     console.log(
@@ -175,46 +234,67 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
       target,
       experiments,
       scale,
-      outDir: resolve(o.outDir ?? resolve(REPO_ROOT, '.lab')),
+      outDir,
       fresh: whole,
+      state,
+      ...(lake ? { lakeId: lake.manifest.lakeId } : {}),
+      partial: !whole,
       waits,
+      signal: interrupt.signal,
+      ...(lake ? { afterEach: () => recordLakeProgress(lake) } : {}),
+      ...(kind === 'local' ? { diagnose: () => diagnoseDataFolder(dataDir)?.message } : {}),
     });
-    console.log(`\n${experimentTable(report)}\n\n${differencesText(report)}`);
+    if (interrupt.signal.aborted) return new Promise<number>(() => undefined); // the handler exits
+    const width = outputColumns();
+    console.log(`\n${experimentTable(report, width)}\n\n${differencesText(report, width)}`);
+    const kept = whole
+      ? ''
+      : `\n(the whole lab's report stays in ${join(outDir, `${reportBaseName(kind, false)}.html`)})`;
     console.log(
-      `\nReport: ${htmlPath}\n        ${jsonPath}\nWall time: ${(report.wallMs / 1000).toFixed(1)} s`,
+      `\nReport: ${htmlPath}\n        ${jsonPath}${kept}\nWall time: ${(report.wallMs / 1000).toFixed(1)} s`,
     );
     return report.experiments.some((e) => e.error) ? 1 : 0;
   } finally {
-    await target.close();
+    if (!interrupt.signal.aborted) {
+      process.off('SIGINT', onSigint);
+      await target.close();
+      if (lake) finishLake(lake);
+    }
   }
 }
 
-/** Empties the local endpoint's folder, refusing any folder that holds something the endpoint did not write. */
-export function resetLocalDataDir(dataDir: string): void {
-  if (!existsSync(dataDir)) return;
-  const foreign = readdirSync(dataDir).filter((entry) => !LOCAL_ENDPOINT_ENTRIES.has(entry));
-  if (foreign.length > 0) {
-    throw new InvalidOptionError(
-      `--data-dir ${dataDir} holds ${foreign.slice(0, 3).join(', ')}, which the local endpoint did not write; ` +
-        'the whole lab empties its data folder first, so point --data-dir at a new or lab-only folder.',
-      dataDir,
-    );
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+async function resetMain(o: { dataDir?: string; outDir?: string; dryRun?: boolean }): Promise<number> {
+  const outDir = resolve(o.outDir ?? resolve(REPO_ROOT, '.lab'));
+  resetLake(resolve(o.dataDir ?? DEFAULT_LOCAL_DATA_DIR), [join(outDir, 'state-local.json')], {
+    dryRun: o.dryRun,
+    say: (line) => console.log(line),
+  });
+  return 0;
 }
-
-// What the local endpoint writes in its folder.
-const LOCAL_ENDPOINT_ENTRIES = new Set<string>(Object.values(LOCAL_DATA_DIR_ENTRIES));
 
 export function registerLabCommands(program: Command): void {
   // Root options are read only before a subcommand's name, so other command families may reuse flag names.
   program.enablePositionalOptions();
-  addLabOptions(program).action((options: LabOptions) => runCli(() => labMain(undefined, options)));
+  addLabOptions(program)
+    .option(
+      '--discard-data',
+      'local only: empty the lake even when it holds data the lab did not write (a `pnpm load`, a query, `pnpm lab local`)',
+    )
+    // Words after `pnpm lab` that name no command are reported as an unknown command, not as extra arguments.
+    .allowExcessArguments(true)
+    .action((options: LabOptions, command: Command) =>
+      runCli(async () => {
+        refuseUnknownCommand(program, command.args);
+        return labMain(undefined, options);
+      }),
+    );
 
   addLabOptions(
     program
       .command('run')
-      .description(`run some experiments, in the order given, continuing the last lab's state`)
+      .description(
+        "run some experiments, in the order given, continuing the last lab's lake and state; writes its own report (report-<target>-run.*), keeping the whole lab's",
+      )
       .argument('<names...>', `experiment names: ${EXPERIMENTS.map((e) => e.name).join(', ')}`),
   ).action((names: string[], options: LabOptions) => runCli(() => labMain(names, options)));
 
@@ -224,4 +304,16 @@ export function registerLabCommands(program: Command): void {
     .action(() => {
       for (const e of EXPERIMENTS) console.log(`${e.name.padEnd(22)} Part ${e.part}: ${e.title}`);
     });
+
+  program
+    .command('reset')
+    .description(
+      "empty the local lake (the data folder, default .lab/local) and remove the lab's state for it (.lab/state-local.json); keeps the reports, .lab/node, benchmarks and Terraform files",
+    )
+    .option('--data-dir <dir>', 'the local lake to empty (default .lab/local)')
+    .option('--out-dir <dir>', 'where the lab keeps its state (default .lab)')
+    .option('--dry-run', 'say what would be removed, remove nothing')
+    .action((options: { dataDir?: string; outDir?: string; dryRun?: boolean }) =>
+      runCli(() => resetMain(options)),
+    );
 }

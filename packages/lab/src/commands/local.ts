@@ -1,7 +1,7 @@
 // `pnpm lab local`: the local AWS endpoint in the foreground (S3 Tables, Firehose, Athena on 127.0.0.1).
 // stdout gets exactly one line once requests are accepted — `loglake local endpoint ready on http://127.0.0.1:<port>`
 // — so scripts can wait for it; everything else goes to stderr. SIGINT/SIGTERM flush Firehose and stop cleanly.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { resolve } from 'node:path';
 import {
   LocalAwsError,
@@ -11,13 +11,16 @@ import {
   type LocalEndpointOptions,
 } from '@loglake/local-aws';
 import { integerBetween, runCli, shareOf } from '../cli-support';
-import { LabError } from '../errors';
+import { InvalidOptionError, LabError } from '../errors';
+import { ensureWritableDataFolder } from '../target/data-folder';
 import { resolveLab } from '@loglake/units';
 import { localAccess, LOCAL_DEPLOYER_ROLE_ARN } from '../target/local-access';
 import { DEFAULT_LOCAL_DATA_DIR, recoveryLines } from '../target/open-target';
 
 interface LocalCommandOptions {
   port: string;
+  dataDir?: string;
+  /** The old spelling of --data-dir, still accepted. */
   data?: string;
   bufferInterval?: string;
   maintenanceInterval?: string;
@@ -38,7 +41,11 @@ export function registerLocalCommands(program: Command): void {
       'Run the local AWS endpoint (S3 Tables, Firehose, Athena, CloudWatch, Glue, S3) on 127.0.0.1 in the foreground; any access key is accepted unless --authorize',
     )
     .option('--port <port>', 'TCP port on 127.0.0.1 (0 = any free port)', '4566')
-    .option('--data <dir>', 'data directory; state survives restarts (default .lab/local)')
+    .option(
+      '--data-dir <dir>',
+      "the local lake, the endpoint's data folder; state survives restarts (default .lab/local)",
+    )
+    .addOption(new Option('--data <dir>', 'alias of --data-dir').hideHelp())
     .option('--buffer-interval <seconds>', "replace every Firehose stream's IntervalInSeconds (0-900)")
     .option(
       '--maintenance-interval <seconds>',
@@ -75,7 +82,9 @@ export function registerLocalCommands(program: Command): void {
 
 async function runLocal(options: LocalCommandOptions): Promise<number> {
   const port = integerBetween('--port', options.port, 0, 65535);
-  const dataDir = resolve(options.data ?? DEFAULT_LOCAL_DATA_DIR);
+  if (options.data !== undefined && options.dataDir !== undefined && options.data !== options.dataDir)
+    throw new InvalidOptionError('--data is --data-dir: give one of them.', options.data);
+  const dataDir = resolve(options.dataDir ?? options.data ?? DEFAULT_LOCAL_DATA_DIR);
   const faults: FaultOptions = {
     ...(options.faultThrottle !== undefined
       ? { throttleShare: shareOf('--fault-throttle', options.faultThrottle) }
@@ -93,12 +102,7 @@ async function runLocal(options: LocalCommandOptions): Promise<number> {
       ? { seed: integerBetween('--fault-seed', options.faultSeed, 0, 2 ** 32 - 1) }
       : {}),
   };
-  const access = options.authorize ? await localAccess(await resolveLab()) : undefined;
-  const endpoint = await start({
-    port,
-    dataDir,
-    faults,
-    ...(access ? { authorization: access.authorization } : {}),
+  const settings: Partial<LocalEndpointOptions> = {
     ...(options.bufferInterval !== undefined
       ? {
           firehoseBufferIntervalOverrideSeconds: integerBetween(
@@ -121,6 +125,17 @@ async function runLocal(options: LocalCommandOptions): Promise<number> {
           ),
         }
       : {}),
+  };
+  // Every flag is checked before the folder is touched; and never "ready" on a folder the endpoint cannot keep its
+  // state in (a file, read-only, a full disk).
+  ensureWritableDataFolder(dataDir);
+  const access = options.authorize ? await localAccess(await resolveLab()) : undefined;
+  const endpoint = await start({
+    port,
+    dataDir,
+    faults,
+    ...(access ? { authorization: access.authorization } : {}),
+    ...settings,
   });
   console.error(`data directory: ${dataDir}`);
   if (options.adjustableMaintenanceClock)

@@ -29,6 +29,7 @@ import {
 import { resolveLab, type ResolvedLab } from '@loglake/units';
 import { runCli } from '../cli-support';
 import { InvalidOptionError } from '../errors';
+import { ensureWritableDataFolder } from '../target/data-folder';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
 import { DEFAULT_LOCAL_DATA_DIR, awsRegion, resourcesFromUnits } from '../target/open-target';
 import {
@@ -56,7 +57,10 @@ export function registerSnapshotCommands(program: Command): void {
     .option('--date <YYYY-MM-DD>', 'build this day (it must be complete); default: the newest complete day')
     .option('--snapshot <name>', 'which configured snapshot (default: the first in the snapshots unit)')
     .option('--data-dir <dir>', 'local endpoint state folder (default .lab/local, the lab data)')
-    .option('--demo', 'fresh folder, synthetic days: publish, refuse a partial day, publish it once complete')
+    .option(
+      '--demo',
+      'fresh folder, synthetic days: publish the newest complete day, refuse a partial day, publish it once complete (no --date)',
+    )
     .option(
       '-t, --target <target>',
       'local (default: local endpoint, no AWS account) or aws (start the deployed state machine)',
@@ -166,12 +170,12 @@ async function demo(clients: LocalClients, config: HandlerConfig, def: SnapshotD
 }
 
 /** `state_machine_arn` of the deployed snapshots stack, from the `cdktf output --outputs-file` JSON. */
-function stateMachineArnOrThrow(file: string): string {
+function stateMachineArnOrThrow(file: string, units: readonly string[]): string {
   const arn = readStateMachineArn(file);
   if (typeof arn === 'string') return arn;
   const what = `${arn.missing.charAt(0).toUpperCase()}${arn.missing.slice(1)}`;
   throw new InvalidOptionError(
-    `${what}. Deploy the snapshots unit (\`pnpm lab deploy\`), then \`${snapshotOutputsCommand(file)}\`.`,
+    `${what}. Deploy the snapshots unit (\`pnpm lab deploy\`), then \`${snapshotOutputsCommand(file, units)}\`.`,
     file,
   );
 }
@@ -184,7 +188,10 @@ async function runOnAws(options: SnapshotOptions, date: string | undefined): Pro
   const def = options.snapshot
     ? findDefinition(config.definitions, options.snapshot)
     : (config.definitions[0] as SnapshotDefinition);
-  const stateMachineArn = stateMachineArnOrThrow(resolve(options.outputsFile ?? DEFAULT_OUTPUTS_FILE));
+  const stateMachineArn = stateMachineArnOrThrow(
+    resolve(options.outputsFile ?? DEFAULT_OUTPUTS_FILE),
+    lab.order,
+  );
   // The same region as the lab's other AWS calls (the SDK alone would fail without AWS_REGION).
   const sfn = new SFNClient({ region: awsRegion(lab) });
   try {
@@ -217,6 +224,12 @@ async function snapshotMain(options: SnapshotOptions): Promise<number> {
   } catch (error) {
     throw new InvalidOptionError(`${(error as Error).message}.`, options.date);
   }
+  if (options.demo && date !== undefined)
+    throw new InvalidOptionError(
+      `--demo builds its own days and publishes the newest complete one, then refuses a partial day: --date ${date} does not apply to it. ` +
+        "Drop --date for the demo, or drop --demo to build that day from the lab's data (`pnpm lab snapshot --date <day>`).",
+      date,
+    );
   if (options.target === 'aws') return runOnAws(options, date);
   const lab = await resolveLab();
   const config = await unitConfig(lab);
@@ -225,6 +238,7 @@ async function snapshotMain(options: SnapshotOptions): Promise<number> {
     : (config.definitions[0] as SnapshotDefinition);
   const scratch = options.demo ? mkdtempSync(join(tmpdir(), 'loglake-snapshot-demo-')) : undefined;
   const dataDir = scratch ?? resolve(options.dataDir ?? DEFAULT_LOCAL_DATA_DIR);
+  ensureWritableDataFolder(dataDir);
   const endpoint = await startLocalEndpoint({ dataDir });
   const clients = localSnapshotClients(endpoint.url);
   console.log(

@@ -62,17 +62,24 @@ async function sendBatch(
   const { target } = ctx;
   const rowCount = deps.rowCount ?? tableRowCount;
   const before = await rowCount(target);
-  const report = await sendRecords(target, records, { label, progress: true });
+  const report = await sendRecords(target, records, {
+    label,
+    progress: true,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  });
   ctx.log(`  ${formatAccounting(label, report).split('\n').join('\n  ')}`);
   if (loadFailed(report))
     throw new ExperimentFailedError(
       `${label}: ${report.failedForGood + report.notSent} records were not accepted by Firehose.`,
       report,
     );
-  await (deps.delivered ?? ((t, rows) => waitForDelivery(t, { expectedRows: rows })))(
-    target,
-    before + goodCount,
-  );
+  await (
+    deps.delivered ??
+    ((t, rows) =>
+      waitForDelivery(t, { expectedRows: rows, ...(ctx.signal ? { signal: ctx.signal } : {}) }).then(
+        () => undefined,
+      ))
+  )(target, before + goodCount);
   return (await rowCount(target)) - before;
 }
 

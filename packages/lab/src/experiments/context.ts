@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { FlowGenerator, type FlowRecord } from '@loglake/flowgen';
-import { ExperimentFailedError } from '../errors';
+import { ExperimentFailedError, LabError } from '../errors';
 import { flowRecords, formatAccounting, loadFailed, sendRecords } from '../load/send-flows';
 import { tableRowCount, waitForDelivery } from '../load/wait-for-delivery';
 import type { LoadReport } from '../load/put-record-batch-loader';
@@ -56,6 +56,15 @@ export interface LabState {
   generatorRuns?: number;
   /** The extra day of history the snapshots experiment sent (so a re-run does not send it twice). */
   snapshotHistoryDay?: string;
+  /** Local: the lake this state belongs to (the data folder's manifest names the same id). */
+  lakeId?: string;
+  /** The experiments run on this lake since it was emptied, in the order they started (repeats included). */
+  history?: string[];
+}
+
+/** The lab's state file cannot be used: unreadable, or written for a lake that is gone. */
+export class StateFileError extends LabError {
+  override readonly name = 'StateFileError';
 }
 
 export interface QueryRecord {
@@ -79,6 +88,8 @@ export const cellNumber = (v: string | null | undefined): number =>
 export class ExperimentContext {
   readonly queries: QueryRecord[] = [];
   current = '';
+  /** The run's Ctrl-C (`pnpm lab` owns SIGINT): loads and waits stop at once. */
+  signal?: AbortSignal;
 
   constructor(
     readonly target: LabTarget,
@@ -90,7 +101,27 @@ export class ExperimentContext {
   ) {}
 
   static loadState(path: string): LabState {
-    return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as LabState) : {};
+    if (!existsSync(path)) return {};
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      // A SyntaxError: cut off (an interrupted write, a full disk) or edited by hand.
+      if (!(error instanceof SyntaxError)) throw error;
+      throw new StateFileError(
+        `${path} is unreadable (${error.message}): it is the lab's record of what earlier experiments left ` +
+          '(snapshot ids, instants), cut off or edited. Run the whole lab (`pnpm lab`), which starts a new lake and a ' +
+          'new state file, or `pnpm lab reset` to remove both.',
+        path,
+        { cause: error },
+      );
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new StateFileError(
+        `${path} is not the lab's state (a JSON object). Run the whole lab (\`pnpm lab\`) or \`pnpm lab reset\`.`,
+        path,
+      );
+    return parsed as LabState;
   }
 
   saveState(): void {
@@ -156,7 +187,11 @@ export class ExperimentContext {
   async send(label: string, records: FlowRecord[]): Promise<LoadReport> {
     // On AWS nothing says when Firehose has committed but the table itself: wait for the row count to grow.
     const rowsBefore = this.target.localUrl ? 0 : await tableRowCount(this.target);
-    const report = await sendRecords(this.target, flowRecords(records), { label, progress: true });
+    const report = await sendRecords(this.target, flowRecords(records), {
+      label,
+      progress: true,
+      ...(this.signal ? { signal: this.signal } : {}),
+    });
     this.log(`  ${formatAccounting(label, report).split('\n').join('\n  ')}`);
     if (loadFailed(report)) {
       throw new ExperimentFailedError(
@@ -164,7 +199,10 @@ export class ExperimentContext {
         report,
       );
     }
-    await waitForDelivery(this.target, { expectedRows: rowsBefore + report.accepted });
+    await waitForDelivery(this.target, {
+      expectedRows: rowsBefore + report.accepted,
+      ...(this.signal ? { signal: this.signal } : {}),
+    });
     return report;
   }
 }

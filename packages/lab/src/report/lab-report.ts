@@ -3,6 +3,7 @@
 import type { Comparison } from '../article';
 import type { LabScale, QueryRecord } from '../experiments/context';
 import type { TargetKind } from '../target/resources';
+import type { RunSummary } from './run-summary';
 
 export interface ExperimentReport {
   name: string;
@@ -20,6 +21,8 @@ export interface ExperimentReport {
   details?: { label: string; text: string }[];
   durationMs: number;
   error?: string;
+  /** Why the row measured nothing though it did not fail: not run (an earlier row failed), or skipped (the reason). */
+  skipped?: string;
 }
 
 export interface TimelineEvent {
@@ -46,4 +49,11 @@ export interface LabReport {
   charts: { title: string; bars: BytesBar[] }[];
   queries: QueryRecord[];
   wallMs: number;
+  /** Counts of the rows' verdicts, failures and skips: what the run showed, for the terminal and readers of the JSON. */
+  summary?: RunSummary;
+  /**
+   * Present when the report holds only some experiments (`pnpm lab run <names>`), which it names; the whole lab's
+   * report is kept apart.
+   */
+  partial?: { experiments: string[] };
 }

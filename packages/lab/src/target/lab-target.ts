@@ -27,6 +27,10 @@ export interface LabTarget {
   readonly outputsFile?: string;
   /** Local only: the endpoint enforces the synthesized stacks' policies and grants. */
   readonly authorized?: boolean;
+  /** Local, in-process endpoint only: its data folder (a running endpoint keeps its own). */
+  readonly dataDir?: string;
+  /** Where the target is, in one line (the preamble of `pnpm load` and `pnpm query`). */
+  readonly headline?: string;
   athenaTarget(database?: string): AthenaTarget;
   close(): Promise<void>;
 }

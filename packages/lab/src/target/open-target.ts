@@ -2,7 +2,7 @@
 // running on loopback: `pnpm lab local`) and provisions the lab there from the units' resolved values — never AWS.
 // aws (explicit): the standard credential chain and names from the deployed stacks' outputs.
 import { fileURLToPath } from 'node:url';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { failedRowsAlarmDefinition, resolveLab, type ResolvedLab } from '@loglake/units';
 import {
   LOCAL_ACCOUNT_ID,
@@ -13,6 +13,7 @@ import {
 import { InvalidOptionError } from '../errors';
 import { DEFAULT_OUTPUTS_FILE, readDeployedNames } from './aws-outputs';
 import { buildTarget, type LabTarget } from './lab-target';
+import { ensureWritableDataFolder } from './data-folder';
 import { localAccess, type LocalAccess } from './local-access';
 import { provisionLab } from './provision';
 import type { LabResources, TargetKind } from './resources';
@@ -115,6 +116,8 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
   const resources = withSynthesizedNames(resourcesFromUnits(lab, LOCAL_ACCOUNT_ID), access);
   if (options.endpointUrl !== undefined) return openRunningEndpoint(resources, options);
   const dataDir = resolve(options.dataDir ?? DEFAULT_LOCAL_DATA_DIR);
+  // A folder that is a file, read-only or on a full disk is named before the endpoint meets it as an engine error.
+  ensureWritableDataFolder(dataDir);
   const authorize = options.authorization !== false;
   const endpoint = await startLocalEndpoint({
     dataDir,
@@ -148,7 +151,16 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
     banner,
     () => endpoint.stop(),
   );
-  return provisioned({ ...target, authorized: authorize }, resources, banner);
+  const headline =
+    `target local: in-process endpoint (no AWS account), data in ${shownPath(dataDir)}` +
+    (authorize ? '' : ', authorization off');
+  return provisioned({ ...target, authorized: authorize, dataDir, headline }, resources, banner);
+}
+
+/** A path as the user would type it: relative to the working folder when inside it. */
+export function shownPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : path;
 }
 
 /** What the endpoint's Firehose logs held at start (replayed records, damaged tails), one line each. */
@@ -201,14 +213,21 @@ async function openRunningEndpoint(resources: LabResources, options: OpenTargetO
     banner,
     async () => undefined,
   );
-  return provisioned({ ...target, authorized: health.authorization === true }, resources, banner);
+  const headline = `target local: the running endpoint ${url} (no AWS account), authorization ${health.authorization ? 'enforced' : 'off'}`;
+  return provisioned({ ...target, authorized: health.authorization === true, headline }, resources, banner);
 }
 
 /** Creates what the lab needs on the target unless it is there; closes the target if that fails. */
 async function provisioned(target: LabTarget, resources: LabResources, banner: string[]): Promise<LabTarget> {
   try {
     const provisioned = await provisionLab(target, resources);
-    if (provisioned.created.length > 0) banner.push(`provisioned locally: ${provisioned.created.join(', ')}`);
+    if (provisioned.created.length > 0) {
+      banner.push(`provisioned locally: ${provisioned.created.join(', ')}`);
+      return {
+        ...target,
+        headline: `${target.headline ?? banner[0]}; provisioned the lab's ${provisioned.created.length} resources (a new lake)`,
+      };
+    }
   } catch (error) {
     await target.close();
     throw error;
@@ -248,7 +267,11 @@ async function openAwsTarget(lab: ResolvedLab, options: OpenTargetOptions): Prom
     `target aws: region ${region}, standard credential chain; names from ${outputsFile}`,
     `Firehose buffer: ${resources.buffering.sizeMb} MiB / ${resources.buffering.intervalSeconds} s (as deployed)`,
   ];
-  return { ...buildTarget('aws', resources, { region }, banner, async () => {}), outputsFile };
+  return {
+    ...buildTarget('aws', resources, { region }, banner, async () => {}),
+    outputsFile,
+    headline: banner[0] as string,
+  };
 }
 
 function accountFromArn(arn: string): string {

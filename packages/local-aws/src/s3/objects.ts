@@ -81,6 +81,12 @@ export class LocalObjectStore {
     return readdirSync(this.root).filter((name) => BUCKET.test(name));
   }
 
+  /** When a bucket was created: its folder's birth time (its modification time where the file system keeps none). */
+  bucketCreatedAt(bucket: string): Date {
+    const s = statSync(this.bucketDir(bucket));
+    return s.birthtimeMs > 0 ? s.birthtime : s.mtime;
+  }
+
   deleteBucket(bucket: string): void {
     const dir = this.requireBucket(bucket);
     if (this.walk(dir).length > 0) throw s3Error.notEmpty(bucket);

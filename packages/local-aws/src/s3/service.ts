@@ -98,7 +98,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
           .listBuckets()
           .map(
             (name) =>
-              `<Bucket>${tag('Name', name)}${tag('CreationDate', new Date(0).toISOString())}</Bucket>`,
+              `<Bucket>${tag('Name', name)}${tag('CreationDate', objects.bucketCreatedAt(name).toISOString())}</Bucket>`,
           );
         return xml(
           200,
