@@ -12,7 +12,7 @@ import { runCli } from '../cli-support';
 import { InvalidOptionError, LabError } from '../errors';
 import { CONFIRM_DESTROY_ENV } from '@loglake/deploy-checks/confirm-destroy';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
-import { REPO_ROOT } from '../target/open-target';
+import { REPO_ROOT } from '../target/paths';
 
 export type InfraCommand = 'order' | 'synth' | 'plan' | 'deploy' | 'destroy';
 

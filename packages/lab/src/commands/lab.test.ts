@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { InvalidOptionError } from '../errors';
 import { LAKE_MANIFEST, readManifest } from '../target/local-lake';
-import { bufferIntervalFrom, labMain, LOCAL_LAB_BUFFER_INTERVAL_SECONDS, waitsFrom } from './lab';
+import { bufferIntervalFrom, labMain, LOCAL_LAB_BUFFER_INTERVAL_SECONDS, waitsFrom } from './lab-main';
 import { beginLakeRun, continueLake, finishLake, resetLake, startWholeLabLake } from './lake-policy';
 
 const FLOW_FILE =

@@ -1,7 +1,6 @@
 // `pnpm query <name|file> [--param k=v ...] [--target local|aws]`, and `pnpm query --list`.
-import { Command, Option } from 'commander';
+import { queryCommand, type QueryOptions } from './query-command';
 import { InvalidOptionError } from '../errors';
-import { helpfulUsage } from '../cli-support';
 import { outputColumns } from '../report/format';
 import { requireAwsCredentials } from '../target/aws-credentials';
 import { diagnoseDataFolder } from '../target/data-folder';
@@ -13,50 +12,16 @@ import { findTemplate, listTemplates, renderTemplate } from './templates';
 import { labTemplateData } from './lab-data';
 import { UnknownNameError } from '../errors';
 
-export function queryCommand(): Command {
-  const command = new Command('query')
-    .description('Run a sql/ template (or a .sql file) in the lab workgroup and print its results and cost.')
-    .argument('[name]', 'query name (namespace/name or a unique name) or a .sql/.sql.njk file')
-    .option(
-      '-p, --param <name=value>',
-      'template parameter (repeatable)',
-      (v: string, acc: string[]) => [...acc, v],
-      [],
-    )
-    .option('-t, --target <target>', 'local (default: in-process endpoint, no AWS) or aws', 'local')
-    .option('--list', 'list the queries and their parameters')
-    .option('--dry-run', 'print the rendered SQL without running it')
-    .option(
-      '--data-dir <dir>',
-      "local target: the local lake, the endpoint's data folder (default .lab/local)",
-    )
-    .addOption(new Option('--data <dir>', 'alias of --data-dir').hideHelp())
-    .option('--endpoint-url <url>', 'local target: a running `pnpm lab local` (e.g. http://127.0.0.1:4566)')
-    .option(
-      '--outputs-file <file>',
-      'aws target: cdktf deploy --outputs-file JSON (default .lab/cdktf-outputs.json)',
-    )
-    .exitOverride();
-  return helpfulUsage(command, 'pnpm query');
-}
-
 export async function queryCli(argv: string[]): Promise<number> {
   const program = queryCommand();
   program.parse(argv, { from: 'user' });
-  const options = program.opts<{
-    param: string[];
-    target: string;
-    list?: boolean;
-    dryRun?: boolean;
-    dataDir?: string;
-    data?: string;
-    endpointUrl?: string;
-    outputsFile?: string;
-  }>();
+  return queryMain(program.args[0], program.opts<QueryOptions>());
+}
+
+export async function queryMain(name: string | undefined, options: QueryOptions): Promise<number> {
   if (options.data !== undefined && options.dataDir !== undefined && options.data !== options.dataDir)
     throw new InvalidOptionError('--data is --data-dir: give one of them.', options.data);
   const dataDir = options.dataDir ?? options.data;
-  const name = program.args[0];
   if (options.list || !name) {
     for (const t of listTemplates()) {
       const params = t.params.map((p) => ` --param ${p.name}=<${p.kind}>`).join('');

@@ -1,7 +1,6 @@
 // Opens a lab target. local (default): starts the local endpoint in-process on loopback (or uses one already
 // running on loopback: `pnpm lab local`) and provisions the lab there from the units' resolved values — never AWS.
 // aws (explicit): the standard credential chain and names from the deployed stacks' outputs.
-import { fileURLToPath } from 'node:url';
 import { relative, resolve } from 'node:path';
 import { failedRowsAlarmDefinition, resolveLab, type ResolvedLab } from '@loglake/units';
 import {
@@ -18,8 +17,8 @@ import { localAccess, type LocalAccess } from './local-access';
 import { provisionLab } from './provision';
 import type { LabResources, TargetKind } from './resources';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-export const DEFAULT_LOCAL_DATA_DIR = resolve(REPO_ROOT, '.lab/local');
+export { DEFAULT_LOCAL_DATA_DIR, REPO_ROOT } from './paths';
+import { DEFAULT_LOCAL_DATA_DIR } from './paths';
 
 export interface OpenTargetOptions {
   target?: string;
