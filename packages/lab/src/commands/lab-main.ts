@@ -9,11 +9,12 @@ import { DEFAULT_WAITS, FULL_SCALE, type LabScale, type LabWaits } from '../expe
 import { EXPERIMENTS, findExperiments } from '../experiments/registry';
 import { reportBaseName, runLab } from '../experiments/run-lab';
 import { refuseStaleRows } from '../experiments/table-effects';
-import { outputColumns, wrapText } from '../report/format';
+import { fitLine, outputColumns } from '../report/format';
 import { differencesText, experimentTable } from '../report/terminal';
 import { bufferIntervalFrom, LOCAL_LAB_BUFFER_INTERVAL_SECONDS } from '../target/buffer-interval';
 import type { LabOptions } from './lab';
 import { diagnoseDataFolder } from '../target/data-folder';
+import { requireAwsCredentials } from '../target/aws-credentials';
 import type { LabTarget } from '../target/lab-target';
 import { DEFAULT_LOCAL_DATA_DIR, REPO_ROOT, openTarget, parseTargetKind } from '../target/open-target';
 import {
@@ -140,6 +141,13 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
     if (lake) finishLake(lake);
     throw error;
   }
+  try {
+    // No credentials on --target aws: one message saying how to give them, not a failed row per experiment.
+    await requireAwsCredentials(target);
+  } catch (error) {
+    await target.close();
+    throw error;
+  }
   // Ctrl-C stops the run at once: the endpoint stops (delivering what it holds), the lake records what the lab
   // wrote, and no report is written (the last one is kept). A second Ctrl-C quits without waiting.
   const interrupt = new AbortController();
@@ -161,8 +169,7 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
   process.on('SIGINT', onSigint);
   try {
     const columns = outputColumns();
-    for (const line of target.banner)
-      console.log(columns === undefined ? line : wrapText(line, Math.max(20, columns - 2)).join('\n  '));
+    for (const line of target.banner) console.log(fitLine(line, columns));
     console.log(
       `scale: ${scale.records} records over ${scale.hours} h, ${scale.bursts} bursts of ${scale.burstSize}, seed ${scale.seed}`,
     );
@@ -173,12 +180,15 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
       outDir,
       fresh: whole,
       state,
+      log: (line) => console.log(fitLine(line, columns)),
       ...(lake ? { lakeId: lake.manifest.lakeId } : {}),
       partial: !whole,
       waits,
       signal: interrupt.signal,
       ...(lake ? { afterEach: () => recordLakeProgress(lake) } : {}),
-      ...(kind === 'local' ? { diagnose: () => diagnoseDataFolder(dataDir)?.message } : {}),
+      ...(kind === 'local'
+        ? { diagnose: () => diagnoseDataFolder(dataDir, '--data-dir', target.dataDirIdentity)?.message }
+        : {}),
     });
     if (interrupt.signal.aborted) return new Promise<number>(() => undefined); // the handler exits
     const width = outputColumns();

@@ -98,7 +98,7 @@ export async function loadMain(o: LoadOptions & { data?: string }): Promise<numb
       console.log(formatAccounting(step.label, report));
       if (loadFailed(report) && target.dataDir) {
         // Retries and failures on a local target can be its data folder (gone, read-only, full): say so.
-        const problem = diagnoseDataFolder(target.dataDir);
+        const problem = diagnoseDataFolder(target.dataDir, '--data-dir', target.dataDirIdentity);
         if (problem) console.error(`${problem.name}: ${problem.message}`);
       }
       if (target.kind === 'aws') {

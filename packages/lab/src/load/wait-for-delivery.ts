@@ -86,7 +86,7 @@ export async function waitForDelivery(
     const waitedSeconds = Math.round((Date.now() - started) / 1000);
     if (target.dataDir && Date.now() - folderCheckedAt >= FOLDER_CHECK_MS) {
       folderCheckedAt = Date.now();
-      const problem = diagnoseDataFolder(target.dataDir);
+      const problem = diagnoseDataFolder(target.dataDir, '--data-dir', target.dataDirIdentity);
       if (problem) throw problem;
     }
     if (target.localUrl) {

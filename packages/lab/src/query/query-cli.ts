@@ -51,7 +51,9 @@ export async function queryMain(name: string | undefined, options: QueryOptions)
       run = await runNamedQuery(target.athenaTarget(), name, params);
     } catch (error) {
       // A local endpoint that failed on its folder (read-only, gone, full) says so in an engine error: name it.
-      const problem = target.dataDir ? diagnoseDataFolder(target.dataDir) : undefined;
+      const problem = target.dataDir
+        ? diagnoseDataFolder(target.dataDir, '--data-dir', target.dataDirIdentity)
+        : undefined;
       if (problem) throw problem;
       throw error;
     }

@@ -98,6 +98,7 @@ function renderRecords(
   body: readonly (readonly string[])[],
   width: number,
 ): string {
+  if (body.length === 0) return wrapText(`columns: ${header.join(', ')}`, width).join('\n');
   const label = Math.min(Math.max(...header.map((h) => h.length)), Math.floor(width / 3));
   const valueWidth = Math.max(10, width - label - 3);
   return body
@@ -135,6 +136,23 @@ export function wrapText(text: string, width: number): string[] {
   }
   if (line || lines.length === 0) lines.push(line);
   return lines;
+}
+
+/**
+ * A line of progress or banner text fitted to `width` (unchanged without one): leading blank lines and indentation
+ * are kept, continuation lines are indented two more.
+ */
+export function fitLine(line: string, width: number | undefined): string {
+  if (width === undefined) return line;
+  return line
+    .split('\n')
+    .map((part) => {
+      const indent = /^\s*/.exec(part)?.[0] ?? '';
+      if (part.length <= width || part.trim() === '') return part;
+      const lines = wrapText(part.slice(indent.length), Math.max(20, width - indent.length - 2));
+      return lines.map((l, i) => `${indent}${i === 0 ? '' : '  '}${l}`).join('\n');
+    })
+    .join('\n');
 }
 
 /** A boxed table whose cells wrap to the given column widths, a rule between rows. */

@@ -106,12 +106,27 @@ export function ensureWritableDataFolder(dir: string, flag = '--data-dir'): void
   }
 }
 
+/** Which folder a path is (device and inode): a folder removed and made again at the same path is another one. */
+export function folderIdentity(dir: string): string | undefined {
+  try {
+    const s = statSync(dir);
+    return `${s.dev}:${s.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * After something failed on a local target: what is wrong with its data folder now (gone, a file, read-only, full),
- * or undefined when the folder looks fine (the failure has another cause).
+ * After something failed on a local target (or while waiting on it): what is wrong with its data folder now (gone —
+ * or gone and made again, empty, by the endpoint's next write: `identity` is the folder's at the start —, a file,
+ * read-only, full), or undefined when the folder looks fine (the failure has another cause).
  */
-export function diagnoseDataFolder(dir: string, flag = '--data-dir'): DataFolderError | undefined {
-  if (!existsSync(dir))
+export function diagnoseDataFolder(
+  dir: string,
+  flag = '--data-dir',
+  identity?: string,
+): DataFolderError | undefined {
+  if (!existsSync(dir) || (identity !== undefined && folderIdentity(dir) !== identity))
     return new DataFolderError(
       `${flag} ${dir} was removed while the command ran, so the local endpoint lost its tables and logs. ` +
         'Run the command again (the whole lab starts a new lake: `pnpm lab`).',

@@ -29,6 +29,8 @@ export interface LabTarget {
   readonly authorized?: boolean;
   /** Local, in-process endpoint only: its data folder (a running endpoint keeps its own). */
   readonly dataDir?: string;
+  /** The data folder's identity when the endpoint started on it (data-folder.ts folderIdentity). */
+  readonly dataDirIdentity?: string;
   /** Where the target is, in one line (the preamble of `pnpm load` and `pnpm query`). */
   readonly headline?: string;
   athenaTarget(database?: string): AthenaTarget;

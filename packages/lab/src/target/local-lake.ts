@@ -95,6 +95,10 @@ export function lakeDataFiles(dir: string): Map<string, number> {
     }
   };
   for (const root of DATA_ROOTS) walk(join(dir, root));
+  // A stream's checkpoint is the log's bookkeeping (counters, what was delivered), not records.
+  for (const path of [...files.keys()])
+    if (path.startsWith(`${LOCAL_DATA_DIR_ENTRIES.firehose}/`) && path.endsWith('/checkpoint.json'))
+      files.delete(path);
   return files;
 }
 

@@ -12,7 +12,7 @@ import {
 import { InvalidOptionError } from '../errors';
 import { DEFAULT_OUTPUTS_FILE, readDeployedNames } from './aws-outputs';
 import { buildTarget, type LabTarget } from './lab-target';
-import { ensureWritableDataFolder } from './data-folder';
+import { ensureWritableDataFolder, folderIdentity } from './data-folder';
 import { localAccess, type LocalAccess } from './local-access';
 import { provisionLab } from './provision';
 import type { LabResources, TargetKind } from './resources';
@@ -153,7 +153,12 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
   const headline =
     `target local: in-process endpoint (no AWS account), data in ${shownPath(dataDir)}` +
     (authorize ? '' : ', authorization off');
-  return provisioned({ ...target, authorized: authorize, dataDir, headline }, resources, banner);
+  const dataDirIdentity = folderIdentity(dataDir);
+  return provisioned(
+    { ...target, authorized: authorize, dataDir, headline, ...(dataDirIdentity ? { dataDirIdentity } : {}) },
+    resources,
+    banner,
+  );
 }
 
 /** A path as the user would type it: relative to the working folder when inside it. */
