@@ -102,11 +102,7 @@ export async function loadMain(o: LoadOptions & { data?: string }): Promise<numb
         if (problem) console.error(`${problem.name}: ${problem.message}`);
       }
       if (target.kind === 'aws') {
-        console.error(
-          report.accepted === 0
-            ? 'Firehose accepted none of them: nothing will land in the table.'
-            : `Firehose commits the ${formatCount(report.accepted)} accepted within its buffer interval (${target.resources.buffering.intervalSeconds} s).`,
-        );
+        console.error(awsStepLine(report, target.resources.buffering.intervalSeconds));
         continue;
       }
       if (!o.wait || interrupt.signal.aborted) continue;
@@ -186,6 +182,13 @@ async function streamStats(target: LabTarget): Promise<LocalStreamStats | undefi
   } catch {
     return undefined;
   }
+}
+
+/** On AWS nothing is waited for: what the step's accepted records become, and when (never, for none). */
+export function awsStepLine(report: Pick<LoadReport, 'accepted'>, intervalSeconds: number): string {
+  return report.accepted === 0
+    ? 'Firehose accepted none of them: nothing will land in the table.'
+    : `Firehose commits the ${formatCount(report.accepted)} accepted within its buffer interval (${intervalSeconds} s).`;
 }
 
 /** The counters' growth since `before` (the stream's counters are cumulative). */

@@ -149,7 +149,7 @@ export function fitLine(line: string, width: number | undefined): string {
     .map((part) => {
       const indent = /^\s*/.exec(part)?.[0] ?? '';
       if (part.length <= width || part.trim() === '') return part;
-      const lines = wrapText(part.slice(indent.length), Math.max(20, width - indent.length - 2));
+      const lines = wrapText(part.slice(indent.length), Math.max(10, width - indent.length - 2));
       return lines.map((l, i) => `${indent}${i === 0 ? '' : '  '}${l}`).join('\n');
     })
     .join('\n');

@@ -91,6 +91,8 @@ export function differencesText(report: LabReport, width?: number): string {
     const v = rowVerdict(e);
     if (v.status === 'error') failedRows.push(bullet(`${e.title}: ${e.error}`, width));
     if (v.status === 'skipped') skippedRows.push(bullet(`${e.title}: ${e.skipped}`, width));
+    // A row that did not run measured nothing: no figure of it can differ, be the lab's choice, or fail a check.
+    if (v.status === 'error' || v.status === 'skipped') continue;
     if (v.status === 'same' || v.status === 'differs') compared += e.comparisons.length;
     for (const c of v.differs)
       differs.push(
@@ -109,7 +111,10 @@ export function differencesText(report: LabReport, width?: number): string {
   ].join(' and ');
   const verdict =
     differs.length > 0
-      ? ['Where this run differs from the article (its figure → ours; the rule; why):', ...differs]
+      ? [
+          paragraph('Where this run differs from the article (its figure → ours; the rule; why):', width),
+          ...differs,
+        ]
       : compared === 0
         ? [
             paragraph(
@@ -127,12 +132,14 @@ export function differencesText(report: LabReport, width?: number): string {
           : [paragraph(`Every figure the article gives${these} is the same here.`, width)];
   return [
     ...(failedRows.length > 0
-      ? ['Rows that failed (nothing they were to show was measured):', ...failedRows, '']
+      ? [paragraph('Rows that failed (nothing they were to show was measured):', width), ...failedRows, '']
       : []),
-    ...(skippedRows.length > 0 ? ['Rows not run or skipped:', ...skippedRows, ''] : []),
+    ...(skippedRows.length > 0 ? [paragraph('Rows not run or skipped:', width), ...skippedRows, ''] : []),
     ...verdict,
     ...(differs.length > 0 && missing ? ['', paragraph(`Not compared: ${missing}.`, width)] : []),
-    ...(choices.length > 0 ? ['', "Figures the lab's own choices produce or shape:", ...choices] : []),
-    ...(failed.length > 0 ? ['', "The lab's own checks that failed:", ...failed] : []),
+    ...(choices.length > 0
+      ? ['', paragraph("Figures the lab's own choices produce or shape:", width), ...choices]
+      : []),
+    ...(failed.length > 0 ? ['', paragraph("The lab's own checks that failed:", width), ...failed] : []),
   ].join('\n');
 }

@@ -106,11 +106,15 @@ export function ensureWritableDataFolder(dir: string, flag = '--data-dir'): void
   }
 }
 
-/** Which folder a path is (device and inode): a folder removed and made again at the same path is another one. */
+/**
+ * Which folder a path is: device, inode and birth time (a folder removed and made again may get the same inode back,
+ * never the same birth time), so one made again at the same path is another folder.
+ */
 export function folderIdentity(dir: string): string | undefined {
   try {
-    const s = statSync(dir);
-    return `${s.dev}:${s.ino}`;
+    const s = statSync(dir, { bigint: true });
+    // Without a birth time (some file systems keep none) device and inode are all there is.
+    return `${s.dev}:${s.ino}:${s.birthtimeNs}`;
   } catch {
     return undefined;
   }
