@@ -80,7 +80,7 @@ describe('query results fit the terminal', () => {
     const records = renderTable(header, rows, 60, 40);
     expect(widest(records)).toBeLessThanOrEqual(40);
     expect(records).toMatch(
-      /^── row 1\ncommitted_at  │ 2026-12-01 14:00:00\.000\n {14}│ UTC\nsnapshot_id   │ 4411619297815427/,
+      /^── row 1\ncommitted_at {2}│ 2026-12-01 14:00:00\.000\n {14}│ UTC\nsnapshot_id {3}│ 4411619297815427/,
     );
     expect(renderTable(header, [], 60, 30)).toBe(
       'columns: committed_at,\nsnapshot_id, operation,\nadded_records, summary',
