@@ -104,7 +104,7 @@ export function renderHtml(report: LabReport): string {
           : '<span class="nofigure">the article gives no figure</span>';
       return (
         `<tr class="${v.status}"><td>${esc(e.title)}</td><td class="seed">${esc(e.article)}</td>` +
-        `<td>${esc(e.error ? `FAILED: ${e.error}` : e.result)}${detailList(e.details)}</td><td class="summary">${esc(v.summary)}</td>` +
+        `<td>${esc(e.error ? `FAILED: ${e.error}` : e.skipped !== undefined && !e.result ? `not run: ${e.skipped}` : e.result)}${detailList(e.details)}</td><td class="summary">${esc(v.summary)}</td>` +
         `<td>${figures}</td><td>${checks}</td></tr>`
       );
     })
