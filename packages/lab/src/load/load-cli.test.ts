@@ -59,6 +59,36 @@ describe('waiting for delivery', () => {
     }
   });
 
+  test('the running endpoint killed during the wait: said, with what became of the records, no fetch error', async () => {
+    const dir = scratch();
+    const local = start('lab', [
+      'local',
+      '--port',
+      '0',
+      '--buffer-interval',
+      '60',
+      '--data-dir',
+      join(dir, 'lake'),
+    ]);
+    try {
+      await local.waitFor('ready on');
+      const url = /ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(local.output().stdout)?.[1] as string;
+      const load = start('load', ['--count', '20', '--endpoint-url', url]);
+      await load.waitFor('waiting for Firehose to deliver 20 buffered records');
+      expect(load.output().stderr.split('\n')[0]).toMatch(/Firehose buffer 60 s \(the running endpoint's/);
+      local.child.kill('SIGKILL');
+      const r = await load.done;
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(
+        /EndpointGoneError: The local endpoint at http:\/\/127\.0\.0\.1:\d+ stopped answering .*the next start replays them/,
+      );
+      expect(r.stderr).not.toMatch(/TypeError: fetch failed/);
+    } finally {
+      if (local.child.exitCode === null) local.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('bad records: the last line says how many failed and where they went', async () => {
     const dir = scratch();
     try {
