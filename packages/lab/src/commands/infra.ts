@@ -8,7 +8,7 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Command } from 'commander';
 import { listLabPaths, resolveLab, type ResolvedLab } from '@loglake/units';
-import { didYouMean, runCli } from '../cli-support';
+import { runCli } from '../cli-support';
 import { InvalidOptionError, LabError } from '../errors';
 import { CONFIRM_DESTROY_ENV } from '@loglake/deploy-checks/confirm-destroy';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
@@ -52,7 +52,7 @@ function selectUnits(lab: ResolvedLab, asked: readonly string[]): string[] {
   const unknown = asked.filter((u) => !lab.order.includes(u));
   if (unknown.length > 0)
     throw new InvalidOptionError(
-      `unknown unit ${unknown.join(', ')}${didYouMean(unknown[0] as string, lab.order)}; the lab's units are ${lab.order.join(', ')}`,
+      `unknown unit ${unknown.join(', ')}; the lab's units are ${lab.order.join(', ')}`,
       unknown,
     );
   return asked.length === 0 ? [...lab.order] : lab.order.filter((u) => asked.includes(u));
