@@ -173,7 +173,7 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
     console.log(
       `scale: ${scale.records} records over ${scale.hours} h, ${scale.bursts} bursts of ${scale.burstSize}, seed ${scale.seed}`,
     );
-    const { report, htmlPath, jsonPath } = await runLab({
+    const run = await runLab({
       target,
       experiments,
       scale,
@@ -189,8 +189,13 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
       ...(kind === 'local'
         ? { diagnose: () => diagnoseDataFolder(dataDir, '--data-dir', target.dataDirIdentity)?.message }
         : {}),
+    }).catch((error: unknown) => {
+      // After Ctrl-C the run stops without a report; the handler stops the endpoint and exits 130.
+      if (interrupt.signal.aborted) return undefined;
+      throw error;
     });
-    if (interrupt.signal.aborted) return new Promise<number>(() => undefined); // the handler exits
+    if (!run || interrupt.signal.aborted) return new Promise<number>(() => undefined); // the handler exits
+    const { report, htmlPath, jsonPath } = run;
     const width = outputColumns();
     console.log(`\n${experimentTable(report, width)}\n\n${differencesText(report, width)}`);
     const wholeReport = join(outDir, `${reportBaseName(kind, false)}.html`);

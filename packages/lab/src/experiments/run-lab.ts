@@ -7,6 +7,7 @@ import { renderHtml } from '../report/html';
 import type { ExperimentReport, LabReport, TimelineEvent } from '../report/lab-report';
 import { runSummary } from '../report/run-summary';
 import { describeError } from '../error-hints';
+import { LabError } from '../errors';
 import { ExperimentContext, type Experiment, type LabScale, type LabState, type LabWaits } from './context';
 
 export interface RunLabOptions {
@@ -60,6 +61,7 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
   let beforeExpiry: TimelineEvent[] = [];
   let stoppedBy: string | undefined;
   for (const experiment of options.experiments) {
+    if (options.signal?.aborted) throw interrupted();
     if (stoppedBy !== undefined) {
       // Not run: later experiments continue the state of earlier ones. A row of its own, so no count leaves it out.
       results.push({
@@ -147,6 +149,8 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
     summary: runSummary(results),
     ...(options.partial ? { partial: { experiments: options.experiments.map((e) => e.name) } } : {}),
   };
+  // Interrupted: the last report stays as it was (an interrupted run's would replace it with rows it never ran).
+  if (options.signal?.aborted) throw interrupted();
   mkdirSync(outDir, { recursive: true });
   const base = reportBaseName(target.kind, options.partial === true);
   const jsonPath = join(outDir, `${base}.json`);
@@ -155,6 +159,14 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
   writeFileSync(htmlPath, renderHtml(report));
   return { report, jsonPath, htmlPath };
 }
+
+/** The run was stopped (Ctrl-C): no report is written. */
+export class RunInterruptedError extends LabError {
+  override readonly name = 'RunInterruptedError';
+}
+
+const interrupted = () =>
+  new RunInterruptedError('The run was interrupted: no report was written.', undefined);
 
 /** `report-<target>` for the whole lab, `report-<target>-run` for some experiments (the whole lab's is kept). */
 export function reportBaseName(kind: string, partial: boolean): string {
