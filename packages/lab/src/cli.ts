@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `pnpm lab`: the lab's one entry point. Each command family lives in its own module under commands/.
 import { Command } from 'commander';
+import { helpfulUsage } from './cli-support';
 import { registerInfraCommands } from './commands/infra';
 import { registerLocalCommands } from './commands/local';
 import { registerLabCommands } from './commands/lab';
@@ -11,5 +12,6 @@ registerLabCommands(program);
 registerInfraCommands(program);
 registerLocalCommands(program);
 registerSnapshotCommands(program);
+helpfulUsage(program, 'pnpm lab');
 
 await program.parseAsync(process.argv);

@@ -134,7 +134,7 @@ function heldError(dataDir: string, holder: DataFolderHolder, doing: string): Da
   return new DataFolderHeldError(
     `The data folder ${dataDir} is in use by ${describe(holder)}, so ${doing} would share it (two owners replay ` +
       `each other's Firehose buffers and change each other's tables). Stop that endpoint first (Ctrl-C in its ` +
-      `terminal, or kill ${holder.pid}), or use another folder (--data <dir>).`,
+      `terminal, or kill ${holder.pid}), or use another folder (--data-dir <dir>).`,
     holder,
   );
 }

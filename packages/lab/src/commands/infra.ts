@@ -13,7 +13,7 @@ import { InvalidOptionError } from '../errors';
 import { infraPreflight, preflightRefusal } from './infra-preflight';
 import { CONFIRM_DESTROY_ENV } from '@loglake/deploy-checks/confirm-destroy';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
-import { REPO_ROOT } from '../target/open-target';
+import { REPO_ROOT } from '../target/paths';
 
 export type InfraCommand = 'order' | 'synth' | 'plan' | 'deploy' | 'destroy';
 
@@ -212,6 +212,12 @@ export async function runInfra(
     includeRegional: options.includeRegional,
   });
   console.log(describeOrder(lab, command, plan.order));
+  if (command === 'order') {
+    // The destroy order too, as the command promises: what `pnpm lab destroy` (of the same units) would visit.
+    const regionalAsked = asked.some((u) => lab.regionalUnits.includes(u));
+    const destroy = planInfra('destroy', lab, asked, { includeRegional: regionalAsked });
+    console.log(describeOrder(lab, 'destroy', destroy.order));
+  }
   if (command === 'destroy' && options.includeRegional) {
     const others = listLabPaths().filter((p) => p.startsWith(`${lab.env}/${lab.region}/`) && p !== lab.path);
     if (others.length > 0)

@@ -1,24 +1,14 @@
 // `pnpm lab local`: the local AWS endpoint in the foreground (S3 Tables, Firehose, Athena on 127.0.0.1).
 // stdout gets exactly one line once requests are accepted — `loglake local endpoint ready on http://127.0.0.1:<port>`
 // — so scripts can wait for it; everything else goes to stderr. SIGINT/SIGTERM flush Firehose and stop cleanly.
-import type { Command } from 'commander';
-import { resolve } from 'node:path';
-import {
-  LOCAL_CREDENTIALS,
-  LocalAwsError,
-  startLocalEndpoint,
-  type FaultOptions,
-  type LocalEndpoint,
-  type LocalEndpointOptions,
-} from '@loglake/local-aws';
-import { integerBetween, runCli, shareOf } from '../cli-support';
-import { LabError } from '../errors';
-import { resolveLab } from '@loglake/units';
-import { localAccess, LOCAL_DEPLOYER_ROLE_ARN } from '../target/local-access';
-import { DEFAULT_LOCAL_DATA_DIR, recoveryLines } from '../target/open-target';
+// The command and its flags; what it does is in local-main.ts, loaded when it runs.
+import { Option, type Command } from 'commander';
+import { runCli } from '../cli-support';
 
-interface LocalCommandOptions {
+export interface LocalCommandOptions {
   port: string;
+  dataDir?: string;
+  /** The old spelling of --data-dir, still accepted. */
   data?: string;
   bufferInterval?: string;
   maintenanceInterval?: string;
@@ -39,7 +29,11 @@ export function registerLocalCommands(program: Command): void {
       'Run the local AWS endpoint (S3 Tables, Firehose, Athena, CloudWatch, Glue, S3) on 127.0.0.1 in the foreground; without --authorize, authorization is off: any access key (or none) acts as the administrator',
     )
     .option('--port <port>', 'TCP port on 127.0.0.1 (0 = any free port)', '4566')
-    .option('--data <dir>', 'data directory; state survives restarts (default .lab/local)')
+    .option(
+      '--data-dir <dir>',
+      "the local lake, the endpoint's data folder; state survives restarts (default .lab/local)",
+    )
+    .addOption(new Option('--data <dir>', 'alias of --data-dir').hideHelp())
     .option('--buffer-interval <seconds>', "replace every Firehose stream's IntervalInSeconds (0-900)")
     .option(
       '--maintenance-interval <seconds>',
@@ -69,115 +63,9 @@ export function registerLocalCommands(program: Command): void {
     .option('--fault-seed <n>', 'seed of the fault dice (default 1)')
     .option(
       '--authorize',
-      `enforce the lab's synthesized IAM policies and Lake Formation grants (access key ${LOCAL_CREDENTIALS.accessKeyId} = the deployer; other principals via STS AssumeRole); without it anyone is the administrator`,
+      "enforce the lab's synthesized IAM policies and Lake Formation grants (the deployer's access key is printed at start; other principals via STS AssumeRole); without it anyone is the administrator",
     )
-    .action((options: LocalCommandOptions) => runCli(() => runLocal(options)));
-}
-
-/** The ready line's warning when the endpoint does not authorize (what that means for whoever can reach it). */
-export const AUTHORIZATION_OFF =
-  ' — authorization OFF: any request is served, whatever key signs it or none, as if by an administrator ' +
-  '(anyone on this machine can read, change or delete everything, the admin API included); ' +
-  "start with --authorize to enforce the stacks' IAM policies and Lake Formation grants";
-
-async function runLocal(options: LocalCommandOptions): Promise<number> {
-  const port = integerBetween('--port', options.port, 0, 65535);
-  const dataDir = resolve(options.data ?? DEFAULT_LOCAL_DATA_DIR);
-  const faults: FaultOptions = {
-    ...(options.faultThrottle !== undefined
-      ? { throttleShare: shareOf('--fault-throttle', options.faultThrottle) }
-      : {}),
-    ...(options.faultRecordFailures !== undefined
-      ? { recordFailureShare: shareOf('--fault-record-failures', options.faultRecordFailures) }
-      : {}),
-    ...(options.faultSlowFlush !== undefined
-      ? { slowFlushMs: integerBetween('--fault-slow-flush', options.faultSlowFlush, 0, 600_000) }
-      : {}),
-    ...(options.faultCommitConflicts !== undefined
-      ? { commitConflictShare: shareOf('--fault-commit-conflicts', options.faultCommitConflicts) }
-      : {}),
-    ...(options.faultSeed !== undefined
-      ? { seed: integerBetween('--fault-seed', options.faultSeed, 0, 2 ** 32 - 1) }
-      : {}),
-  };
-  const access = options.authorize ? await localAccess(await resolveLab()) : undefined;
-  const endpoint = await start({
-    port,
-    dataDir,
-    faults,
-    ...(access ? { authorization: access.authorization } : {}),
-    ...(options.bufferInterval !== undefined
-      ? {
-          firehoseBufferIntervalOverrideSeconds: integerBetween(
-            '--buffer-interval',
-            options.bufferInterval,
-            0,
-            900,
-          ),
-        }
-      : {}),
-    ...(options.adjustableMaintenanceClock ? { maintenanceClock: 'adjustable' as const } : {}),
-    ...(options.adjustableCloudwatchClock ? { cloudWatchClock: 'adjustable' as const } : {}),
-    ...(options.maintenanceInterval !== undefined
-      ? {
-          maintenanceIntervalSeconds: integerBetween(
-            '--maintenance-interval',
-            options.maintenanceInterval,
-            1,
-            86_400,
-          ),
-        }
-      : {}),
-  });
-  console.error(`data directory: ${dataDir}`);
-  if (options.adjustableMaintenanceClock)
-    console.error('maintenance clock: adjustable (POST /_local/maintenance/clock)');
-  if (options.adjustableCloudwatchClock)
-    console.error('CloudWatch clock: adjustable (POST /_local/cloudwatch/clock)');
-  for (const line of endpoint.faults.describe()) console.error(`fault injection ON: ${line}`);
-  if (access) {
-    console.error(
-      `authorization: on — the synthesized stacks' policies and grants (${access.summary}); access key ${LOCAL_CREDENTIALS.accessKeyId} signs as ${LOCAL_DEPLOYER_ROLE_ARN}`,
+    .action((options: LocalCommandOptions) =>
+      runCli(async () => (await import('./local-main')).runLocal(options)),
     );
-    console.error(
-      `admin API (/_local/*): the deployer's key, or this start's token: Authorization: Bearer ${endpoint.adminToken}`,
-    );
-  }
-  for (const line of recoveryLines(endpoint.recovery)) console.error(line);
-  // The one stdout line. Without --authorize it says so: every caller is served as the administrator.
-  console.log(`loglake local endpoint ready on ${endpoint.url}${access ? '' : AUTHORIZATION_OFF}`);
-
-  return new Promise<number>((resolveExit) => {
-    let stopping = false;
-    const onSignal = (signal: NodeJS.Signals) => {
-      if (stopping) {
-        console.error(`${signal} again: exiting without waiting for the flush.`);
-        process.exit(1);
-      }
-      stopping = true;
-      console.error(`${signal}: flushing Firehose buffers and stopping...`);
-      endpoint.stop().then(
-        () => {
-          console.error('loglake local endpoint stopped.');
-          resolveExit(0);
-        },
-        (error: unknown) => {
-          console.error(`stop failed: ${error instanceof Error ? error.message : String(error)}`);
-          resolveExit(1);
-        },
-      );
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  });
-}
-
-async function start(options: LocalEndpointOptions): Promise<LocalEndpoint> {
-  try {
-    return await startLocalEndpoint(options);
-  } catch (error) {
-    // The endpoint's own errors (port in use, engine missing) are the user's to fix: message, no stack trace.
-    if (error instanceof LocalAwsError) throw new LabError(error.message, error.value, { cause: error });
-    throw error;
-  }
 }

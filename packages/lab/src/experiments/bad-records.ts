@@ -62,7 +62,11 @@ async function sendBatch(
   const { target } = ctx;
   const rowCount = deps.rowCount ?? tableRowCount;
   const before = await rowCount(target);
-  const report = await sendRecords(target, records, { label, progress: true });
+  const report = await sendRecords(target, records, {
+    label,
+    progress: true,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  });
   ctx.recordSend(label, report);
   ctx.log(`  ${formatAccounting(label, report).split('\n').join('\n  ')}`);
   if (loadFailed(report))
@@ -70,10 +74,13 @@ async function sendBatch(
       `${label}: ${report.failedForGood + report.notSent} records were not accepted by Firehose.`,
       report,
     );
-  await (deps.delivered ?? ((t, rows) => waitForDelivery(t, { expectedRows: rows })))(
-    target,
-    before + goodCount,
-  );
+  await (
+    deps.delivered ??
+    ((t, rows) =>
+      waitForDelivery(t, { expectedRows: rows, ...(ctx.signal ? { signal: ctx.signal } : {}) }).then(
+        () => undefined,
+      ))
+  )(target, before + goodCount);
   return (await rowCount(target)) - before;
 }
 

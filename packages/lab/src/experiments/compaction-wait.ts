@@ -11,8 +11,7 @@
 import { GetTableMaintenanceJobStatusCommand, type S3TablesClient } from '@aws-sdk/client-s3tables';
 import { InvalidOptionError } from '../errors';
 
-/** What the lab waits for by default: S3 Tables publishes no compaction schedule, so a bound, not a promise. */
-export const DEFAULT_COMPACTION_WAIT_MS = 10 * 60_000;
+export { DEFAULT_COMPACTION_WAIT_MS } from './defaults';
 export const DEFAULT_COMPACTION_POLL_MS = 30_000;
 
 export interface CompactionWaitOptions {

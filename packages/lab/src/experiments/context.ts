@@ -3,45 +3,16 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { FlowGenerator, type FlowRecord } from '@loglake/flowgen';
-import { ExperimentFailedError } from '../errors';
+import { ExperimentFailedError, LabError } from '../errors';
 import { flowRecords, formatAccounting, loadFailed, sendRecords } from '../load/send-flows';
 import { tableRowCount, waitForDelivery } from '../load/wait-for-delivery';
 import type { LoadReport } from '../load/put-record-batch-loader';
 import type { QueryResult } from '../query/athena-runner';
 import { runNamedQuery, type NamedQueryRun } from '../query/run-named-query';
 import type { LabTarget } from '../target/lab-target';
-import { DEFAULT_COMPACTION_WAIT_MS } from './compaction-wait';
 
-export interface LabScale {
-  /** Flows in the main load (seed: 50,000). */
-  records: number;
-  /** Hours the main load spreads over. */
-  hours: number;
-  bursts: number;
-  burstSize: number;
-  seed: number;
-}
-
-export const FULL_SCALE: LabScale = { records: 50_000, hours: 24, bursts: 10, burstSize: 200, seed: 1 };
-
-/** How long experiments wait on AWS for what it does on its own schedule. */
-export interface LabWaits {
-  /** aws: how long "Wait for compaction" polls for a compaction run after the bursts. */
-  readonly compactionMs: number;
-  /**
-   * aws: how long the bad-records experiment waits for each thing CloudWatch and Firehose do on their own schedule
-   * (the error output, the metric, ALARM, OK): Firehose publishes metrics per minute and CloudWatch evaluates alarms
-   * about once a minute, so a few minutes each.
-   */
-  readonly alarmMs: number;
-}
-
-export const DEFAULT_ALARM_WAIT_MS = 10 * 60_000;
-
-export const DEFAULT_WAITS: LabWaits = {
-  compactionMs: DEFAULT_COMPACTION_WAIT_MS,
-  alarmMs: DEFAULT_ALARM_WAIT_MS,
-};
+export { DEFAULT_ALARM_WAIT_MS, DEFAULT_WAITS, FULL_SCALE, type LabScale, type LabWaits } from './defaults';
+import { DEFAULT_WAITS, type LabScale, type LabWaits } from './defaults';
 
 /** Facts one experiment leaves for the next (persisted, so `pnpm lab run <name>` can continue a lab). */
 export interface LabState {
@@ -56,6 +27,15 @@ export interface LabState {
   generatorRuns?: number;
   /** The extra day of history the snapshots experiment sent (so a re-run does not send it twice). */
   snapshotHistoryDay?: string;
+  /** Local: the lake this state belongs to (the data folder's manifest names the same id). */
+  lakeId?: string;
+  /** The experiments run on this lake since it was emptied, in the order they started (repeats included). */
+  history?: string[];
+}
+
+/** The lab's state file cannot be used: unreadable, or written for a lake that is gone. */
+export class StateFileError extends LabError {
+  override readonly name = 'StateFileError';
 }
 
 export interface QueryRecord {
@@ -90,6 +70,8 @@ export class ExperimentContext {
   readonly queries: QueryRecord[] = [];
   readonly sends: SendRecord[] = [];
   current = '';
+  /** The run's Ctrl-C (`pnpm lab` owns SIGINT): loads and waits stop at once. */
+  signal?: AbortSignal;
 
   constructor(
     readonly target: LabTarget,
@@ -101,7 +83,27 @@ export class ExperimentContext {
   ) {}
 
   static loadState(path: string): LabState {
-    return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as LabState) : {};
+    if (!existsSync(path)) return {};
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      // A SyntaxError: cut off (an interrupted write, a full disk) or edited by hand.
+      if (!(error instanceof SyntaxError)) throw error;
+      throw new StateFileError(
+        `${path} is unreadable (${error.message}): it is the lab's record of what earlier experiments left ` +
+          '(snapshot ids, instants), cut off or edited. Run the whole lab (`pnpm lab`), which starts a new lake and a ' +
+          'new state file, or `pnpm lab reset` to remove both.',
+        path,
+        { cause: error },
+      );
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new StateFileError(
+        `${path} is not the lab's state (a JSON object). Run the whole lab (\`pnpm lab\`) or \`pnpm lab reset\`.`,
+        path,
+      );
+    return parsed as LabState;
   }
 
   saveState(): void {
@@ -178,7 +180,11 @@ export class ExperimentContext {
   async send(label: string, records: FlowRecord[]): Promise<LoadReport> {
     // On AWS nothing says when Firehose has committed but the table itself: wait for the row count to grow.
     const rowsBefore = this.target.localUrl ? 0 : await tableRowCount(this.target);
-    const report = await sendRecords(this.target, flowRecords(records), { label, progress: true });
+    const report = await sendRecords(this.target, flowRecords(records), {
+      label,
+      progress: true,
+      ...(this.signal ? { signal: this.signal } : {}),
+    });
     this.recordSend(label, report);
     this.log(`  ${formatAccounting(label, report).split('\n').join('\n  ')}`);
     if (loadFailed(report)) {
@@ -187,7 +193,10 @@ export class ExperimentContext {
         report,
       );
     }
-    await waitForDelivery(this.target, { expectedRows: rowsBefore + report.accepted });
+    await waitForDelivery(this.target, {
+      expectedRows: rowsBefore + report.accepted,
+      ...(this.signal ? { signal: this.signal } : {}),
+    });
     return report;
   }
 }

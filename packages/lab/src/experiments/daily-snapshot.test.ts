@@ -25,11 +25,13 @@ afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force
 describe('daily-snapshot on --target aws', () => {
   test('the state machine ARN comes from the snapshots stack outputs; without it the experiment is skipped with the fix', () => {
     const arn = 'arn:aws:states:us-east-1:123456789012:stateMachine:loglake-01-snapshots';
-    expect(deployedStateMachineArn(outputs({ snapshots: { state_machine_arn: arn } }))).toBe(arn);
-    expect(deployedStateMachineArn(outputs({ 'table-bucket': {} }))).toEqual({
+    expect(deployedStateMachineArn(outputs({ snapshots: { state_machine_arn: arn } }), ['snapshots'])).toBe(
+      arn,
+    );
+    expect(deployedStateMachineArn(outputs({ 'table-bucket': {} }), ['snapshots'])).toEqual({
       skip: expect.stringMatching(/has no snapshots\.state_machine_arn; deploy the snapshots unit/),
     });
-    expect(deployedStateMachineArn('/nonexistent/outputs.json')).toEqual({
+    expect(deployedStateMachineArn('/nonexistent/outputs.json', ['snapshots'])).toEqual({
       skip: expect.stringMatching(/^no deployed-stack outputs at \/nonexistent\/outputs\.json/),
     });
   });

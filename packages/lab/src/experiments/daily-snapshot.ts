@@ -117,11 +117,11 @@ const timed = async <T>(work: () => Promise<T>) => {
 type Runner = (date?: string) => Promise<SnapshotRun>;
 
 /** `snapshots.state_machine_arn` from the deployed stacks' outputs, or why the experiment is skipped. */
-export function deployedStateMachineArn(file: string): string | { skip: string } {
+export function deployedStateMachineArn(file: string, units: readonly string[]): string | { skip: string } {
   const arn = readStateMachineArn(file);
   if (typeof arn === 'string') return arn;
   return {
-    skip: `${arn.missing}; deploy the snapshots unit and write its outputs (\`${snapshotOutputsCommand(file)}\`)`,
+    skip: `${arn.missing}; deploy the snapshots unit and write its outputs (\`${snapshotOutputsCommand(file, units)}\`)`,
   };
 }
 
@@ -197,7 +197,10 @@ export const snapshots: Experiment = {
           };
         };
       } else {
-        const arn = deployedStateMachineArn(resolve(ctx.target.outputsFile ?? DEFAULT_OUTPUTS_FILE));
+        const arn = deployedStateMachineArn(
+          resolve(ctx.target.outputsFile ?? DEFAULT_OUTPUTS_FILE),
+          lab.order,
+        );
         if (typeof arn !== 'string') return skipped(arn.skip);
         ctx.log(`  starting ${arn} — this is AWS, not the local endpoint`);
         runner = async (date) => {

@@ -1,5 +1,5 @@
 // Every experiment, in the order the articles run them.
-import { UnknownNameError } from '../errors';
+import { unknownName } from '../cli-support';
 import type { Experiment } from './context';
 import { PART1 } from './part1';
 import { PART2 } from './part2';
@@ -30,12 +30,12 @@ export const EXPERIMENTS: readonly Experiment[] = [...PART1, ...PART2, ...PART2_
 export function findExperiments(names: readonly string[]): Experiment[] {
   return names.map((name) => {
     const found = EXPERIMENTS.find((e) => e.name === name);
-    if (!found) {
-      throw new UnknownNameError(
-        `No experiment named ${name}. Valid names, in order: ${EXPERIMENTS.map((e) => e.name).join(', ')}.`,
+    if (!found)
+      throw unknownName(
+        'experiment',
         name,
+        EXPERIMENTS.map((e) => e.name),
       );
-    }
     return found;
   });
 }

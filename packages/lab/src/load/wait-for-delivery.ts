@@ -1,26 +1,109 @@
 // Firehose delivers when its buffer fills or its interval passes; the lab waits for that instead of forcing it,
-// so commit counts are what Firehose's buffering makes them.
-import { localFirehoseStats } from '@loglake/local-aws';
+// so commit counts are what Firehose's buffering makes them. The wait says what it waits for and how long it has
+// left (a countdown in a terminal, a line every few seconds otherwise), and stops at once when aborted (Ctrl-C).
+import { localFirehoseStats, type LocalStreamStats } from '@loglake/local-aws';
 import { runQuery } from '../query/athena-runner';
 import type { LabTarget } from '../target/lab-target';
 import { DeliveryDeniedError, LabError } from '../errors';
+import { diagnoseDataFolder } from '../target/data-folder';
+
+/** How often a wait on an in-process endpoint looks at its data folder (removed, read-only, full: never delivers). */
+const FOLDER_CHECK_MS = 1000;
 
 export interface DeliveryWaitOptions {
   /** aws: the flow table's row count must reach this. */
   expectedRows?: number;
   timeoutMs?: number;
   pollMs?: number;
-  onWait?: (message: string) => void;
+  /** Called while waiting with what is waited for (and, locally, the seconds until the buffer's interval ends). */
+  onWait?: (message: string, status: WaitStatus) => void;
+  /** Stops the wait at once (it rejects with WaitInterruptedError). */
+  signal?: AbortSignal;
 }
 
-export async function waitForDelivery(target: LabTarget, options: DeliveryWaitOptions = {}): Promise<void> {
+export interface WaitStatus {
+  /** Records accepted and not yet delivered or failed (local). */
+  buffered?: number;
+  /** Seconds until the open buffer's interval ends (local, when the endpoint says). */
+  secondsLeft?: number;
+  /** Seconds waited so far. */
+  waitedSeconds: number;
+}
+
+/** What the wait saw last, for the closing line. */
+export interface DeliveryOutcome {
+  /** Local: the stream's counters once everything settled. */
+  stats?: LocalStreamStats;
+  waitedMs: number;
+}
+
+export class WaitInterruptedError extends LabError {
+  override readonly name = 'WaitInterruptedError';
+}
+
+/** The endpoint stopped answering while the lab waited on it (killed, or stopped with Ctrl-C elsewhere). */
+export class EndpointGoneError extends LabError {
+  override readonly name = 'EndpointGoneError';
+}
+
+/** A refused connection, as fetch reports it: a TypeError whose cause carries the errno code. */
+function connectionRefused(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  return (
+    error instanceof TypeError &&
+    typeof cause?.code === 'string' &&
+    /^(ECONNREFUSED|ECONNRESET|EPIPE)$/.test(cause.code)
+  );
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+export async function waitForDelivery(
+  target: LabTarget,
+  options: DeliveryWaitOptions = {},
+): Promise<DeliveryOutcome> {
   const { resources } = target;
+  const started = Date.now();
   const timeoutMs = options.timeoutMs ?? (resources.buffering.intervalSeconds + 120) * 1000;
   const pollMs = options.pollMs ?? (target.kind === 'local' ? 200 : 10_000);
-  const deadline = Date.now() + timeoutMs;
+  const deadline = started + timeoutMs;
+  const interrupted = () =>
+    new WaitInterruptedError('Interrupted while waiting for Firehose to deliver.', resources.streamName);
+  let folderCheckedAt = started;
   for (;;) {
+    if (options.signal?.aborted) throw interrupted();
+    const waitedSeconds = Math.round((Date.now() - started) / 1000);
+    if (target.dataDir && Date.now() - folderCheckedAt >= FOLDER_CHECK_MS) {
+      folderCheckedAt = Date.now();
+      const problem = diagnoseDataFolder(target.dataDir, '--data-dir', target.dataDirIdentity);
+      if (problem) throw problem;
+    }
     if (target.localUrl) {
-      const stats = (await localFirehoseStats(target.localUrl))[resources.streamName];
+      let all: Record<string, LocalStreamStats>;
+      try {
+        all = await localFirehoseStats(target.localUrl);
+      } catch (error) {
+        if (connectionRefused(error))
+          throw new EndpointGoneError(
+            `The local endpoint at ${target.localUrl} stopped answering while waiting for Firehose to deliver ` +
+              '(was it stopped?). Records it acknowledged are in its log: the next start replays them.',
+            target.localUrl,
+            { cause: error },
+          );
+        throw error;
+      }
+      const stats = all[resources.streamName];
       // The stream's role may not deliver (authorization on): its records went to the error output; say why.
       if (stats?.recordsDenied)
         throw new DeliveryDeniedError(
@@ -28,16 +111,27 @@ export async function waitForDelivery(target: LabTarget, options: DeliveryWaitOp
           stats.lastDenial,
         );
       const settled = stats ? stats.recordsDelivered + stats.recordsFailed : 0;
-      if (!stats || settled >= stats.recordsReceived) return;
-      if (process.stderr.isTTY)
-        options.onWait?.(
-          `waiting for Firehose to deliver ${stats.recordsReceived - settled} buffered records`,
-        );
+      if (!stats || settled >= stats.recordsReceived)
+        return { ...(stats ? { stats } : {}), waitedMs: Date.now() - started };
+      const buffered = stats.recordsReceived - settled;
+      const due = stats.bufferDueAt ? Date.parse(stats.bufferDueAt) : undefined;
+      const secondsLeft = due !== undefined ? Math.max(0, Math.ceil((due - Date.now()) / 1000)) : undefined;
+      options.onWait?.(
+        `waiting for Firehose to deliver ${buffered} buffered records` +
+          (secondsLeft !== undefined
+            ? secondsLeft > 0
+              ? `: the buffer's interval ends in ${secondsLeft} s`
+              : ': delivering'
+            : ''),
+        { buffered, ...(secondsLeft !== undefined ? { secondsLeft } : {}), waitedSeconds },
+      );
     } else {
-      if (options.expectedRows === undefined) return;
+      if (options.expectedRows === undefined) return { waitedMs: Date.now() - started };
       const rows = await tableRowCount(target);
-      if (rows >= options.expectedRows) return;
-      options.onWait?.(`waiting for Firehose: ${rows} of ${options.expectedRows} rows in the table`);
+      if (rows >= options.expectedRows) return { waitedMs: Date.now() - started };
+      options.onWait?.(`waiting for Firehose: ${rows} of ${options.expectedRows} rows in the table`, {
+        waitedSeconds,
+      });
     }
     if (Date.now() > deadline) {
       throw new LabError(
@@ -46,7 +140,7 @@ export async function waitForDelivery(target: LabTarget, options: DeliveryWaitOp
         resources.streamName,
       );
     }
-    await new Promise((r) => setTimeout(r, pollMs));
+    await sleep(pollMs, options.signal);
   }
 }
 

@@ -1,5 +1,9 @@
 // `pnpm query <name|file> [--param k=v ...] [--target local|aws]`, and `pnpm query --list`.
-import { Command } from 'commander';
+import { queryCommand, type QueryOptions } from './query-command';
+import { InvalidOptionError } from '../errors';
+import { outputColumns } from '../report/format';
+import { requireAwsCredentials } from '../target/aws-credentials';
+import { diagnoseDataFolder } from '../target/data-folder';
 import { openTarget } from '../target/open-target';
 import { parseParamPairs } from './params';
 import { describeResult } from './print-query';
@@ -9,36 +13,15 @@ import { labTemplateData } from './lab-data';
 import { UnknownNameError } from '../errors';
 
 export async function queryCli(argv: string[]): Promise<number> {
-  const program = new Command('query')
-    .description('Run a sql/ template (or a .sql file) in the lab workgroup and print its results and cost.')
-    .argument('[name]', 'query name (namespace/name or a unique name) or a .sql/.sql.njk file')
-    .option(
-      '-p, --param <name=value>',
-      'template parameter (repeatable)',
-      (v: string, acc: string[]) => [...acc, v],
-      [],
-    )
-    .option('-t, --target <target>', 'local (default: in-process endpoint, no AWS) or aws', 'local')
-    .option('--list', 'list the queries and their parameters')
-    .option('--dry-run', 'print the rendered SQL without running it')
-    .option('--data-dir <dir>', 'local target: state folder (default .lab/local)')
-    .option('--endpoint-url <url>', 'local target: a running `pnpm lab local` (e.g. http://127.0.0.1:4566)')
-    .option(
-      '--outputs-file <file>',
-      'aws target: cdktf deploy --outputs-file JSON (default .lab/cdktf-outputs.json)',
-    )
-    .exitOverride();
+  const program = queryCommand();
   program.parse(argv, { from: 'user' });
-  const options = program.opts<{
-    param: string[];
-    target: string;
-    list?: boolean;
-    dryRun?: boolean;
-    dataDir?: string;
-    endpointUrl?: string;
-    outputsFile?: string;
-  }>();
-  const name = program.args[0];
+  return queryMain(program.args[0], program.opts<QueryOptions>());
+}
+
+export async function queryMain(name: string | undefined, options: QueryOptions): Promise<number> {
+  if (options.data !== undefined && options.dataDir !== undefined && options.data !== options.dataDir)
+    throw new InvalidOptionError('--data is --data-dir: give one of them.', options.data);
+  const dataDir = options.dataDir ?? options.data;
   if (options.list || !name) {
     for (const t of listTemplates()) {
       const params = t.params.map((p) => ` --param ${p.name}=<${p.kind}>`).join('');
@@ -55,16 +38,29 @@ export async function queryCli(argv: string[]): Promise<number> {
   findTemplate(name); // fail on a bad name before starting anything
   const target = await openTarget({
     target: options.target,
-    dataDir: options.dataDir,
+    dataDir,
     ...(options.endpointUrl !== undefined ? { endpointUrl: options.endpointUrl } : {}),
     outputsFile: options.outputsFile,
   });
   try {
-    for (const line of target.banner) console.error(line);
-    const run = await runNamedQuery(target.athenaTarget(), name, params);
+    await requireAwsCredentials(target);
+    // One line of preamble: where the query runs (the lab's full banner is about the lab's run, not a query).
+    console.error(target.headline ?? target.banner[0]);
+    let run;
+    try {
+      run = await runNamedQuery(target.athenaTarget(), name, params);
+    } catch (error) {
+      // A local endpoint that failed on its folder (read-only, gone, full) says so in an engine error: name it.
+      const problem = target.dataDir
+        ? diagnoseDataFolder(target.dataDir, '--data-dir', target.dataDirIdentity)
+        : undefined;
+      if (problem) throw problem;
+      throw error;
+    }
+    const width = outputColumns();
     for (const { sql, result } of run.statements) {
       if (run.statements.length > 1) console.log(`\n${sql.split('\n')[0]} …`);
-      console.log(describeResult(result));
+      console.log(describeResult(result, width));
     }
     return 0;
   } finally {

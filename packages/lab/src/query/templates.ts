@@ -6,6 +6,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nunjucks from 'nunjucks';
 import { TemplateParameterError, UnknownNameError } from '../errors';
+import { didYouMean } from '../cli-support';
 import { isParamKind, validateParam, type ParamDeclaration } from './params';
 
 export const SQL_DIR = fileURLToPath(new URL('../../../../sql', import.meta.url));
@@ -55,10 +56,18 @@ export function readTemplate(path: string, dir: string = SQL_DIR): SqlTemplate {
 
 /** Finds a template by `namespace/name`, bare name (if unique), or file path. */
 export function findTemplate(nameOrFile: string, dir: string = SQL_DIR): SqlTemplate {
-  if (EXTENSIONS.some((ext) => nameOrFile.endsWith(ext)) && existsSync(nameOrFile)) {
+  const isFile = EXTENSIONS.some((ext) => nameOrFile.endsWith(ext));
+  if (isFile && existsSync(nameOrFile)) {
     return readTemplate(resolve(nameOrFile), dir);
   }
   const all = listTemplates(dir);
+  const byName = all.find((t) => `${t.name}${EXTENSIONS.find((ext) => t.path.endsWith(ext))}` === nameOrFile);
+  if (isFile && byName) return byName;
+  if (isFile)
+    throw new UnknownNameError(
+      `${nameOrFile}: no such file (from ${process.cwd()}). Give the path of a .sql or .sql.njk file, or a query name (\`pnpm query --list\`).`,
+      nameOrFile,
+    );
   const matches = all.filter((t) => t.name === nameOrFile || t.name.split('/').pop() === nameOrFile);
   if (matches.length === 1) return matches[0] as SqlTemplate;
   const names = all.map((t) => t.name).join(', ');
@@ -68,7 +77,11 @@ export function findTemplate(nameOrFile: string, dir: string = SQL_DIR): SqlTemp
       nameOrFile,
     );
   }
-  throw new UnknownNameError(`No query named ${nameOrFile}. Valid names: ${names}.`, nameOrFile);
+  const suggestion = didYouMean(
+    nameOrFile,
+    all.flatMap((t) => [t.name, t.name.split('/').pop() as string]),
+  );
+  throw new UnknownNameError(`No query named ${nameOrFile}${suggestion}. Valid names: ${names}.`, nameOrFile);
 }
 
 /** Quotes a trusted value (inventory rows the lab supplies) as a SQL string literal. */

@@ -1,5 +1,13 @@
 import { describe, test, expect } from '@jest/globals';
-import { athenaCostUsd, formatBytes, renderTable, renderWrappedTable, wrapText } from './format';
+import {
+  athenaCostUsd,
+  fitLine,
+  formatBytes,
+  outputColumns,
+  renderTable,
+  renderWrappedTable,
+  wrapText,
+} from './format';
 
 describe('format', () => {
   test('bytes in binary units', () => {
@@ -55,5 +63,36 @@ describe('format', () => {
       '│ y       │ z   │',
       '└─────────┴─────┘',
     ]);
+  });
+});
+
+describe('query results fit the terminal', () => {
+  const widest = (text: string) => Math.max(...text.split('\n').map((l) => [...l].length));
+  const header = ['committed_at', 'snapshot_id', 'operation', 'added_records', 'summary'];
+  const rows = [['2026-12-01 14:00:00.000 UTC', '4411619297815427', 'append', '200', 'x'.repeat(50)]];
+
+  test('narrower columns that wrap, then one block per row; nothing cut when it fits', () => {
+    const natural = renderTable(header, rows);
+    expect(renderTable(header, rows, 60, 500)).toBe(natural);
+    const fitted = renderTable(header, rows, 60, 90);
+    expect(widest(fitted)).toBeLessThanOrEqual(90);
+    expect(fitted).toMatch(/^┌/);
+    const records = renderTable(header, rows, 60, 40);
+    expect(widest(records)).toBeLessThanOrEqual(40);
+    expect(records).toMatch(
+      /^── row 1\ncommitted_at {2}│ 2026-12-01 14:00:00\.000\n {14}│ UTC\nsnapshot_id {3}│ 4411619297815427/,
+    );
+    expect(renderTable(header, [], 60, 30)).toBe(
+      'columns: committed_at,\nsnapshot_id, operation,\nadded_records, summary',
+    );
+  });
+
+  test('the width: the terminal when stdout is one, else $COLUMNS, else none (the full layout)', () => {
+    expect(outputColumns({ isTTY: true, columns: 90 }, { COLUMNS: '200' })).toBe(90);
+    expect(outputColumns({ isTTY: false }, { COLUMNS: '80' })).toBe(80);
+    expect(outputColumns({ isTTY: false }, {})).toBeUndefined();
+    expect(fitLine('\n  FAILED: one two three four five six', 20)).toBe(
+      '\n  FAILED: one two\n    three four five\n    six',
+    );
   });
 });

@@ -23,6 +23,7 @@ const COUNT_ANCHOR: Record<VerdictCount, string> = {
   differs: 'v-differs',
   'no-figure': 'v-no-figure',
   failed: 'v-failed',
+  skipped: 'v-skipped',
   'checks-failed': 'v-checks-failed',
 };
 
@@ -31,6 +32,7 @@ const COUNT_HEADING: Record<VerdictCount, string> = {
   differs: 'Differ from the article',
   'no-figure': 'No figure in the article',
   failed: 'Failed',
+  skipped: 'Not run or skipped',
   'checks-failed': "The lab's checks that failed",
 };
 
@@ -138,7 +140,7 @@ function experimentCard(e: ExperimentReport, charts: readonly LabChart[]): strin
     `<article class="exp ${v.status}" id="${rowId(e.name)}">` +
     `<header><h3><span class="part">Part ${e.part}</span> ${esc(e.title)}</h3><span class="badge ${v.status}">${esc(v.summary)}</span></header>` +
     `<div class="cols"><div class="seed-col"><h4>The article</h4><p class="seed">${esc(e.article)}</p></div>` +
-    `<div class="ours-col"><h4>This run (measured)</h4><p>${esc(e.error ? `FAILED: ${e.error}` : e.result)}</p>${detailList(e.details)}</div></div>` +
+    `<div class="ours-col"><h4>This run (measured)</h4><p>${esc(e.error ? `FAILED: ${e.error}` : e.skipped !== undefined && !e.result ? `not run: ${e.skipped}` : e.result)}</p>${detailList(e.details)}</div></div>` +
     `${figures}${checkList}` +
     (pictures.length > 0 ? `<p class="pictures">Picture: ${pictures.join(', ')}</p>` : '') +
     `</article>`
@@ -239,11 +241,11 @@ svg{display:block;max-width:100%;height:auto}svg text{font:12px system-ui,sans-s
 svg text.group,svg text.lane{font-weight:600}svg text.exp{font-size:11px;fill:#3a4556}svg text.value,svg text.tick{fill:#444}
 .missing{color:#6b7280;font-style:italic;background:#fafafa;border:1px dashed #ccc;border-radius:6px;padding:.6rem}
 article.exp{border:1px solid #dde3ea;border-left:6px solid #bbb;border-radius:8px;padding:.6rem .9rem;margin:.8rem 0}
-article.exp.same{border-left-color:#1b9e5a}article.exp.differs{border-left-color:#e0a010}article.exp.error{border-left-color:#d33}
+article.exp.same{border-left-color:#1b9e5a}article.exp.differs{border-left-color:#e0a010}article.exp.error{border-left-color:#d33}article.exp.skipped{border-left-color:#bbb}
 article.exp header{display:flex;flex-wrap:wrap;gap:.3rem 1rem;align-items:baseline;justify-content:space-between}
 article.exp h3{margin:.1rem 0}.part{font-size:.75rem;color:#fff;background:#5a6474;border-radius:4px;padding:0 .35rem;margin-right:.3rem;vertical-align:middle}
 .badge{font-size:.85rem;border-radius:999px;padding:.05rem .6rem;background:#eef1f5}.badge.differs{background:#fff1d6}
-.badge.same{background:#e2f5ea}.badge.error{background:#fde2e2;color:#a00}
+.badge.same{background:#e2f5ea}.badge.error{background:#fde2e2;color:#a00}.badge.skipped{background:#eee;color:#555}
 .cols{display:grid;grid-template-columns:1fr 1fr;gap:1rem;margin:.4rem 0}
 .seed{color:#5a6474;font-style:italic}.cols p{margin:.1rem 0}
 table{border-collapse:collapse;width:100%;table-layout:fixed;margin:.5rem 0}

@@ -7,6 +7,7 @@ import type { RunUsage } from '../cost/usage';
 import type { LabScale, QueryRecord } from '../experiments/context';
 import type { TargetKind } from '../target/resources';
 import type { LabChart } from './charts';
+import type { RunSummary } from './run-summary';
 
 export interface ExperimentReport {
   name: string;
@@ -26,6 +27,8 @@ export interface ExperimentReport {
   startedAt?: string;
   durationMs: number;
   error?: string;
+  /** Why the row measured nothing though it did not fail: not run (an earlier row failed), or skipped (the reason). */
+  skipped?: string;
 }
 
 export interface TimelineEvent {
@@ -53,7 +56,10 @@ export interface LabReport {
   /** Where the lab ran and what differs from the defaults, without machine paths (shareable). */
   banner: string[];
   scale: LabScale;
-  /** Set when `pnpm lab run <names>` wrote the report: only these experiments ran. */
+  /**
+   * Present when the report holds only some experiments (`pnpm lab run <names>`), which it names; the whole lab's
+   * report is kept apart.
+   */
   partial?: { experiments: string[] };
   experiments: ExperimentReport[];
   timeline: TimelineEvent[];
@@ -67,4 +73,6 @@ export interface LabReport {
   /** Why there is no usage or estimate (measuring it failed; the rest of the report stands). */
   usageError?: string;
   wallMs: number;
+  /** Counts of the rows' verdicts, failures and skips: what the run showed, for the terminal and readers of the JSON. */
+  summary?: RunSummary;
 }

@@ -2,7 +2,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { judge } from '../article';
 import type { ExperimentReport } from './lab-report';
-import { runSummaryText } from './run-summary';
+import { runSummaryText } from './run-summary-text';
 import { runVerdict, verdictLine } from './run-verdict';
 
 const ENV = { target: 'local' as const, records: 50_000 };

@@ -1,10 +1,10 @@
 // The whole run's verdict in one line: how many rows are the same as the article, differ, have no figure to
-// compare, failed, and how many of the lab's own checks failed. The HTML report puts it at the top (each count
+// compare, failed, were not run or skipped, and how many of the lab's own checks failed. The HTML report puts it at the top (each count
 // linking to its rows); the terminal prints the same line.
 import type { LabReport } from './lab-report';
 import { rowVerdict, type RowVerdict } from './verdict';
 
-export type VerdictCount = 'same' | 'differs' | 'no-figure' | 'failed' | 'checks-failed';
+export type VerdictCount = 'same' | 'differs' | 'no-figure' | 'failed' | 'skipped' | 'checks-failed';
 
 export interface VerdictRow {
   name: string;
@@ -27,6 +27,7 @@ const STATUS_COUNT: Record<RowVerdict['status'], VerdictCount> = {
   differs: 'differs',
   'no-figure': 'no-figure',
   error: 'failed',
+  skipped: 'skipped',
 };
 
 export function runVerdict(report: Pick<LabReport, 'experiments' | 'partial'>): RunVerdict {
@@ -35,6 +36,7 @@ export function runVerdict(report: Pick<LabReport, 'experiments' | 'partial'>): 
     differs: [],
     'no-figure': [],
     failed: [],
+    skipped: [],
     'checks-failed': [],
   };
   const failedChecks: RunVerdict['failedChecks'] = [];
@@ -50,6 +52,7 @@ export function runVerdict(report: Pick<LabReport, 'experiments' | 'partial'>): 
     differs: rows.differs.length,
     'no-figure': rows['no-figure'].length,
     failed: rows.failed.length,
+    skipped: rows.skipped.length,
     'checks-failed': failedChecks.length,
   };
   return {
@@ -72,6 +75,8 @@ export function countText(kind: VerdictCount, n: number): string {
       return `${n} no figure`;
     case 'failed':
       return `${n} failed`;
+    case 'skipped':
+      return `${n} not run`;
     case 'checks-failed':
       return `${n} ${n === 1 ? 'check' : 'checks'} failed`;
   }
@@ -82,6 +87,7 @@ export const VERDICT_ORDER: readonly VerdictCount[] = [
   'differs',
   'no-figure',
   'failed',
+  'skipped',
   'checks-failed',
 ];
 

@@ -6,7 +6,7 @@ import type { ExperimentReport } from './lab-report';
 export interface RowVerdict {
   /** "same", "differs (1 of 3)", "no figure", with " · lab's choice" / " · check failed: …" appended. */
   summary: string;
-  status: 'same' | 'differs' | 'no-figure' | 'error';
+  status: 'same' | 'differs' | 'no-figure' | 'error' | 'skipped';
   differs: Comparison[];
   labChoices: Comparison[];
   failedChecks: string[];
@@ -19,6 +19,8 @@ export function rowVerdict(e: ExperimentReport): RowVerdict {
     .filter(([, ok]) => !ok)
     .map(([name]) => name);
   if (e.error) return { summary: 'FAILED', status: 'error', differs, labChoices, failedChecks };
+  if (e.skipped !== undefined)
+    return { summary: 'skipped', status: 'skipped', differs, labChoices, failedChecks };
   const status = e.comparisons.length === 0 ? 'no-figure' : differs.length > 0 ? 'differs' : 'same';
   const head =
     status === 'no-figure'

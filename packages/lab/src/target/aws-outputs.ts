@@ -5,13 +5,18 @@ import { TargetNotReadyError } from '../errors';
 import { labRoles, type LabRoles } from './lab-roles';
 
 export const DEFAULT_OUTPUTS_FILE = '.lab/cdktf-outputs.json';
-/** What to run when the outputs are missing: a whole-lab deploy writes them; after per-unit deploys, write them. */
-export const DEPLOY_HINT = (file: string, units: readonly string[] = DEFAULT_UNITS) =>
-  `Deploy the lab first with \`pnpm lab deploy\` (it writes ${file}); after deploying units one at a time, write ` +
-  `the outputs yourself: \`LOGLAKE_TF_COMMAND=output npx cdktf output ${units.join(' ')} --outputs-file ${file}\` ` +
-  `(then run again with --target aws).`;
+/**
+ * The command that writes the outputs file after units were deployed one at a time: every unit of the lab, in the
+ * lab's order (`resolveLab().order`: the one list; the READMEs print it too, checked by aws-outputs.test), since the
+ * file is rewritten whole and the lab reads every stack's outputs from it.
+ */
+export const outputsCommand = (file: string, units: readonly string[]) =>
+  `LOGLAKE_TF_COMMAND=output npx cdktf output ${units.join(' ')} --outputs-file ${file}`;
 
-const DEFAULT_UNITS = ['table-bucket', 'firehose', 'ref-data'];
+/** What to run when the outputs are missing: a whole-lab deploy writes them; after per-unit deploys, write them. */
+export const DEPLOY_HINT = (file: string, units: readonly string[]) =>
+  `Deploy the lab first with \`pnpm lab deploy\` (it writes ${file}); after deploying units one at a time, write ` +
+  `the outputs yourself: \`${outputsCommand(file, units)}\` (then run again with --target aws).`;
 
 export interface DeployedNames {
   tableBucketName: string;
@@ -41,10 +46,7 @@ const REQUIRED = {
   errorBucketName: 'error_bucket_name',
 } as const;
 
-export function readDeployedNames(
-  file: string = DEFAULT_OUTPUTS_FILE,
-  units: readonly string[] = DEFAULT_UNITS,
-): DeployedNames {
+export function readDeployedNames(file: string, units: readonly string[]): DeployedNames {
   if (!existsSync(file)) {
     throw new TargetNotReadyError(`No deployed-stack outputs at ${file}. ${DEPLOY_HINT(file, units)}`, file);
   }

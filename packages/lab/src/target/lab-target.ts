@@ -45,6 +45,12 @@ export interface LabTarget {
    * acts as. The endpoint hands them out in-process only, so a running endpoint (`--endpoint-url`) has none.
    */
   readonly serviceCredentials?: (request: ServiceCredentialsRequest) => LocalServiceCredentials;
+  /** Local, in-process endpoint only: its data folder (a running endpoint keeps its own). */
+  readonly dataDir?: string;
+  /** The data folder's identity when the endpoint started on it (data-folder.ts folderIdentity). */
+  readonly dataDirIdentity?: string;
+  /** Where the target is, in one line (the preamble of `pnpm load` and `pnpm query`). */
+  readonly headline?: string;
   athenaTarget(database?: string): AthenaTarget;
   close(): Promise<void>;
 }

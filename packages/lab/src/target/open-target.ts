@@ -1,8 +1,7 @@
 // Opens a lab target. local (default): starts the local endpoint in-process on loopback (or uses one already
 // running on loopback: `pnpm lab local`) and provisions the lab there from the units' resolved values — never AWS.
 // aws (explicit): the standard credential chain and names from the deployed stacks' outputs.
-import { fileURLToPath } from 'node:url';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { failedRowsAlarmDefinition, resolveLab, type ResolvedLab } from '@loglake/units';
 import {
   LOCAL_ACCOUNT_ID,
@@ -13,13 +12,14 @@ import {
 import { InvalidOptionError } from '../errors';
 import { DEFAULT_OUTPUTS_FILE, readDeployedNames } from './aws-outputs';
 import { buildTarget, type LabTarget } from './lab-target';
+import { ensureWritableDataFolder, folderIdentity } from './data-folder';
 import { localAccess, type LocalAccess } from './local-access';
 import { provisionLab } from './provision';
 import { assumedRoleCredentials } from './role-session';
 import type { LabResources, TargetKind } from './resources';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-export const DEFAULT_LOCAL_DATA_DIR = resolve(REPO_ROOT, '.lab/local');
+export { DEFAULT_LOCAL_DATA_DIR, REPO_ROOT } from './paths';
+import { DEFAULT_LOCAL_DATA_DIR } from './paths';
 
 export interface OpenTargetOptions {
   target?: string;
@@ -154,6 +154,8 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
   const resources = withSynthesizedNames(resourcesFromUnits(lab, LOCAL_ACCOUNT_ID), access);
   if (options.endpointUrl !== undefined) return openRunningEndpoint(resources, options);
   const dataDir = resolve(options.dataDir ?? DEFAULT_LOCAL_DATA_DIR);
+  // A folder that is a file, read-only or on a full disk is named before the endpoint meets it as an engine error.
+  ensureWritableDataFolder(dataDir);
   const authorize = options.authorization !== false;
   const endpoint = await startLocalEndpoint({
     dataDir,
@@ -189,15 +191,28 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
     banner,
     () => endpoint.stop(),
   );
+  const headline =
+    `target local: in-process endpoint (no AWS account), data in ${shownPath(dataDir)}` +
+    (authorize ? '' : ', authorization off');
+  const dataDirIdentity = folderIdentity(dataDir);
   return provisioned(
     {
       ...target,
       authorized: authorize,
+      dataDir,
+      headline,
+      ...(dataDirIdentity ? { dataDirIdentity } : {}),
       ...(authorize ? { serviceCredentials: (request) => endpoint.serviceCredentials(request) } : {}),
     },
     resources,
     banner,
   );
+}
+
+/** A path as the user would type it: relative to the working folder when inside it. */
+export function shownPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : path;
 }
 
 /** What the endpoint's Firehose logs held at start (replayed records, damaged tails), one line each. */
@@ -258,14 +273,21 @@ async function openRunningEndpoint(resources: LabResources, options: OpenTargetO
     banner,
     async () => undefined,
   );
-  return provisioned({ ...target, authorized: health.authorization === true }, resources, banner);
+  const headline = `target local: the running endpoint ${url} (no AWS account), authorization ${health.authorization ? 'enforced' : 'off'}`;
+  return provisioned({ ...target, authorized: health.authorization === true, headline }, resources, banner);
 }
 
 /** Creates what the lab needs on the target unless it is there; closes the target if that fails. */
 async function provisioned(target: LabTarget, resources: LabResources, banner: string[]): Promise<LabTarget> {
   try {
     const provisioned = await provisionLab(target, resources);
-    if (provisioned.created.length > 0) banner.push(`provisioned locally: ${provisioned.created.join(', ')}`);
+    if (provisioned.created.length > 0) {
+      banner.push(`provisioned locally: ${provisioned.created.join(', ')}`);
+      return {
+        ...target,
+        headline: `${target.headline ?? banner[0]}; provisioned the lab's ${provisioned.created.length} resources (a new lake)`,
+      };
+    }
   } catch (error) {
     await target.close();
     throw error;
@@ -320,6 +342,7 @@ async function openAwsTarget(lab: ResolvedLab, options: OpenTargetOptions): Prom
   return {
     ...buildTarget('aws', resources, { region, ...(sql ? { sql } : {}) }, banner, async () => {}),
     outputsFile,
+    headline: banner[0] as string,
   };
 }
 

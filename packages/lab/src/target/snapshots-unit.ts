@@ -6,6 +6,7 @@ import { LOCAL_ACCOUNT_ID } from '@loglake/local-aws';
 import type { HandlerConfig } from '@loglake/snapshot-lambdas';
 import type { ResolvedLab, SnapshotsInputs } from '@loglake/units';
 import type { LabResources } from './resources';
+import { outputsCommand } from './aws-outputs';
 
 /** The handlers' config for the lab's source table; undefined when the lab has no snapshots unit. */
 export function snapshotHandlerConfig(
@@ -31,9 +32,8 @@ export function snapshotWorkgroupCutoff(lab: ResolvedLab): number | undefined {
   return (lab.units.snapshots?.inputs as SnapshotsInputs | undefined)?.workgroup.bytesScannedCutoffPerQuery;
 }
 
-/** How to produce the outputs file the ARN is read from. */
-export const snapshotOutputsCommand = (file: string) =>
-  `LOGLAKE_TF_COMMAND=output npx cdktf output snapshots --outputs-file ${file}`;
+/** How to produce the outputs file the ARN is read from (all the lab's units: the file is rewritten whole). */
+export const snapshotOutputsCommand = (file: string, units: readonly string[]) => outputsCommand(file, units);
 
 /** `snapshots.state_machine_arn` from the deployed stacks' outputs, or what is missing (lower case, no hint). */
 export function readStateMachineArn(file: string): string | { missing: string } {

@@ -114,6 +114,8 @@ const EMPTY_STATS: DeliveryStats = {
 export class StreamDelivery {
   private buffer: Generation;
   private timer: NodeJS.Timeout | undefined;
+  /** When the open buffer's interval ends (epoch ms), while one is open. */
+  private dueAt: number | undefined;
   private chain: Promise<void> = Promise.resolve();
   /** True while a flush is inside the engine's commit. */
   private committing = false;
@@ -138,6 +140,16 @@ export class StreamDelivery {
 
   get pendingRecords(): number {
     return this.pending.records;
+  }
+
+  /** When the open buffer's interval ends and it is delivered, if a buffer is open (for a client's countdown). */
+  get bufferDueAt(): Date | undefined {
+    return this.dueAt === undefined ? undefined : new Date(this.dueAt);
+  }
+
+  /** The buffer interval in effect (the stream's, or the endpoint's override). */
+  get intervalSeconds(): number {
+    return this.target.intervalMs / 1000;
   }
 
   get streamName(): string {
@@ -169,6 +181,7 @@ export class StreamDelivery {
     });
     if (buffer.acceptedBytes >= this.target.maxBufferBytes) this.cut();
     else if (!this.timer) {
+      this.dueAt = Date.now() + this.target.intervalMs;
       this.timer = setTimeout(() => this.cut(), this.target.intervalMs);
       this.timer.unref();
     }
@@ -204,6 +217,7 @@ export class StreamDelivery {
   }
 
   private cut(): void {
+    this.dueAt = undefined;
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;

@@ -79,7 +79,13 @@ export const MAX_RECORD_BYTES = 1_024_000;
 export const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 
 /** A stream's delivery counters with the records still buffered (the admin API's answer). */
-export type LocalStreamStats = DeliveryStats & { pendingRecords: number };
+export type LocalStreamStats = DeliveryStats & {
+  pendingRecords: number;
+  /** The buffer interval in effect, seconds (the stream's, or the endpoint's --buffer-interval). */
+  intervalSeconds?: number;
+  /** When the open buffer's interval ends (ISO time), while one is open. */
+  bufferDueAt?: string;
+};
 
 /** What a stream's log held when the endpoint started: replayed records, and damaged tails found. */
 export interface StreamRecovery {
@@ -435,7 +441,12 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
   service.stats = () => {
     const result: Record<string, LocalStreamStats> = {};
     for (const [name, delivery] of deliveries)
-      result[name] = { ...delivery.stats, pendingRecords: delivery.pendingRecords };
+      result[name] = {
+        ...delivery.stats,
+        pendingRecords: delivery.pendingRecords,
+        intervalSeconds: delivery.intervalSeconds,
+        ...(delivery.bufferDueAt ? { bufferDueAt: delivery.bufferDueAt.toISOString() } : {}),
+      };
     return result;
   };
   Object.assign(service, { recovery });

@@ -11,6 +11,7 @@ import {
   GetObjectCommand,
   ListObjectsV2Command,
   DeleteObjectsCommand,
+  ListBucketsCommand,
   NoSuchKey,
   NoSuchBucket,
 } from '@aws-sdk/client-s3';
@@ -56,6 +57,16 @@ describe('S3 (general purpose buckets) over loopback', () => {
     await expect(s3.send(new ListObjectsV2Command({ Bucket: 'no-such-bucket' }))).rejects.toBeInstanceOf(
       NoSuchBucket,
     );
+  });
+
+  test('ListBuckets dates each bucket when it was created, not 1970', async () => {
+    const before = Date.now() - 1000;
+    await s3.send(new CreateBucketCommand({ Bucket: 'dated-bucket' }));
+    const listed = (await s3.send(new ListBucketsCommand({}))).Buckets?.find(
+      (b) => b.Name === 'dated-bucket',
+    );
+    expect(listed?.CreationDate?.getTime()).toBeGreaterThanOrEqual(before);
+    expect(listed?.CreationDate?.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
   });
 
   test('ListObjectsV2 with a delimiter groups runs; pagination; DeleteObjects removes a run', async () => {
