@@ -130,7 +130,7 @@ describe('pnpm lab local', () => {
       );
       expect(stderr).toContain(`pid ${first.child.pid}`);
       expect(stderr).toContain(`port ${url?.[2]}`);
-      expect(stderr).toMatch(/Stop that endpoint first .* or use another folder \(--data <dir>\)/);
+      expect(stderr).toMatch(/Stop that endpoint first .* or use another folder \(--data-dir <dir>\)/);
       expect(second.output().stdout).toBe('');
       // The first still serves, and still holds the folder.
       expect((await fetch(`${url?.[1]}/_local/health`)).status).toBe(200);

@@ -139,9 +139,18 @@ describe('HTML report', () => {
     const data = JSON.parse((await page.$eval('#report-data', (s) => s.textContent)) ?? '{}') as LabReport;
     const expected = runVerdict(data);
     // One of each verdict in the sample, so each count is checked against something.
-    expect(expected.counts).toEqual({ same: 1, differs: 3, 'no-figure': 1, failed: 1, 'checks-failed': 1 });
+    expect(expected.counts).toEqual({
+      same: 1,
+      differs: 3,
+      'no-figure': 1,
+      failed: 1,
+      skipped: 1,
+      'checks-failed': 1,
+    });
     const line = await page.$eval('.verdict-line', (p) => p.textContent ?? '');
-    expect(line).toBe('6 experiments: 1 same · 3 differ · 1 no figure · 1 failed · 1 check failed');
+    expect(line).toBe(
+      '7 experiments: 1 same · 3 differ · 1 no figure · 1 failed · 1 not run · 1 check failed',
+    );
     const shown = await page.$$eval('.verdict-line .count', (els) => els.map((e) => e.textContent ?? ''));
     expect(shown.map((t) => Number(t.split(' ')[0]))).toEqual(VERDICT_ORDER.map((k) => expected.counts[k]));
     // The rows behind each count, linked.
@@ -156,6 +165,7 @@ describe('HTML report', () => {
       ['v-differs', ['#row-load', '#row-compaction', '#row-one-hour']],
       ['v-no-figure', ['#row-undo-window']],
       ['v-failed', ['#row-sort-order']],
+      ['v-skipped', ['#row-daily-snapshot']],
       ['v-checks-failed', ['#row-compaction']],
     ]);
     // The failed check is visible in its row, not in a column that can be cut off.
@@ -255,7 +265,7 @@ describe('HTML report', () => {
     expect(await page.$eval('#partial', (p) => p.textContent ?? '')).toMatch(
       /^A partial report\. Only load, time-travel ran \(pnpm lab run load time-travel\)/,
     );
-    expect(await page.$eval('.verdict-line b', (b) => b.textContent)).toBe('Partial run, 6 experiments:');
+    expect(await page.$eval('.verdict-line b', (b) => b.textContent)).toBe('Partial run, 7 experiments:');
     const full = await open(renderHtml(sampleReport()), 1280);
     expect(await full.page.$$eval('#partial', (p) => p.length)).toBe(0);
     await page.close();

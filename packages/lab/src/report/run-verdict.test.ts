@@ -32,19 +32,28 @@ const experiments = [
   row('compaction', { jobStatus: 'Successful', runs: 2, replaceSnapshots: 1 }), // differs
   row('bad-records', {}, { checks: { alarmFired: false, goodRowsLanded: false, errorCodeOnEach: true } }), // no figure
   row('one-hour', {}, { error: 'boom', checks: {}, comparisons: [] }), // failed (as run-lab records it)
+  row('laptop-client', {}, { skipped: 'one-hour failed before it', checks: {}, comparisons: [] }), // not run
 ];
 
 describe("the run's verdict", () => {
   test('counts each row once by its verdict, and every failed check', () => {
     const v = runVerdict({ experiments });
-    expect(v.counts).toEqual({ same: 2, differs: 1, 'no-figure': 1, failed: 1, 'checks-failed': 2 });
+    expect(v.counts).toEqual({
+      same: 2,
+      differs: 1,
+      'no-figure': 1,
+      failed: 1,
+      skipped: 1,
+      'checks-failed': 2,
+    });
+    expect(v.rows.skipped.map((r) => r.name)).toEqual(['laptop-client']);
     expect(v.rows.differs.map((r) => r.name)).toEqual(['compaction']);
     expect(v.failedChecks.map((f) => `${f.row.name} ${f.check}`)).toEqual([
       'bad-records alarmFired',
       'bad-records goodRowsLanded',
     ]);
     expect(verdictLine({ experiments })).toBe(
-      '5 experiments: 2 same · 1 differs · 1 no figure · 1 failed · 2 checks failed',
+      '6 experiments: 2 same · 1 differs · 1 no figure · 1 failed · 1 not run · 2 checks failed',
     );
   });
 
@@ -54,28 +63,30 @@ describe("the run's verdict", () => {
       ...experiments.slice(1, 3),
       row('bad-records', {}, { checks: { alarmFired: true, goodRowsLanded: true, errorCodeOnEach: true } }),
       experiments[4] as ExperimentReport,
+      row('laptop-client', {}), // it ran this time: no figure
     ];
     expect(runVerdict({ experiments: changed }).counts).toEqual({
       same: 1,
       differs: 2,
-      'no-figure': 1,
+      'no-figure': 2,
       failed: 1,
+      skipped: 0,
       'checks-failed': 0,
     });
     expect(verdictLine({ experiments: changed })).toBe(
-      '5 experiments: 1 same · 2 differ · 1 no figure · 1 failed · 0 checks failed',
+      '6 experiments: 1 same · 2 differ · 2 no figure · 1 failed · 0 not run · 0 checks failed',
     );
   });
 
   test('a partial run says so first', () => {
     expect(verdictLine({ experiments: experiments.slice(0, 1), partial: { experiments: ['undo'] } })).toBe(
-      'Partial run (pnpm lab run undo), 1 experiment: 1 same · 0 differ · 0 no figure · 0 failed · 0 checks failed',
+      'Partial run (pnpm lab run undo), 1 experiment: 1 same · 0 differ · 0 no figure · 0 failed · 0 not run · 0 checks failed',
     );
   });
 
   test('the terminal prints the verdict line, then the cost estimate when there is one', () => {
     expect(runSummaryText({ experiments })).toBe(
-      'Verdict: 5 experiments: 2 same · 1 differs · 1 no figure · 1 failed · 2 checks failed',
+      'Verdict: 6 experiments: 2 same · 1 differs · 1 no figure · 1 failed · 1 not run · 2 checks failed',
     );
   });
 });
