@@ -3,7 +3,16 @@
 // scripts), fetched with `npm pack` — the registry client every Node install ships — and kept in .lab/node/<version>.
 // Plain JavaScript so it runs on any Node, older ones included, before the project's TypeScript tooling does.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +28,24 @@ export const NODE_VERSIONS = JSON.parse(
 export function needsNewerNode(version, minimumMajor = NODE_VERSIONS.minimumMajor) {
   const major = Number.parseInt(String(version).replace(/^v/, ''), 10);
   return !Number.isInteger(major) || major < minimumMajor;
+}
+
+/**
+ * Whether the cdktf CLI can start on this Node: cdktf-cli loads node-pty at start, whose package ships prebuilt
+ * binaries per Node ABI (`prebuilds/<platform>-<arch>/node.abi<N>.node`) and builds none (install scripts are not
+ * run here). cdktf-cli 0.21's node-pty has them up to ABI 127 (Node 22): on Node 24 (ABI 137) `cdktf` fails with
+ * "Cannot find module '../build/Release/pty.node'". Undefined when cdktf is not installed.
+ */
+export function cdktfRunsOnThisNode(root = REPO_ROOT, versions = process.versions) {
+  const store = join(root, 'node_modules', '.pnpm');
+  if (!existsSync(store)) return undefined;
+  const pty = readdirSync(store).find((d) => d.startsWith('@cdktf+node-pty-prebuilt-multiarch@'));
+  if (!pty) return undefined;
+  const dir = join(store, pty, 'node_modules', '@cdktf', 'node-pty-prebuilt-multiarch', 'prebuilds');
+  const musl = process.platform === 'linux' && existsSync('/etc/alpine-release') ? '.musl' : '';
+  return existsSync(
+    join(dir, `${process.platform}-${process.arch}`, `node.abi${versions.modules}${musl}.node`),
+  );
 }
 
 /** The npm package that carries Node's build for this platform and CPU. */

@@ -5,7 +5,13 @@ import { describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NODE_VERSIONS, REPO_ROOT, needsNewerNode, nodePackageFor } from './node-runtime.mjs';
+import {
+  cdktfRunsOnThisNode,
+  NODE_VERSIONS,
+  REPO_ROOT,
+  needsNewerNode,
+  nodePackageFor,
+} from './node-runtime.mjs';
 
 describe('the Node versions the project runs on', () => {
   test('the minimum is 22 (the AWS SDK v3 requires it from January 2027; Node 20 is past its end of life)', () => {
@@ -50,5 +56,21 @@ describe('the Node versions the project runs on', () => {
     expect(r.status).toBe(0);
     expect(needsNewerNode(r.stdout.trim())).toBe(false);
     expect(r.stderr).not.toContain('NodeVersionSupportWarning');
+  });
+
+  test("the cdktf CLI starts on Node 22 (its node-pty has a build for ABI 127) and not on 24 (ABI 137), which the wrapper's --cdktf steers around", () => {
+    expect(cdktfRunsOnThisNode(REPO_ROOT, { modules: '127' })).toBe(true);
+    expect(cdktfRunsOnThisNode(REPO_ROOT, { modules: '137' })).toBe(false);
+    expect(cdktfRunsOnThisNode(join(REPO_ROOT, 'no-such-folder'), { modules: '127' })).toBeUndefined();
+  });
+
+  test('--cdktf runs the command on a Node the cdktf CLI starts on, whatever Node launched it', () => {
+    const r = spawnSync(
+      'node',
+      [join(REPO_ROOT, 'scripts', 'supported-node.mjs'), '--cdktf', 'node', '-p', 'process.versions.modules'],
+      { cwd: REPO_ROOT, encoding: 'utf8' },
+    );
+    expect(r.status).toBe(0);
+    expect(cdktfRunsOnThisNode(REPO_ROOT, { modules: r.stdout.trim() })).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
+import { cdktfRunsOnThisNode } from '../scripts/node-runtime.mjs';
 import { REPO_ROOT } from './lib/app-command';
 
 const work = mkdtempSync(join(tmpdir(), 'loglake-by-hand-'));
@@ -23,17 +24,22 @@ const env = Object.fromEntries(
   ),
 ) as NodeJS.ProcessEnv;
 
+// cdktf-cli 0.21 cannot start on Node 24 (its node-pty has no build for ABI 137); there the README tells a by-hand
+// user to launch it through the wrapper, which runs it on Node 22. Elsewhere it is run exactly as typed.
+const CDKTF = join(REPO_ROOT, 'node_modules', '.bin', 'cdktf');
+const launch: [string, string[]] = cdktfRunsOnThisNode(REPO_ROOT)
+  ? [CDKTF, []]
+  : [process.execPath, [join(REPO_ROOT, 'scripts', 'supported-node.mjs'), '--cdktf', CDKTF]];
+if (launch[0] !== CDKTF)
+  console.warn(`cdktf-by-hand: Node ${process.versions.node} cannot run cdktf itself; through the wrapper`);
+
 function cdktf(...args: string[]): { status: number | null; out: string } {
-  const r = spawnSync(
-    join(REPO_ROOT, 'node_modules', '.bin', 'cdktf'),
-    [...args, '--output', join(work, args[0]!)],
-    {
-      cwd: REPO_ROOT,
-      env,
-      encoding: 'utf8',
-      timeout: 240_000,
-    },
-  );
+  const r = spawnSync(launch[0], [...launch[1], ...args, '--output', join(work, args[0]!)], {
+    cwd: REPO_ROOT,
+    env,
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
   // The CLI's spinner and colours aside.
   const out = stripVTControlCharacters(`${r.stdout}${r.stderr}`);
   return { status: r.status, out };

@@ -15,6 +15,8 @@ import { CONFIRM_DESTROY_ENV } from '@loglake/deploy-checks/confirm-destroy';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
 import { REPO_ROOT } from '../target/paths';
 
+const CDKTF_ON_SUPPORTED_NODE = join(REPO_ROOT, 'scripts', 'supported-node.mjs');
+
 export type InfraCommand = 'order' | 'synth' | 'plan' | 'deploy' | 'destroy';
 
 export interface CdktfStep {
@@ -181,11 +183,16 @@ export function describeOrder(lab: ResolvedLab, command: InfraCommand, order: re
 
 function run(step: CdktfStep, extraEnv: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['cdktf', ...step.argv], {
-      cwd: REPO_ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, ...step.env, ...extraEnv },
-    });
+    // cdktf-cli starts only on a Node its node-pty has a build for (up to 22): the wrapper picks one.
+    const child = spawn(
+      process.execPath,
+      [CDKTF_ON_SUPPORTED_NODE, '--cdktf', 'npx', 'cdktf', ...step.argv],
+      {
+        cwd: REPO_ROOT,
+        stdio: 'inherit',
+        env: { ...process.env, ...step.env, ...extraEnv },
+      },
+    );
     child.on('error', reject);
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
