@@ -168,6 +168,16 @@ describe('what this run would cost on AWS', () => {
     expect(text).toMatch(/a month \(mostly .*\), excluding the unknown: CloudWatch custom metrics$/m);
   });
 
+  test("a day's Athena without the query history (the Lambdas' queries are only there) is not measured, not $0", () => {
+    const u = usage();
+    (u.snapshots as { daily: { queryBytes: number[] | null } }).daily.queryBytes = null;
+    expect(estimateCost(u).perDay.find((l) => l.id === 'athena')).toMatchObject({
+      usd: null,
+      unknown: 'not measured',
+      usage: "the daily snapshot's queries: the workgroups' query history could not be read",
+    });
+  });
+
   test("without the daily snapshot, a day's S3 PUTs are not measured (not 0), while its storage is still priced", () => {
     const u = usage();
     delete u.snapshots;

@@ -374,9 +374,10 @@ function dayLines(u: RunUsage, prices: Prices): CostLine[] {
   const day = 24 / HOURS_PER_MONTH;
   const t = u.tables;
   const daily = u.snapshots?.daily;
-  const bill = daily
+  const queryBytes = daily?.queryBytes ?? null;
+  const bill = queryBytes
     ? athenaBill(
-        daily.queryBytes.map((bytesScanned) => ({ workgroup: '', state: 'SUCCEEDED', bytesScanned })),
+        queryBytes.map((bytesScanned) => ({ workgroup: '', state: 'SUCCEEDED', bytesScanned })),
         prices['athena.tb'].usd ?? 0,
       )
     : undefined;
@@ -420,12 +421,19 @@ function dayLines(u: RunUsage, prices: Prices): CostLine[] {
           {
             id: 'athena',
             service: 'Athena',
-            usage: `the daily snapshot's ${formatCount(daily?.queryBytes.length ?? 0)} queries, ${formatBytes(bill.billedBytes)} billed`,
+            usage: `the daily snapshot's ${formatCount(queryBytes?.length ?? 0)} queries, ${formatBytes(bill.billedBytes)} billed`,
             rule: `each query at least 10 MB ÷ 10¹² × ${per(prices['athena.tb'])}`,
           },
           () => bill.usd,
         )
-      : notMeasured('athena', 'Athena', 'the daily snapshot did not run in this report', ['athena.tb']),
+      : notMeasured(
+          'athena',
+          'Athena',
+          daily
+            ? "the daily snapshot's queries: the workgroups' query history could not be read"
+            : 'the daily snapshot did not run in this report',
+          ['athena.tb'],
+        ),
     priced(
       prices,
       ['cloudwatch.alarmMonth'],

@@ -34,8 +34,11 @@ export interface SnapshotRunUse {
   lambdaInvocations: number;
   /** Wall time of the execution: the Lambdas run one after the other inside it, so they take no longer. */
   lambdaMs: number;
-  /** Bytes scanned by each of its Athena queries (each is billed at least Athena's minimum). */
-  queryBytes: number[];
+  /**
+   * Bytes scanned by each of its Athena queries (each is billed at least Athena's minimum); null when the workgroups'
+   * query history could not be read (the Lambdas' queries are only there): not measured, not none.
+   */
+  queryBytes: number[] | null;
   /** Objects it wrote to the snapshot bucket. */
   objectsWritten: number;
 }

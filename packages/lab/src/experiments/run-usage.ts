@@ -424,7 +424,9 @@ export async function measureUsage(input: UsageInput): Promise<RunUsage> {
               stateTransitions: numberOf(daily, 'dailyStateTransitions'),
               lambdaInvocations: numberOf(daily, 'dailyLambdaInvocations'),
               lambdaMs: numberOf(daily, 'dailyExecutionMs'),
-              queryBytes: dailyQueries.filter((q) => q.state === 'SUCCEEDED').map((q) => q.bytesScanned),
+              queryBytes: history
+                ? dailyQueries.filter((q) => q.state === 'SUCCEEDED').map((q) => q.bytesScanned)
+                : null,
               objectsWritten: numberOf(daily, 'dailyObjectsWritten'),
             },
           },
