@@ -50,13 +50,15 @@ export function costText(estimate: CostEstimate): string {
   const notFound = services('not estimated');
   const notMeasured = services('not measured');
   const t = estimate.totals;
+  const left = (names: readonly string[] | undefined) =>
+    names && names.length > 0 ? `, excluding the unknown: ${names.join(', ')}` : '';
   return [
     `What this run would cost on AWS (${estimate.region}, list prices read on ${estimate.pricesAsOf}, no free tier):`,
     ...rows,
-    `  ${formatCostUsd(t.run).padStart(13)}  this run in all${t.excluded.run.length > 0 ? `, excluding the unknown: ${t.excluded.run.join(', ')}` : ''}`,
+    `  ${formatCostUsd(t.run).padStart(13)}  this run in all${left(t.excluded?.run)}`,
     `Left running (nothing sent, the daily snapshot once a day): ${formatCostUsd(t.perDay)} a day, ` +
       `${formatCostUsd(t.perMonth)} a month (mostly ${largest(estimate.perMonth, 3)})` +
-      (t.excluded.perDay.length > 0 ? `, excluding the unknown: ${t.excluded.perDay.join(', ')}` : ''),
+      left(t.excluded?.perDay),
     ...(notFound.length > 0
       ? [
           `  not in the totals, no price found (the HTML report's price table says where each was looked for): ${notFound.join(', ')}`,

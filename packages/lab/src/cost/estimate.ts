@@ -33,12 +33,15 @@ export interface CostEstimate {
   run: CostLine[];
   perDay: CostLine[];
   perMonth: CostLine[];
-  /** Sums of the known lines; `excluded` names the services of the unknown lines each sum leaves out. */
+  /**
+   * Sums of the known lines; `excluded` names the services of the unknown lines each sum leaves out (absent in
+   * reports written before it was kept).
+   */
   totals: {
     run: number;
     perDay: number;
     perMonth: number;
-    excluded: { run: string[]; perDay: string[]; perMonth: string[] };
+    excluded?: { run: string[]; perDay: string[]; perMonth: string[] };
   };
   assumptions: string[];
   /** The prices the lines use, each with its page and where its figure was read. */
