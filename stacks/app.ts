@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Aspects } from 'cdktf';
 import type { Construct } from 'constructs';
-import { invokingCdktfCommand, tfCommandForCdktf } from './lib/cdktf-invocation';
+import { invokingCdktfCommand, tfCommandForCdktf, type CdktfInvocation } from './lib/cdktf-invocation';
 import { isTfCommand, TF_COMMAND_ENV, type ResolvedUnit, type TfCommand } from './lib/contract';
 import { StacksError } from './lib/errors';
 import type { LabStack, LabStackOptions } from './lib/lab-stack';
@@ -34,15 +34,33 @@ export function announcedCommand(env: NodeJS.ProcessEnv = process.env): TfComman
 /**
  * The command this synth is for. Run by the cdktf CLI (by hand or by the scripts), its own command decides — an apply
  * is an apply whatever LOGLAKE_TF_COMMAND says, and a cdktf command that is not known here (or an option before it)
- * synthesizes as strictly as an apply. Run directly (the validate harness, tests), LOGLAKE_TF_COMMAND decides; with
- * neither, undefined: strict.
+ * synthesizes as strictly as an apply. Run directly (the process table shows no cdktf above the app: the validate
+ * harness, tests), LOGLAKE_TF_COMMAND decides; with neither, undefined: strict. When the process table cannot be
+ * read, nothing tells a `cdktf deploy` from a `cdktf diff`, so a leftover LOGLAKE_TF_COMMAND=plan must not lower an
+ * apply: strict, with a warning that names the variable and why it is not used.
  */
 export function synthCommand(
   env: NodeJS.ProcessEnv = process.env,
-  cdktfCommand: string | undefined = invokingCdktfCommand(),
+  invocation: CdktfInvocation = invokingCdktfCommand(),
+  warn: (message: string) => void = (message) => process.stderr.write(`${message}\n`),
 ): TfCommand | undefined {
-  if (cdktfCommand !== undefined) return tfCommandForCdktf(cdktfCommand);
-  return announcedCommand(env);
+  if (invocation.kind === 'cdktf') return tfCommandForCdktf(invocation.command);
+  // Checked either way: a wrong value is a mistake worth stopping for.
+  const announced = announcedCommand(env);
+  if (invocation.kind === 'none') return announced;
+  warn(unreadableCommandWarning(invocation.pid, announced));
+  return undefined;
+}
+
+/** Why an unreadable process table synthesizes as an apply, and what that asks for. */
+export function unreadableCommandWarning(pid: number, announced: TfCommand | undefined): string {
+  return (
+    `loglake: the cdktf command running this synth could not be read (process ${pid}: no /proc entry, and ps did ` +
+    'not answer), so it synthesizes as strictly as an apply: no mock outputs for producers without state, and a ' +
+    `real alert address required. ${TF_COMMAND_ENV}${announced ? `=${announced}` : ''} is not used here: it is ` +
+    "trusted only where it can be checked against cdktf's own command (a process table that shows it). Deploy the " +
+    'producers first and set LOGLAKE_ALERT_EMAIL, or synthesize where the process table can be read (Linux, macOS).'
+  );
 }
 
 export async function loadStackFactory(stack: string, unit: string): Promise<StackFactory> {

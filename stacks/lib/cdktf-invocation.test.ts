@@ -4,6 +4,7 @@ import {
   cdktfCommandOf,
   invokingCdktfCommand,
   tfCommandForCdktf,
+  type CdktfInvocation,
   type ProcessInfo,
 } from './cdktf-invocation';
 
@@ -42,34 +43,74 @@ describe('which cdktf command runs the app', () => {
       20: { ppid: 10, argv: ['/bin/sh', '-c', 'node --import tsx units/main.ts'] },
       10: { ppid: 1, argv: ['node', CLI, 'deploy', 'table-bucket'] },
     };
-    expect(invokingCdktfCommand(30, (pid) => table[pid])).toBe('deploy');
-    expect(invokingCdktfCommand(20, (pid) => (pid === 10 ? undefined : table[pid]))).toBeUndefined();
-    expect(invokingCdktfCommand(99, () => undefined)).toBeUndefined();
+    expect(invokingCdktfCommand(30, (pid) => table[pid])).toEqual({ kind: 'cdktf', command: 'deploy' });
+    // Read up to init, no cdktf: the app run directly.
+    const direct: Record<number, ProcessInfo> = { 30: table[30]!, 20: { ...table[20]!, ppid: 1 } };
+    expect(invokingCdktfCommand(30, (pid) => direct[pid])).toEqual({ kind: 'none' });
+    // An ancestor that cannot be read is not "no cdktf": it may be cdktf deploy.
+    expect(invokingCdktfCommand(30, (pid) => (pid === 10 ? undefined : table[pid]))).toEqual({
+      kind: 'unreadable',
+      pid: 10,
+    });
+    expect(invokingCdktfCommand(99, () => undefined)).toEqual({ kind: 'unreadable', pid: 99 });
+    // A long chain (the validate harness under jest under pnpm under CI) still reaches init: none.
+    expect(invokingCdktfCommand(40, (pid) => ({ ppid: pid - 1, argv: ['sh'] }))).toEqual({ kind: 'none' });
+    // A table that loops (never reaches init) is not trusted: unreadable.
+    expect(invokingCdktfCommand(7, () => ({ ppid: 7, argv: ['sh'] }))).toEqual({
+      kind: 'unreadable',
+      pid: 7,
+    });
   });
 
   test('this process (jest, not cdktf) reads as no cdktf command', () => {
-    expect(invokingCdktfCommand()).toBeUndefined();
+    expect(invokingCdktfCommand()).toEqual({ kind: 'none' });
   });
 });
 
 describe('synthCommand: what the synth is for', () => {
+  const cdktf = (command: string): CdktfInvocation => ({ kind: 'cdktf', command });
+  const none: CdktfInvocation = { kind: 'none' };
+  const unreadable: CdktfInvocation = { kind: 'unreadable', pid: 42 };
+  const noWarning = (message: string) => {
+    throw new Error(`unexpected warning: ${message}`);
+  };
+
   test('cdktf deploy is an apply whatever LOGLAKE_TF_COMMAND says', () => {
-    expect(synthCommand({ LOGLAKE_TF_COMMAND: 'plan' }, 'deploy')).toBe('apply');
-    expect(synthCommand({}, 'deploy')).toBe('apply');
+    expect(synthCommand({ LOGLAKE_TF_COMMAND: 'plan' }, cdktf('deploy'), noWarning)).toBe('apply');
+    expect(synthCommand({}, cdktf('deploy'), noWarning)).toBe('apply');
   });
   test('cdktf list, synth and diff by hand are plans; destroy and output are themselves', () => {
-    expect(['list', 'synth', 'diff'].map((c) => synthCommand({}, c))).toEqual(['plan', 'plan', 'plan']);
-    expect(synthCommand({}, 'destroy')).toBe('destroy');
-    expect(synthCommand({}, 'output')).toBe('output');
+    expect(['list', 'synth', 'diff'].map((c) => synthCommand({}, cdktf(c), noWarning))).toEqual([
+      'plan',
+      'plan',
+      'plan',
+    ]);
+    expect(synthCommand({}, cdktf('destroy'), noWarning)).toBe('destroy');
+    expect(synthCommand({}, cdktf('output'), noWarning)).toBe('output');
   });
   test('a cdktf command not known here, or an option before it, is strict (undefined), not the variable', () => {
-    expect(synthCommand({ LOGLAKE_TF_COMMAND: 'plan' }, '')).toBeUndefined();
-    expect(synthCommand({ LOGLAKE_TF_COMMAND: 'plan' }, 'convert')).toBeUndefined();
+    expect(synthCommand({ LOGLAKE_TF_COMMAND: 'plan' }, cdktf(''), noWarning)).toBeUndefined();
+    expect(synthCommand({ LOGLAKE_TF_COMMAND: 'plan' }, cdktf('convert'), noWarning)).toBeUndefined();
   });
   test('no cdktf above the app (the validate harness runs it directly): the variable, else strict', () => {
-    expect(synthCommand({ LOGLAKE_TF_COMMAND: 'validate' }, undefined)).toBe('validate');
-    expect(synthCommand({}, undefined)).toBeUndefined();
-    expect(() => synthCommand({ LOGLAKE_TF_COMMAND: 'deploy' }, undefined)).toThrow(
+    expect(synthCommand({ LOGLAKE_TF_COMMAND: 'validate' }, none, noWarning)).toBe('validate');
+    expect(synthCommand({ LOGLAKE_TF_COMMAND: 'plan' }, none, noWarning)).toBe('plan');
+    expect(synthCommand({}, none, noWarning)).toBeUndefined();
+    expect(() => synthCommand({ LOGLAKE_TF_COMMAND: 'deploy' }, none, noWarning)).toThrow(
+      'is not a Terraform command',
+    );
+  });
+  test('the process table unreadable: strict as an apply even when LOGLAKE_TF_COMMAND says plan, and a warning naming it (F4)', () => {
+    const warnings: string[] = [];
+    expect(synthCommand({ LOGLAKE_TF_COMMAND: 'plan' }, unreadable, (m) => warnings.push(m))).toBeUndefined();
+    expect(synthCommand({}, unreadable, (m) => warnings.push(m))).toBeUndefined();
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toContain('could not be read (process 42');
+    expect(warnings[0]).toContain('synthesizes as strictly as an apply');
+    expect(warnings[0]).toContain('LOGLAKE_TF_COMMAND=plan is not used here');
+    expect(warnings[1]).toContain('LOGLAKE_TF_COMMAND is not used here');
+    // A wrong value is still a mistake worth stopping for.
+    expect(() => synthCommand({ LOGLAKE_TF_COMMAND: 'deploy' }, unreadable, () => {})).toThrow(
       'is not a Terraform command',
     );
   });

@@ -1,8 +1,9 @@
 // Which cdktf command runs the app. cdktf-cli 0.21 tells its app nothing about the command (it sets CDKTF_OUTDIR and
 // a context, the same for synth, diff and deploy), but it runs the app as its own child, through a shell: the
 // command is in an ancestor's argv (`node …/cdktf-cli/bundle/bin/cdktf deploy table-bucket`). Read from the process
-// table (/proc on Linux, `ps` elsewhere); anything unreadable or unrecognised is undefined, which the caller treats
-// as strictly as an apply.
+// table (/proc on Linux, `ps` elsewhere). An unrecognised command, or a process table that cannot be read, is
+// synthesized as strictly as an apply (app.ts synthCommand): LOGLAKE_TF_COMMAND is trusted only when the table shows
+// no cdktf above the app at all.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -71,19 +72,31 @@ export function readProcess(pid: number): ProcessInfo | undefined {
 }
 
 /**
- * The cdktf command among this process's ancestors (the shell cdktf runs the app through, then cdktf itself), or
- * undefined when none is cdktf (the app run directly) or the process table cannot be read.
+ * What the process table says about the command: the cdktf command among the ancestors; `none` when the table was
+ * read up to init and no ancestor is cdktf (the app run directly: the validate harness, tests); `unreadable` when an
+ * ancestor could not be read (no /proc and no ps, or a process gone) — then nothing can tell a deploy from a diff.
  */
+export type CdktfInvocation =
+  | { readonly kind: 'cdktf'; readonly command: string }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'unreadable'; readonly pid: number };
+
+/** Ancestors walked at most: a process table that never reaches init (a loop) is not one to trust. */
+const MAX_DEPTH = 64;
+
+/** The cdktf command among this process's ancestors, or why there is none (see CdktfInvocation). */
 export function invokingCdktfCommand(
   pid: number = process.pid,
   read: (pid: number) => ProcessInfo | undefined = readProcess,
-): string | undefined {
-  let current = read(pid);
-  for (let depth = 0; current && depth < 8; depth++) {
+): CdktfInvocation {
+  let at = pid;
+  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    const current = read(at);
+    if (!current) return { kind: 'unreadable', pid: at };
     const command = cdktfCommandOf(current.argv);
-    if (command !== undefined) return command;
-    if (current.ppid <= 1) return undefined;
-    current = read(current.ppid);
+    if (command !== undefined) return { kind: 'cdktf', command };
+    if (current.ppid <= 1) return { kind: 'none' };
+    at = current.ppid;
   }
-  return undefined;
+  return { kind: 'unreadable', pid: at };
 }

@@ -1,6 +1,8 @@
 // The lab role's policy documents, pure: what the lab's SQL needs through IAM (Athena in the lab workgroup, the Glue
 // catalog of the lab's table bucket through s3tablescatalog, Lake Formation's data access); which tables it may read
-// and change is Lake Formation's part, granted in table-bucket, ref-data and snapshots. Its trust: the deployer.
+// and change is Lake Formation's part, granted in table-bucket, ref-data and snapshots. Its trust: the deployer and
+// the unit's lab principals, whoever of them runs `pnpm lab --target aws` (the lab assumes this role with its own
+// credentials before its first query).
 import type { PolicyStatement } from '../lib/iam';
 
 export interface LabRolePolicyContext {
@@ -67,9 +69,27 @@ export function labRolePolicy(c: LabRolePolicyContext): PolicyStatement[] {
   ];
 }
 
-/** Only the deployer (the role behind its session) may assume it: the lab runs its SQL as this role. */
-export function labRoleTrustPolicy(deployerArn: string): PolicyStatement[] {
+/**
+ * Who may assume it: the deployer (the role behind its session) and the lab principals (`labPrincipalArns`). The lab
+ * assumes this role with whatever credentials run it, so a lab principal running the lab on AWS must be trusted
+ * here, not only granted in Lake Formation.
+ */
+export function labRoleTrustPolicy(
+  deployerArn: string,
+  labPrincipalArns: readonly string[] = [],
+): PolicyStatement[] {
+  const others = [...new Set(labPrincipalArns)].filter((arn) => arn !== deployerArn);
   return [
     { Sid: 'TheDeployer', Effect: 'Allow', Principal: { AWS: [deployerArn] }, Action: ['sts:AssumeRole'] },
+    ...(others.length > 0
+      ? [
+          {
+            Sid: 'TheLabPrincipals',
+            Effect: 'Allow' as const,
+            Principal: { AWS: others },
+            Action: ['sts:AssumeRole'],
+          },
+        ]
+      : []),
   ];
 }

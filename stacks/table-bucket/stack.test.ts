@@ -137,7 +137,7 @@ describe('table-bucket stack', () => {
     expect((wg.configuration as Record<string, unknown>).result_configuration).toBeUndefined();
   });
 
-  test("Lake Formation grants go to the lab role, never to the deployer (a data lake administrator: N1)", () => {
+  test('Lake Formation grants go to the lab role, never to the deployer (a data lake administrator: N1)', () => {
     const grants = Object.values(resourcesOf(json, 'aws_lakeformation_permissions'));
     expect(grants).toHaveLength(2);
     for (const g of grants) expect(g.principal).toBe('${aws_iam_role.lab-role.arn}');
@@ -150,7 +150,7 @@ describe('table-bucket stack', () => {
     });
   });
 
-  test("the lab role: only the deployer assumes it; Athena in the lab workgroup, the bucket's Glue catalog, GetDataAccess", () => {
+  test("the lab role: the deployer assumes it (and the lab principals, below); Athena in the lab workgroup, the bucket's Glue catalog, GetDataAccess", () => {
     const role = resourcesOf(json, 'aws_iam_role')['lab-role']!;
     expect(role.name).toBe('loglake-01-lab');
     expect(JSON.parse(String(role.assume_role_policy))).toEqual({
@@ -164,7 +164,9 @@ describe('table-bucket stack', () => {
         },
       ],
     });
-    const policy = JSON.parse(String(resourcesOf(json, 'aws_iam_role_policy')['lab-role-policy']!.policy)) as {
+    const policy = JSON.parse(
+      String(resourcesOf(json, 'aws_iam_role_policy')['lab-role-policy']!.policy),
+    ) as {
       Statement: { Sid: string; Action: string[]; Resource: string | string[] }[];
     };
     const bySid = Object.fromEntries(policy.Statement.map((st) => [st.Sid, st]));
@@ -176,6 +178,28 @@ describe('table-bucket stack', () => {
     );
     expect(bySid.LakeFormationCredentials!.Action).toEqual(['lakeformation:GetDataAccess']);
     expect(json.output?.lab_role_arn).toEqual({ value: '${aws_iam_role.lab-role.arn}' });
+  });
+
+  test('the lab principals may assume the lab role too: the lab assumes it with the credentials that run it (F6)', () => {
+    const principal = 'arn:aws:iam::123456789012:role/lab-runner';
+    const role = resourcesOf(synth({ labPrincipalArns: [principal] }), 'aws_iam_role')['lab-role']!;
+    const trust = JSON.parse(String(role.assume_role_policy)) as {
+      Statement: { Sid: string; Effect: string; Principal: { AWS: string[] }; Action: string[] }[];
+    };
+    expect(trust.Statement).toEqual([
+      {
+        Sid: 'TheDeployer',
+        Effect: 'Allow',
+        Principal: { AWS: ['${data.aws_iam_session_context.deployer.issuer_arn}'] },
+        Action: ['sts:AssumeRole'],
+      },
+      {
+        Sid: 'TheLabPrincipals',
+        Effect: 'Allow',
+        Principal: { AWS: [principal] },
+        Action: ['sts:AssumeRole'],
+      },
+    ]);
   });
 
   test('the post-destroy hook: destroy-time local-exec with CHECK_ATTEMPTS=4 and the lab id; everything else depends on it', () => {

@@ -147,12 +147,12 @@ export class TableBucketStack extends LabStack<TableBucketInputs> {
           })
         : undefined;
 
-    // The lab's SQL runs as this role (the deployer assumes it), which holds the lab's Lake Formation grants here and
+    // The lab's SQL runs as this role (the deployer or a lab principal assumes it, whichever runs the lab), which holds the lab's Lake Formation grants here and
     // in ref-data and snapshots; the deployer, a data lake administrator, keeps only its implicit rights.
     this.labRole = new IamRole(this, 'lab-role', {
       name: i.labRoleName,
       description: `loglake lab ${unit.labId}: runs the lab's SQL (Athena in ${i.workgroup.name}, Lake Formation grants on the lab's namespaces)`,
-      assumeRolePolicy: policyJson(...labRoleTrustPolicy(this.deployerArn)),
+      assumeRolePolicy: policyJson(...labRoleTrustPolicy(this.deployerArn, i.labPrincipalArns)),
     });
 
     // The lab role plus configured principals get Lake Formation access to the table; Athena queries as them.

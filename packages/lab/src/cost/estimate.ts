@@ -19,8 +19,10 @@ export interface CostLine {
   usage: string;
   /** How it is priced: the formula with the prices it uses. */
   rule: string;
-  /** null: not estimated (the price was not found, or the figure not measured); `note` says which. */
+  /** null: unknown (the price was not found, or the figure not measured); `unknown` and `note` say which. */
   usd: number | null;
+  /** Why `usd` is null: never shown, nor summed, as $0. */
+  unknown?: 'not measured' | 'not estimated';
   note?: string;
   prices: PriceId[];
 }
@@ -31,7 +33,16 @@ export interface CostEstimate {
   run: CostLine[];
   perDay: CostLine[];
   perMonth: CostLine[];
-  totals: { run: number; perDay: number; perMonth: number };
+  /**
+   * Sums of the known lines; `excluded` names the services of the unknown lines each sum leaves out (absent in
+   * reports written before it was kept).
+   */
+  totals: {
+    run: number;
+    perDay: number;
+    perMonth: number;
+    excluded?: { run: string[]; perDay: string[]; perMonth: string[] };
+  };
   assumptions: string[];
   /** The prices the lines use, each with its page and where its figure was read. */
   prices: Price[];
@@ -42,8 +53,25 @@ type Prices = Readonly<Record<PriceId, Price>>;
 const per = (p: Price) => (p.usd === null ? 'price not found' : `$${p.usd} per ${p.unit}`);
 const objectsText = (n: number) => `${formatCount(n)} object${n === 1 ? '' : 's'}`;
 
-/** Sums the lines' dollars; null lines are left out (and listed by the caller). */
+/** Sums the known lines' dollars; the unknown ones are left out, and named in `excluded`. */
 const total = (lines: CostLine[]) => lines.reduce((n, l) => n + (l.usd ?? 0), 0);
+const excluded = (lines: CostLine[]) => [
+  ...new Set(lines.filter((l) => l.usd === null).map((l) => l.service)),
+];
+
+/** A line whose figure this run did not measure: unknown, never $0. */
+export function notMeasured(id: string, service: string, why: string, prices: PriceId[] = []): CostLine {
+  return {
+    id,
+    service,
+    usage: why,
+    rule: '',
+    usd: null,
+    unknown: 'not measured',
+    note: 'not measured',
+    prices,
+  };
+}
 
 /** A line whose prices might be missing: null dollars and a note when any is. */
 function priced(
@@ -57,6 +85,7 @@ function priced(
     return {
       ...l,
       usd: null,
+      unknown: 'not estimated',
       prices: ids,
       note: `not estimated: no price found for ${missing.map((id) => prices[id].item).join('; ')} (see the price table)`,
     };
@@ -101,7 +130,8 @@ function runLines(u: RunUsage, prices: Prices): CostLine[] {
         id: 'firehose',
         service: 'Data Firehose → Iceberg',
         usage: `${formatBytes(u.firehose.bytes)} of JSON ingested (${formatCount(u.firehose.records)} records)`,
-        rule: `GB ingested × ${per(prices['firehose.icebergGb'])}`,
+        // For an Iceberg destination Firehose bills the GB ingested, not each record rounded up to 5 KB.
+        rule: `GB ingested (no 5 KB rounding per record for Iceberg) × ${per(prices['firehose.icebergGb'])}`,
       },
       (p) => (u.firehose.bytes / GB) * p('firehose.icebergGb'),
     ),
@@ -133,9 +163,14 @@ function runLines(u: RunUsage, prices: Prices): CostLine[] {
       {
         id: 's3tables-get',
         service: 'S3 Tables GET requests',
-        usage: `at most ${formatCount(t.objects * t.queriesReadingData)} (every object of the bucket, for each of ${formatCount(t.queriesReadingData)} queries that read data)`,
-        rule: `GETs ÷ 1,000 × ${per(prices['s3tables.get1k'])}`,
-        note: 'an upper bound: Athena reads the metadata and only the data files it does not prune, which the lab cannot count',
+        usage:
+          `${formatCount(t.objects * t.queriesReadingData)} GETs assumed: one per object in the table bucket at the end ` +
+          `(${formatCount(t.objects)}), for each of ${formatCount(t.queriesReadingData)} queries that read data`,
+        rule: `objects × queries that read data ÷ 1,000 × ${per(prices['s3tables.get1k'])}`,
+        note:
+          'a rough figure, neither an upper nor a lower bound: Athena skips the data files it prunes, but reads a ' +
+          'Parquet file in several ranged GETs, reads metadata files for queries that read no data, and the bucket ' +
+          'held other objects during the run than at its end; the lab cannot count the GETs themselves',
       },
       (p) => ((t.objects * t.queriesReadingData) / 1000) * p('s3tables.get1k'),
     ),
@@ -203,38 +238,57 @@ function runLines(u: RunUsage, prices: Prices): CostLine[] {
       },
       (p) => u.alarms.count * month * p('cloudwatch.alarmMonth'),
     ),
-    priced(
-      prices,
-      ['cloudwatch.metricMonth'],
-      {
-        id: 'cloudwatch-metrics',
-        service: 'CloudWatch custom metrics',
-        usage: `${formatCount(u.customMetrics.count)} metrics (${u.customMetrics.source}), for ${hours.toFixed(3)} h`,
-        rule: `metrics × hours ÷ ${HOURS_PER_MONTH} × ${per(prices['cloudwatch.metricMonth'])}`,
-      },
-      (p) => u.customMetrics.count * month * p('cloudwatch.metricMonth'),
-    ),
+    metricLine(prices, u.customMetrics, u.customMetrics.metricHours, 'this run'),
   );
   lines.push(...snapshotLines(u, prices, 'all'));
-  lines.push(bucketLine(u, prices, hours, null));
+  lines.push(
+    ...bucketLines(
+      u,
+      prices,
+      hours,
+      u.buckets.reduce((n, b) => n + b.written, 0),
+    ),
+  );
   lines.push(notificationLine(u.notifications, prices));
   return lines;
+}
+
+/**
+ * Custom metrics: CloudWatch prorates each by the hour and meters it only in the hours it is sent, so the fee is
+ * metric-hours ÷ 730 × the monthly price — not the metrics × the hours the lab exists.
+ */
+function metricLine(
+  prices: Prices,
+  m: RunUsage['customMetrics'],
+  metricHours: number | null,
+  when: string,
+): CostLine {
+  const id = 'cloudwatch-metrics';
+  const service = 'CloudWatch custom metrics';
+  if (m.count === null || metricHours === null)
+    return notMeasured(id, service, m.source, ['cloudwatch.metricMonth']);
+  return priced(
+    prices,
+    ['cloudwatch.metricMonth'],
+    {
+      id,
+      service,
+      usage: `${formatCount(m.count)} metrics (${m.source}), sent in ${formatCount(metricHours)} metric-hours ${when}`,
+      rule: `metric-hours sent ÷ ${HOURS_PER_MONTH} × ${per(prices['cloudwatch.metricMonth'])}`,
+    },
+    (p) => (metricHours / HOURS_PER_MONTH) * p('cloudwatch.metricMonth'),
+  );
 }
 
 /** The snapshot pipeline's Lambda and Step Functions lines, for all of this run's executions or for one day. */
 function snapshotLines(u: RunUsage, prices: Prices, which: 'all' | 'daily'): CostLine[] {
   const s = u.snapshots;
   if (!s) {
-    const absent = (id: string, service: string): CostLine => ({
-      id,
-      service,
-      usage: 'the daily snapshot did not run in this report',
-      rule: '',
-      usd: null,
-      note: 'not measured',
-      prices: [],
-    });
-    return [absent('lambda', 'Lambda (snapshot handlers)'), absent('sfn', 'Step Functions (daily snapshot)')];
+    const why = 'the daily snapshot did not run in this report';
+    return [
+      notMeasured('lambda', 'Lambda (snapshot handlers)', why, ['lambda.1mRequests', 'lambda.gbSecond']),
+      notMeasured('sfn', 'Step Functions (daily snapshot)', why, ['sfn.1kTransitions']),
+    ];
   }
   const run = which === 'all' ? s.all : s.daily;
   const what = which === 'all' ? `${formatCount(s.executions)} executions` : 'one daily execution';
@@ -266,24 +320,42 @@ function snapshotLines(u: RunUsage, prices: Prices, which: 'all' | 'daily'): Cos
   return lines;
 }
 
-/** General purpose buckets: what they hold for `hours`, plus the objects written (all of them, or per day). */
-function bucketLine(u: RunUsage, prices: Prices, hours: number, writtenPerDay: number | null): CostLine {
+/**
+ * General purpose buckets: what they hold for `hours` (earlier runs' objects too: they are stored meanwhile), and the
+ * PUTs of the objects written (this run's, or a day's); `written` null when a day's writes were not measured.
+ */
+function bucketLines(u: RunUsage, prices: Prices, hours: number, written: number | null): CostLine[] {
   const bytes = u.buckets.reduce((n, b) => n + b.bytes, 0);
-  const objects = u.buckets.reduce((n, b) => n + b.objects, 0);
-  const written = writtenPerDay ?? objects;
   const held = u.buckets.map((b) => `${b.role} ${objectsText(b.objects)}, ${formatBytes(b.bytes)}`);
-  return priced(
+  const service = 'S3 (error output, snapshots)';
+  const storage = priced(
     prices,
-    ['s3.standardGbMonth', 's3.put1k'],
+    ['s3.standardGbMonth'],
     {
-      id: 's3',
-      service: 'S3 (error output, snapshots)',
-      usage: `${held.join('; ') || 'nothing'}; ${formatCount(written)} PUTs`,
-      rule: `GB × hours ÷ ${HOURS_PER_MONTH} × ${per(prices['s3.standardGbMonth'])} + PUTs ÷ 1,000 × ${per(prices['s3.put1k'])}`,
+      id: 's3-storage',
+      service: `${service}: storage`,
+      usage: `${held.join('; ') || 'nothing'}, for ${hours.toFixed(3)} h`,
+      rule: `GB × hours ÷ ${HOURS_PER_MONTH} × ${per(prices['s3.standardGbMonth'])}`,
     },
-    (p) =>
-      (bytes / GB) * (hours / HOURS_PER_MONTH) * p('s3.standardGbMonth') + (written / 1000) * p('s3.put1k'),
+    (p) => (bytes / GB) * (hours / HOURS_PER_MONTH) * p('s3.standardGbMonth'),
   );
+  const puts =
+    written === null
+      ? notMeasured('s3-put', `${service}: PUTs`, 'the daily snapshot did not run in this report', [
+          's3.put1k',
+        ])
+      : priced(
+          prices,
+          ['s3.put1k'],
+          {
+            id: 's3-put',
+            service: `${service}: PUTs`,
+            usage: `${objectsText(written)} written`,
+            rule: `PUTs ÷ 1,000 × ${per(prices['s3.put1k'])}`,
+          },
+          (p) => (written / 1000) * p('s3.put1k'),
+        );
+  return [storage, puts];
 }
 
 function notificationLine(count: number, prices: Prices): CostLine {
@@ -305,9 +377,10 @@ function dayLines(u: RunUsage, prices: Prices): CostLine[] {
   const day = 24 / HOURS_PER_MONTH;
   const t = u.tables;
   const daily = u.snapshots?.daily;
-  const bill = daily
+  const queryBytes = daily?.queryBytes ?? null;
+  const bill = queryBytes
     ? athenaBill(
-        daily.queryBytes.map((bytesScanned) => ({ workgroup: '', state: 'SUCCEEDED', bytesScanned })),
+        queryBytes.map((bytesScanned) => ({ workgroup: '', state: 'SUCCEEDED', bytesScanned })),
         prices['athena.tb'].usd ?? 0,
       )
     : undefined;
@@ -351,20 +424,19 @@ function dayLines(u: RunUsage, prices: Prices): CostLine[] {
           {
             id: 'athena',
             service: 'Athena',
-            usage: `the daily snapshot's ${formatCount(daily?.queryBytes.length ?? 0)} queries, ${formatBytes(bill.billedBytes)} billed`,
+            usage: `the daily snapshot's ${formatCount(queryBytes?.length ?? 0)} queries, ${formatBytes(bill.billedBytes)} billed`,
             rule: `each query at least 10 MB ÷ 10¹² × ${per(prices['athena.tb'])}`,
           },
           () => bill.usd,
         )
-      : {
-          id: 'athena',
-          service: 'Athena',
-          usage: 'the daily snapshot did not run in this report',
-          rule: '',
-          usd: null,
-          note: 'not measured',
-          prices: [],
-        },
+      : notMeasured(
+          'athena',
+          'Athena',
+          daily
+            ? "the daily snapshot's queries: the workgroups' query history could not be read"
+            : 'the daily snapshot did not run in this report',
+          ['athena.tb'],
+        ),
     priced(
       prices,
       ['cloudwatch.alarmMonth'],
@@ -376,19 +448,9 @@ function dayLines(u: RunUsage, prices: Prices): CostLine[] {
       },
       (p) => u.alarms.count * day * p('cloudwatch.alarmMonth'),
     ),
-    priced(
-      prices,
-      ['cloudwatch.metricMonth'],
-      {
-        id: 'cloudwatch-metrics',
-        service: 'CloudWatch custom metrics',
-        usage: `${formatCount(u.customMetrics.count)} metrics, reported daily`,
-        rule: `metrics × 24 ÷ ${HOURS_PER_MONTH} × ${per(prices['cloudwatch.metricMonth'])}`,
-      },
-      (p) => u.customMetrics.count * day * p('cloudwatch.metricMonth'),
-    ),
+    metricLine(prices, u.customMetrics, u.customMetrics.dailyMetricHours, "in the day's execution"),
     ...snapshotLines(u, prices, 'daily'),
-    bucketLine(u, prices, 24, daily?.objectsWritten ?? 0),
+    ...bucketLines(u, prices, 24, daily ? daily.objectsWritten : null),
   ];
 }
 
@@ -412,12 +474,17 @@ export function estimateCost(usage: RunUsage, prices: Prices = PRICES): CostEsti
     run,
     perDay,
     perMonth,
-    totals: { run: total(run), perDay: total(perDay), perMonth: total(perMonth) },
+    totals: {
+      run: total(run),
+      perDay: total(perDay),
+      perMonth: total(perMonth),
+      excluded: { run: excluded(run), perDay: excluded(perDay), perMonth: excluded(perMonth) },
+    },
     assumptions: [
       `List prices in ${PRICE_REGION} as read on ${PRICES_AS_OF}, no free tier (an account's free tier is its own).`,
-      `A GB is 1,024³ bytes and a month ${HOURS_PER_MONTH} hours, as AWS's pricing examples count them; Athena's TB is 10¹² bytes, as \`pnpm query\` bills it.`,
+      `A GB is 1,024³ bytes and a month ${HOURS_PER_MONTH} hours, as AWS's pricing examples count them; Athena's TB is 10¹² bytes, as \`pnpm query\` bills it, and its MB (the rounding and the 10 MB minimum) 1,024² bytes.`,
       'Left running: no more flows sent, the daily snapshot once a day as this run measured it, every table, bucket, alarm and metric kept.',
-      'Lines marked "not estimated" are left out of the totals.',
+      'Lines marked "not measured" (no figure from this run) or "not estimated" (no price found) are unknown, not $0: each total leaves them out and names them.',
     ],
     prices: [...used].map((id) => prices[id]),
   };

@@ -146,11 +146,17 @@ export const PRICES: Readonly<Record<PriceId, Price>> = {
   },
   'cloudwatch.metricMonth': {
     id: 'cloudwatch.metricMonth',
-    item: 'custom metrics (the snapshot Lambdas publish theirs as EMF), first 10,000, prorated by the hour',
+    item:
+      'custom metrics (the snapshot Lambdas publish theirs as EMF), first 10,000, prorated by the hour and ' +
+      'metered only in the hours a metric is sent',
     usd: 0.3,
     unit: 'metric a month',
     source: 'https://aws.amazon.com/cloudwatch/pricing/',
-    seen: QUOTED('"$0.30 per metric per month" (first 10,000 metrics)'),
+    seen:
+      QUOTED('"$0.30 per metric per month" (first 10,000 metrics)') +
+      '; the hourly metering (a metric is billed for the hours in which it was sent at least once, e.g. one metric ' +
+      'sent for 168 of 720 hours is $0.30 × 168/720) as read second-hand in a public note on CloudWatch custom ' +
+      "metric billing (jpdebug.com), not on AWS's page itself",
   },
   'lambda.1mRequests': {
     id: 'lambda.1mRequests',

@@ -24,6 +24,7 @@ import {
 } from '@loglake/snapshot-lambdas';
 import { resolveLab, type SnapshotsInputs } from '@loglake/units';
 import { makeSnapshotClients } from './snapshot-clients';
+import { metricHoursSent } from './run-usage';
 import { ExperimentFailedError } from '../errors';
 import { formatBytes, formatCount } from '../report/format';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
@@ -322,6 +323,9 @@ export const snapshots: Experiment = {
           snapshotBytesStored: written?.bytes ?? 0,
           lambdaMemoryMb: lambdaMemoryMb(lab),
           customMetrics: new Set(runs.flatMap((r) => r.metrics)).size,
+          // Metric-hours: CloudWatch meters a custom metric only in the hours it is sent.
+          customMetricHours: metricHoursSent(runs.map((r) => ({ metrics: r.metrics, ...r.use }))),
+          dailyCustomMetricHours: metricHoursSent([{ metrics: second.metrics, ...second.use }]),
           workgroup: config.workgroup,
         },
         checks: {},

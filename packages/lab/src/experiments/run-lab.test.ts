@@ -320,7 +320,7 @@ describe('the whole lab on the local endpoint (reduced size)', () => {
     expect(usage.athena.queries.some((q) => q.workgroup === 'loglake-01-snapshots')).toBe(true);
     expect(usage.tables.objects).toBeGreaterThan(0);
     expect(usage.tables.compaction.map((c) => c.strategy)).toEqual(['binpack', 'sort']);
-    expect(usage.snapshots?.daily.queryBytes.length).toBeGreaterThan(0);
+    expect(usage.snapshots?.daily.queryBytes?.length).toBeGreaterThan(0);
     expect(usage.snapshots?.daily.stateTransitions).toBeGreaterThan(0);
     const cost = report.cost as CostEstimate;
     expect(cost.totals.run).toBeGreaterThan(0);

@@ -11,9 +11,11 @@ import type { TimelineEvent } from '../report/lab-report';
 import {
   attributeCommits,
   bucketUse,
+  commitsSince,
   commitUse,
   compactionUse,
   mergeTimelines,
+  metricHoursSent,
   tableStorage,
   timelineOf,
   type LabTable,
@@ -103,6 +105,31 @@ describe("a run's usage", () => {
     ]);
   });
 
+  test("this run's commits: those at or after its start, not an earlier run's kept in the history (B3)", () => {
+    const events = timelineOf([flows]);
+    expect(commitsSince(events, new Date(T0 + 5000)).map((e) => e.snapshotId)).toEqual(['2', '3']);
+    expect(commitUse(commitsSince(events, new Date(T0 + 1)))).toEqual({ commits: 1, objectsWritten: 3 + 3 });
+    expect(commitsSince(events, new Date(T0 + 10_000))).toEqual([]);
+  });
+
+  test('metric-hours: each metric counted once in each clock hour an execution that sent it ran (B4)', () => {
+    const run = (metrics: string[], startedAt: string, finishedAt: string) => ({
+      metrics,
+      startedAt,
+      finishedAt,
+    });
+    // Two metrics in one hour: 2.
+    expect(metricHoursSent([run(['a', 'b'], '2026-12-01T10:10:00Z', '2026-12-01T10:12:00Z')])).toBe(2);
+    // A second execution in the same hour sends them again: still 2; one across 10:59–11:01 adds hour 11.
+    expect(
+      metricHoursSent([
+        run(['a', 'b'], '2026-12-01T10:10:00Z', '2026-12-01T10:12:00Z'),
+        run(['a', 'b'], '2026-12-01T10:59:00Z', '2026-12-01T11:01:00Z'),
+      ]),
+    ).toBe(4);
+    expect(metricHoursSent([run([], '2026-12-01T10:10:00Z', '2026-12-01T10:12:00Z')])).toBe(0);
+  });
+
   test('storage: locally every object in the table folder; on AWS counted from Iceberg metadata', () => {
     const dir = mkdtempSync(join(tmpdir(), 'usage-'));
     try {
@@ -134,17 +161,38 @@ describe('the general purpose buckets', () => {
   const s3 = new S3Client({ region: 'us-east-1' });
   const mock = mockClient(s3);
 
-  test('objects and bytes over every page; a bucket a partial run never created holds nothing', async () => {
+  const start = new Date('2026-12-01T10:00:00.500Z');
+  const earlier = new Date('2026-12-01T09:00:00Z');
+  // AWS lists LastModified to the second: 10:00:00 reads as before a start at 10:00:00.500, so it is not counted.
+  const firstSecond = new Date('2026-12-01T10:00:00Z');
+
+  test("objects and bytes over every page, and this run's writes (modified since its start); a bucket never created holds nothing", async () => {
     mock.reset();
     mock
       .on(ListObjectsV2Command, { Bucket: 'b', ContinuationToken: undefined })
-      .resolves({ Contents: [{ Size: 10 }, { Size: 5 }], NextContinuationToken: 't' })
+      .resolves({
+        Contents: [
+          { Size: 10, LastModified: earlier },
+          { Size: 5, LastModified: firstSecond },
+        ],
+        NextContinuationToken: 't',
+      })
       .on(ListObjectsV2Command, { Bucket: 'b', ContinuationToken: 't' })
-      .resolves({ Contents: [{ Size: 1 }] });
-    expect(await bucketUse({ s3 }, 'b', 'snapshots')).toEqual({ role: 'snapshots', objects: 3, bytes: 16 });
+      .resolves({ Contents: [{ Size: 1, LastModified: new Date('2026-12-01T10:05:00Z') }] });
+    expect(await bucketUse({ s3 }, 'b', 'snapshots', start)).toEqual({
+      role: 'snapshots',
+      objects: 3,
+      bytes: 16,
+      written: 1,
+    });
     mock.reset();
     mock.on(ListObjectsV2Command).rejects(new NoSuchBucket({ message: 'no', $metadata: {} }));
-    expect(await bucketUse({ s3 }, 'gone', 'snapshots')).toEqual({ role: 'snapshots', objects: 0, bytes: 0 });
+    expect(await bucketUse({ s3 }, 'gone', 'snapshots', start)).toEqual({
+      role: 'snapshots',
+      objects: 0,
+      bytes: 0,
+      written: 0,
+    });
   });
 
   test('any other error is not taken for an empty bucket', async () => {
@@ -156,6 +204,6 @@ describe('the general purpose buckets', () => {
       message: 'no',
     });
     mock.on(ListObjectsV2Command).rejects(denied);
-    await expect(bucketUse({ s3 }, 'b', 'snapshots')).rejects.toBe(denied);
+    await expect(bucketUse({ s3 }, 'b', 'snapshots', new Date())).rejects.toBe(denied);
   });
 });

@@ -97,6 +97,38 @@ export function attributeCommits(
   });
 }
 
+/**
+ * This run's commits: those made at or after its start. A data folder (or a deployed bucket) that an earlier run
+ * used keeps that run's commits in the tables' history; they are not this run's usage.
+ */
+export function commitsSince(events: readonly TimelineEvent[], startedAt: Date): TimelineEvent[] {
+  return events.filter((e) => Date.parse(e.committedAt) >= startedAt.getTime());
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Metric-hours sent: for each custom metric, the clock hours in which an execution that sent it ran (from its start
+ * to its end). CloudWatch prorates a custom metric by the hour and meters it only in the hours it is sent, so these
+ * are what a month's fee is divided by, not the hours the lab exists.
+ */
+export function metricHoursSent(
+  runs: readonly { metrics: readonly string[]; startedAt: string; finishedAt: string }[],
+): number {
+  const hours = new Map<string, Set<number>>();
+  for (const r of runs) {
+    const from = Math.floor(Date.parse(r.startedAt) / HOUR_MS);
+    const to = Math.floor(Date.parse(r.finishedAt) / HOUR_MS);
+    if (!Number.isFinite(from) || !Number.isFinite(to)) continue;
+    for (const m of r.metrics) {
+      const seen = hours.get(m) ?? new Set<number>();
+      for (let h = from; h <= to; h++) seen.add(h);
+      hours.set(m, seen);
+    }
+  }
+  return [...hours.values()].reduce((n, h) => n + h.size, 0);
+}
+
 /** Commits that wrote files (not the compactions S3 Tables runs itself), and the objects they wrote. */
 export function commitUse(events: readonly TimelineEvent[]) {
   const writes = events.filter((e) => e.operation !== 'replace');
@@ -233,13 +265,16 @@ export async function athenaHistory(
   return out.sort((a, b) => a.submittedAt - b.submittedAt);
 }
 
+/** What a bucket holds, and the objects written at or after `since` (this run's PUTs; S3 lists LastModified). */
 export async function bucketUse(
   target: Pick<LabTarget, 's3'>,
   bucket: string,
   role: string,
+  since: Date,
 ): Promise<BucketUse> {
   let objects = 0;
   let bytes = 0;
+  let written = 0;
   let token: string | undefined;
   try {
     do {
@@ -249,6 +284,9 @@ export async function bucketUse(
       for (const o of page.Contents ?? []) {
         objects++;
         bytes += o.Size ?? 0;
+        // AWS lists LastModified to the second: an object written in the run's first second reads as before it and is
+        // left out (the lab writes nothing that early), where rounding `since` down would count an earlier run's.
+        if ((o.LastModified?.getTime() ?? 0) >= since.getTime()) written++;
       }
       token = page.NextContinuationToken;
     } while (token);
@@ -256,7 +294,7 @@ export async function bucketUse(
     // A bucket a partial run never created holds nothing.
     if (!(error instanceof NoSuchBucket)) throw error;
   }
-  return { role, objects, bytes };
+  return { role, objects, bytes, written };
 }
 
 /**
@@ -287,6 +325,23 @@ async function alarmCount(target: LabTarget, lab: ResolvedLab): Promise<{ count:
 }
 
 const numberOf = (m: ExperimentReport['measures'] | undefined, key: string) => Number(m?.[key] ?? 0) || 0;
+
+/** The handlers' custom metrics where they were seen (the local endpoint captures their EMF); null elsewhere. */
+function customMetricUse(
+  target: Pick<LabTarget, 'localUrl'>,
+  daily: ExperimentReport['measures'] | undefined,
+): RunUsage['customMetrics'] {
+  const unseen = (source: string) => ({ count: null, metricHours: null, dailyMetricHours: null, source });
+  if (!target.localUrl)
+    return unseen('not seen from the lab on AWS (EMF reaches CloudWatch through the logs)');
+  if (daily?.customMetrics === undefined) return unseen('the daily snapshot did not run in this report');
+  return {
+    count: numberOf(daily, 'customMetrics'),
+    metricHours: numberOf(daily, 'customMetricHours'),
+    dailyMetricHours: numberOf(daily, 'dailyCustomMetricHours'),
+    source: "the snapshot handlers' EMF metrics, captured",
+  };
+}
 
 export interface UsageInput {
   target: LabTarget;
@@ -326,8 +381,10 @@ export async function measureUsage(input: UsageInput): Promise<RunUsage> {
         })),
       };
   const config = snapshotHandlerConfig(lab, target.resources);
-  const buckets = [await bucketUse(target, target.resources.errorBucketName, 'error output')];
-  if (config) buckets.push(await bucketUse(target, config.snapshotBucket, 'snapshots'));
+  const since = input.startedAt;
+  const buckets = [await bucketUse(target, target.resources.errorBucketName, 'error output', since)];
+  if (config) buckets.push(await bucketUse(target, config.snapshotBucket, 'snapshots', since));
+  const timeline = commitsSince(input.timeline, since);
   const daily = measures('daily-snapshot');
   const ranSnapshots = daily !== undefined && daily.executions !== undefined;
   // The daily run's queries: the snapshot workgroup's, while its published execution ran.
@@ -345,18 +402,13 @@ export async function measureUsage(input: UsageInput): Promise<RunUsage> {
     athena,
     tables: {
       ...tableStorage(input.tables),
-      ...commitUse(input.timeline),
+      ...commitUse(timeline),
       queriesReadingData: athena.queries.filter((q) => q.bytesScanned > 0).length,
-      compaction: compactionUse(input.timeline),
+      compaction: compactionUse(timeline),
     },
     buckets,
     alarms: await alarmCount(target, lab),
-    customMetrics: {
-      count: numberOf(daily, 'customMetrics'),
-      source: target.localUrl
-        ? "the snapshot handlers' EMF metrics, captured"
-        : 'not seen from the lab on AWS (EMF reaches CloudWatch through the logs)',
-    },
+    customMetrics: customMetricUse(target, daily),
     notifications: numberOf(measures('bad-records'), 'notifications') + numberOf(daily, 'failedExecutions'),
     ...(ranSnapshots
       ? {
@@ -372,7 +424,9 @@ export async function measureUsage(input: UsageInput): Promise<RunUsage> {
               stateTransitions: numberOf(daily, 'dailyStateTransitions'),
               lambdaInvocations: numberOf(daily, 'dailyLambdaInvocations'),
               lambdaMs: numberOf(daily, 'dailyExecutionMs'),
-              queryBytes: dailyQueries.filter((q) => q.state === 'SUCCEEDED').map((q) => q.bytesScanned),
+              queryBytes: history
+                ? dailyQueries.filter((q) => q.state === 'SUCCEEDED').map((q) => q.bytesScanned)
+                : null,
               objectsWritten: numberOf(daily, 'dailyObjectsWritten'),
             },
           },

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { sampleReport } from '../testing/report-fixture';
+import { estimateCost } from '../cost/estimate';
+import { sampleReport, sampleUsage } from '../testing/report-fixture';
 import { renderHtml } from './html';
 import type { LabReport } from './lab-report';
 import { runVerdict, VERDICT_ORDER } from './run-verdict';
@@ -244,7 +245,7 @@ describe('HTML report', () => {
     const { page } = await open(renderHtml(report), 1280);
     const top = await page.$eval('.cost-summary', (p) => p.textContent ?? '');
     expect(top).toMatch(
-      /^On AWS this run would cost about \$0\.\d+ \(us-east-1, list prices read on 2026-12-01, no free tier\)/,
+      /^On AWS this run would cost about \$0\.\d+ \(excluding S3 Tables compaction \(sort\), SNS e-mail: unknown\) \(us-east-1, list prices read on 2026-12-01, no free tier\)/,
     );
     const services = await page.$$eval('#cost ~ table.cost:first-of-type tbody tr td:first-child', (t) =>
       t.map((x) => x.textContent),
@@ -257,6 +258,33 @@ describe('HTML report', () => {
     for (const href of prices) expect(href).toMatch(/^https:\/\/aws\.amazon\.com\//);
     expect(await page.$$eval('table.prices tr.unpriced', (r) => r.length)).toBeGreaterThan(0);
     await page.close();
+  });
+
+  test('an unknown cost line says "not measured" or "not estimated", never $0, and each total says what it leaves out (F1/F2)', () => {
+    const report = sampleReport();
+    const usage = {
+      ...sampleUsage(),
+      customMetrics: { count: null, metricHours: null, dailyMetricHours: null, source: 'not seen' },
+    };
+    const html = renderHtml({ ...report, usage, cost: estimateCost(usage) });
+    const cells = (label: string) =>
+      [
+        ...html.matchAll(
+          new RegExp(
+            `<td data-label="Service">([^<]*)</td>(?:(?!</tr>).)*<td data-label="${label}" class="num">([^<]*)</td>`,
+            'g',
+          ),
+        ),
+      ].map((m) => [m[1], m[2]]);
+    expect(cells('Cost')).toContainEqual(['CloudWatch custom metrics', 'not measured']);
+    expect(cells('Cost')).toContainEqual(['SNS e-mail', 'not estimated']);
+    expect(cells('A day')).toContainEqual(['CloudWatch custom metrics', 'not measured']);
+    expect(html).toMatch(
+      /<h3>This run: \$0\.\d+ \(excluding S3 Tables compaction \(sort\), CloudWatch custom metrics, SNS e-mail: unknown\)<\/h3>/,
+    );
+    expect(html).toMatch(
+      /<h3>Left running with the daily snapshot: \$0\.\d+ \(excluding CloudWatch custom metrics: unknown\) a day, /,
+    );
   });
 
   test('a partial report says it is partial, at the top', async () => {

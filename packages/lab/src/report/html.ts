@@ -4,7 +4,7 @@
 // read (its SQL one click away), and what the run would cost on AWS. It fits the window from 1280 px up and
 // stacks on narrow screens; nothing lives only in a column that can be cut off.
 import type { Comparison } from '../article';
-import { formatCostUsd } from '../cost/cost-text';
+import { formatCostUsd, lineCostText, totalText } from '../cost/cost-text';
 import type { CostEstimate, CostLine } from '../cost/estimate';
 import type { LabChart } from './charts';
 import { formatBytes, formatCount } from './format';
@@ -79,9 +79,9 @@ function costSummary(report: LabReport): string {
   if (!c)
     return `<p class="cost-summary">No cost estimate${report.usageError ? `: ${esc(report.usageError)}` : ''}.</p>`;
   return (
-    `<p class="cost-summary"><b>On AWS this run would cost about ${esc(formatCostUsd(c.totals.run))}</b> ` +
+    `<p class="cost-summary"><b>On AWS this run would cost about ${esc(totalText(c.totals.run, c.totals.excluded?.run))}</b> ` +
     `(${esc(c.region)}, list prices read on ${esc(c.pricesAsOf)}, no free tier); left running with the daily ` +
-    `snapshot, ${esc(formatCostUsd(c.totals.perDay))} a day, ${esc(formatCostUsd(c.totals.perMonth))} a month. ` +
+    `snapshot, ${esc(totalText(c.totals.perDay, c.totals.excluded?.perDay))} a day, ${esc(totalText(c.totals.perMonth, c.totals.excluded?.perMonth))} a month. ` +
     `<a href="#cost">Per service</a>.</p>`
   );
 }
@@ -179,13 +179,13 @@ function costRows(lines: readonly CostLine[], extra?: readonly CostLine[]): stri
   return lines
     .map((l, i) => {
       const more = extra
-        ? `<td data-label="A month" class="num">${esc(formatCostUsd(extra[i]?.usd ?? null))}</td>`
+        ? `<td data-label="A month" class="num">${esc(extra[i] ? lineCostText(extra[i]) : formatCostUsd(null))}</td>`
         : '';
       return (
         `<tr class="${l.usd === null ? 'unpriced' : ''}"><td data-label="Service">${esc(l.service)}</td>` +
         `<td data-label="Measured">${esc(l.usage)}${l.note ? `<div class="why">${esc(l.note)}</div>` : ''}</td>` +
         `<td data-label="Priced as" class="rule">${esc(l.rule)}</td>` +
-        `<td data-label="${extra ? 'A day' : 'Cost'}" class="num">${esc(formatCostUsd(l.usd))}</td>${more}</tr>`
+        `<td data-label="${extra ? 'A day' : 'Cost'}" class="num">${esc(lineCostText(l))}</td>${more}</tr>`
       );
     })
     .join('');
@@ -206,9 +206,9 @@ function costSection(report: LabReport): string {
     .join('');
   return (
     `<p>An estimate of this run's bill had it run on AWS, from what it measured: ${esc(c.assumptions.join(' '))}</p>` +
-    `<h3>This run: ${esc(formatCostUsd(c.totals.run))}</h3>` +
+    `<h3>This run: ${esc(totalText(c.totals.run, c.totals.excluded?.run))}</h3>` +
     `<table class="cost"><thead><tr><th>Service</th><th>Measured</th><th>Priced as</th><th>Cost</th></tr></thead><tbody>${costRows(c.run)}</tbody></table>` +
-    `<h3>Left running with the daily snapshot: ${esc(formatCostUsd(c.totals.perDay))} a day, ${esc(formatCostUsd(c.totals.perMonth))} a month</h3>` +
+    `<h3>Left running with the daily snapshot: ${esc(totalText(c.totals.perDay, c.totals.excluded?.perDay))} a day, ${esc(totalText(c.totals.perMonth, c.totals.excluded?.perMonth))} a month</h3>` +
     `<table class="cost"><thead><tr><th>Service</th><th>A day of it</th><th>Priced as</th><th>A day</th><th>A month</th></tr></thead><tbody>${costRows(c.perDay, c.perMonth)}</tbody></table>` +
     `<h3>Prices (${esc(c.region)}, as read on ${esc(c.pricesAsOf)})</h3>` +
     `<table class="cost prices"><thead><tr><th>Item</th><th>Price</th><th>AWS's page</th><th>Where the figure was read</th></tr></thead><tbody>${prices}</tbody></table>`

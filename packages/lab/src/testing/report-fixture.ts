@@ -42,9 +42,11 @@ export function sampleUsage(): RunUsage {
         { strategy: 'sort', commits: 1, objects: 4, bytes: MiB },
       ],
     },
-    buckets: [{ role: 'error output', objects: 10, bytes: GB }],
+    // 10 objects held, 10 of them written by this run.
+    buckets: [{ role: 'error output', objects: 10, bytes: GB, written: 10 }],
     alarms: { count: 3, source: 'test' },
-    customMetrics: { count: 4, source: 'test' },
+    // 4 metrics, sent in 2 clock hours by the run's executions and in 1 by the daily one.
+    customMetrics: { count: 4, metricHours: 8, dailyMetricHours: 4, source: 'test' },
     notifications: 2,
     snapshots: {
       executions: 2,
