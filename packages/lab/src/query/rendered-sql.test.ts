@@ -5,8 +5,7 @@ import { describe, expect, test } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { labTemplateData } from './lab-data';
-import { PARAM_KINDS } from './params';
-import { listTemplates, renderTemplate } from './templates';
+import { listTemplates, PARAM_KINDS, renderTemplate } from '@loglake/athena-sql';
 
 const ORACLE = fileURLToPath(new URL('../../test/rendered-sql.json', import.meta.url));
 
