@@ -1,8 +1,9 @@
 // Runs one statement on Athena: StartQueryExecution, GetQueryExecution with exponential backoff (up to a timeout,
 // when the caller sets one, then StopQueryExecution), GetQueryResults page by page. A query that ends FAILED or
 // CANCELLED is AthenaQueryFailedError, or AthenaTransientError when Athena's error category says the failure was on
-// its side (1 SYSTEM; docs.aws.amazon.com/athena/latest/ug/error-reference.html). SDK errors (throttling after the
-// SDK's own retries, access denied) pass through as the SDK's classes.
+// its side (1 SYSTEM; docs.aws.amazon.com/athena/latest/ug/error-reference.html). SDK errors pass through as the
+// SDK's classes: access denied, and TooManyRequestsException once a query quota is full
+// (docs.aws.amazon.com/athena/latest/ug/service-limits.html) and the SDK's own retries are spent.
 import {
   GetQueryExecutionCommand,
   GetQueryResultsCommand,
