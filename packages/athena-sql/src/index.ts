@@ -2,15 +2,9 @@
 // snapshot Lambdas (bundled into them).
 export { sqlDir, listTemplates, readTemplate, SQL_EXTENSIONS, type SqlTemplate } from './templates';
 export { renderSql, renderTemplate, splitStatements } from './render';
-export {
-  PARAM_KINDS,
-  parseParamPairs,
-  timestampParam,
-  type ParamDeclaration,
-  type ParamKind,
-} from './params';
+export { PARAM_KINDS, parseParamPairs, timestampParam } from './params';
 export { sqlIdentifier, sqlString } from './quoting';
-export { rowObjects, runQuery, type AthenaTarget, type QueryResult, type RunOptions } from './run-query';
+export { rowObjects, runQuery, type AthenaTarget, type QueryResult } from './run-query';
 export {
   AthenaQueryFailedError,
   AthenaQueryTimeoutError,
@@ -18,5 +12,4 @@ export {
   AthenaTransientError,
   SqlFolderNotFoundError,
   TemplateParameterError,
-  type QueryFailure,
 } from './errors';
