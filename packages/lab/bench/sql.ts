@@ -17,8 +17,8 @@ import { FLOW_LOG_V2_SCHEMA, FlowGenerator, SCANNER_IP, type FlowRecord } from '
 import { createSqlEngine, DuckDbSession, openWarehouse, sqlString, toPath } from '@loglake/lakehouse';
 import { localClientConfig, startLocalEndpoint } from '@loglake/local-aws';
 import { runCorpus } from '@loglake/local-aws/corpus';
-import { runQuery, type AthenaTarget, type QueryResult } from '../src/query/athena-runner';
-import { findTemplate, renderTemplate } from '../src/query/templates';
+import { renderTemplate, runQuery, type AthenaTarget, type QueryResult } from '@loglake/athena-sql';
+import { findTemplate } from '../src/query/find-template';
 import { REPO_ROOT } from '../src/target/open-target';
 
 const ROWS = Number(process.env.SQL_BENCH_ROWS ?? 1_000_000);
@@ -148,7 +148,7 @@ async function labQueriesRatio(work: string) {
     for (let round = 0; round <= ROUNDS; round++) {
       for (const [i, s] of statements.entries()) {
         const viaApi = () =>
-          timed(() => runQuery(target, s.sql, { pollIntervalMs: POLL_MS, maxPollIntervalMs: POLL_MS }));
+          timed(() => runQuery(target, s.sql, { initialPollMs: POLL_MS, maxPollMs: POLL_MS }));
         const onDuckdb = () => timed(() => direct.all(s.sql));
         const apiFirst = round % 2 === 0;
         const first = await (apiFirst ? viaApi() : onDuckdb());

@@ -14,24 +14,8 @@ export class InvalidOptionError extends LabError {
   override readonly name = 'InvalidOptionError';
 }
 
-export class QueryFailedError extends LabError {
-  override readonly name = 'QueryFailedError';
-  constructor(
-    message: string,
-    readonly queryExecutionId: string | undefined,
-    readonly reason: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, reason, options);
-  }
-}
-
 export class UnknownNameError extends LabError {
   override readonly name = 'UnknownNameError';
-}
-
-export class TemplateParameterError extends LabError {
-  override readonly name = 'TemplateParameterError';
 }
 
 export class TargetNotReadyError extends LabError {

@@ -6,9 +6,9 @@ import { randomBytes } from 'node:crypto';
 import type { AthenaClient } from '@aws-sdk/client-athena';
 import type { GlueClient } from '@aws-sdk/client-glue';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { rowObjects, runQuery, type QueryOutcome } from './athena';
+import { rowObjects, runQuery, type QueryResult } from '@loglake/athena-sql';
 import { findDefinition } from './definitions';
-import type { HandlerConfig } from './env';
+import { ENV_NAMES, LAMBDA_POLLING, type HandlerConfig } from './env';
 import { EmptySnapshotError } from './errors';
 import { dropStagingTable, publishRun, readPublishedState } from './glue-table';
 import { type MetricsSink, watermarkLagSeconds } from './metrics';
@@ -105,19 +105,24 @@ export async function buildSnapshot(
   const prefix = `${definition.name}/run=${watermark}-${run}/`;
   const location = `s3://${config.snapshotBucket}/${prefix}`;
   const stagingTable = `${definition.name}__run_${run.replace(/-/g, '_')}`;
-  const queryOptions = {
+  const target = {
+    client: deps.athena,
     workgroup: config.workgroup,
     catalog: 'AwsDataCatalog',
     database: config.snapshotDatabase,
+  };
+  const queryOptions = {
+    ...LAMBDA_POLLING,
     timeoutMs: config.queryTimeoutMs,
+    timeoutSetting: ENV_NAMES.queryTimeoutSeconds,
   };
 
-  let ctas: QueryOutcome;
-  let counted: QueryOutcome;
+  let ctas: QueryResult;
+  let counted: QueryResult;
   let rows: number;
   try {
     ctas = await runQuery(
-      deps.athena,
+      target,
       renderBuildSnapshot({
         tableBucket: config.sourceTableBucket,
         definition,
@@ -130,7 +135,7 @@ export async function buildSnapshot(
       { ...queryOptions, purpose: `CTAS (${definition.name} ${watermark})` },
     );
     counted = await runQuery(
-      deps.athena,
+      target,
       renderCountRows({ database: config.snapshotDatabase, table: stagingTable }),
       { ...queryOptions, purpose: `row count (${definition.name} ${watermark})` },
     );

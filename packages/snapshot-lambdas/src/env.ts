@@ -29,6 +29,9 @@ export const ENV_NAMES = {
   definitions: 'SNAPSHOT_DEFINITIONS',
 } as const;
 
+/** How the handlers poll a query: first after 250 ms, doubling up to 5 s (a Lambda pays for the time it waits). */
+export const LAMBDA_POLLING = { initialPollMs: 250, maxPollMs: 5000 } as const;
+
 const WORKGROUP = /^[a-zA-Z0-9._-]{1,128}$/;
 
 function required(env: NodeJS.ProcessEnv, name: string): string {

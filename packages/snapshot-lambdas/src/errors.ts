@@ -1,6 +1,8 @@
 // One error family for the snapshot pipeline. Every error carries the offending value (`context`) and the
 // underlying `cause`, and its `name` is what Step Functions sees as the Lambda's errorType: the state machine's
-// Retry and Catch match on these names, so renaming one is a breaking change for the ASL.
+// Retry and Catch match on these names, so renaming one is a breaking change for the ASL. The Athena query errors
+// (AthenaQueryFailedError, AthenaTransientError, AthenaQueryTimeoutError) are the runner's, from @loglake/athena-sql.
+export { AthenaQueryFailedError, AthenaQueryTimeoutError, AthenaTransientError } from '@loglake/athena-sql';
 
 export interface SnapshotErrorOptions {
   cause?: unknown;
@@ -39,30 +41,6 @@ export class NoCompleteDayError extends SnapshotError {
   constructor(message: string, options: SnapshotErrorOptions = {}) {
     super(message, options);
     this.name = 'NoCompleteDayError';
-  }
-}
-
-/** Athena reported the query FAILED or CANCELLED for a reason that retrying will not fix. */
-export class AthenaQueryFailedError extends SnapshotError {
-  constructor(message: string, options: SnapshotErrorOptions = {}) {
-    super(message, options);
-    this.name = 'AthenaQueryFailedError';
-  }
-}
-
-/** Athena failed for an internal (system) reason or throttled us: worth a retry with backoff. */
-export class AthenaTransientError extends SnapshotError {
-  constructor(message: string, options: SnapshotErrorOptions = {}) {
-    super(message, options);
-    this.name = 'AthenaTransientError';
-  }
-}
-
-/** The query did not finish within the handler's timeout; it was cancelled. */
-export class AthenaQueryTimeoutError extends SnapshotError {
-  constructor(message: string, options: SnapshotErrorOptions = {}) {
-    super(message, options);
-    this.name = 'AthenaQueryTimeoutError';
   }
 }
 

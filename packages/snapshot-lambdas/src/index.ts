@@ -8,7 +8,6 @@ export * from './resolve-watermark';
 export * from './build-snapshot';
 export * from './metrics';
 export * from './sql';
-export * from './athena';
 export * from './glue-table';
 export * from './retention';
 export * from './state-machine';

@@ -20,7 +20,7 @@ import {
   ListTableBucketsCommand,
   GetTableCommand as GetS3TableCommand,
 } from '@aws-sdk/client-s3tables';
-import { runQuery } from './athena';
+import { runQuery } from '@loglake/athena-sql';
 import { buildSnapshot, type BuildSnapshotInput } from './build-snapshot';
 import type { SnapshotDefinition } from './definitions';
 import type { HandlerConfig } from './env';
@@ -220,10 +220,9 @@ export async function loadFlows(
   const columns = FLOW_LOG_COLUMNS.map((c) => quoteIdentifier(c.name)).join(', ');
   for (let i = 0; i < rows.length; i += batch) {
     await runQuery(
-      clients.athena,
+      { client: clients.athena, workgroup: config.workgroup },
       `INSERT INTO ${target} (${columns}) VALUES ${rows.slice(i, i + batch).join(',\n')}`,
       {
-        workgroup: config.workgroup,
         timeoutMs: 120_000,
         initialPollMs: 20,
         maxPollMs: 200,

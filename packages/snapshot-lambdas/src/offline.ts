@@ -2,9 +2,9 @@
 // handlers in-process against the local endpoint, the SNS publish and the EMF metrics captured for printing.
 // Also the analysts' query on the snapshot vs on the source (same answer, bytes scanned side by side).
 import { GetTableCommand } from '@aws-sdk/client-glue';
-import { rowObjects, runQuery } from './athena';
+import { rowObjects, runQuery } from '@loglake/athena-sql';
 import { findDefinition, type SnapshotDefinition } from './definitions';
-import type { HandlerConfig } from './env';
+import { ENV_NAMES, type HandlerConfig } from './env';
 import { PARAM_RUN, PARAM_WATERMARK } from './glue-table';
 import { localHandlers, type LocalClients } from './local-lab';
 import { runStateMachineLocally, type LocalRunResult } from './local-run';
@@ -98,9 +98,9 @@ export async function compareAnalystsQuery(
   day: string,
 ): Promise<AnalystsComparison> {
   const run = async (sql: string): Promise<QuerySide> => {
-    const out = await runQuery(clients.athena, sql, {
-      workgroup: config.workgroup,
+    const out = await runQuery({ client: clients.athena, workgroup: config.workgroup }, sql, {
       timeoutMs: config.queryTimeoutMs,
+      timeoutSetting: ENV_NAMES.queryTimeoutSeconds,
       initialPollMs: 20,
       maxPollMs: 200,
       purpose: 'analysts query',
@@ -133,11 +133,11 @@ export async function compareAnalystsQuery(
 export async function snapshotContents(clients: LocalClients, config: HandlerConfig, name: string) {
   const def = findDefinition(config.definitions, name);
   const out = await runQuery(
-    clients.athena,
+    { client: clients.athena, workgroup: config.workgroup },
     `SELECT CAST(snapshot_watermark AS varchar) AS watermark, count(*) AS row_count FROM ${tableReference(config.snapshotDatabase, def.name)} GROUP BY 1 ORDER BY 1`,
     {
-      workgroup: config.workgroup,
       timeoutMs: config.queryTimeoutMs,
+      timeoutSetting: ENV_NAMES.queryTimeoutSeconds,
       initialPollMs: 20,
       maxPollMs: 200,
       purpose: 'snapshot contents',

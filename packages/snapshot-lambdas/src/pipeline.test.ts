@@ -9,7 +9,7 @@ import { CreateWorkGroupCommand } from '@aws-sdk/client-athena';
 import { GetTableCommand } from '@aws-sdk/client-glue';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { startLocalEndpoint, type LocalEndpoint } from '@loglake/local-aws';
-import { runQuery, rowObjects } from './athena';
+import { runQuery, rowObjects } from '@loglake/athena-sql';
 import { PARAM_WATERMARK } from './glue-table';
 import {
   flowRows,
@@ -60,10 +60,9 @@ describe('daily snapshot pipeline offline (the stale-snapshot incident)', () => 
   const readSnapshot = async () =>
     rowObjects(
       await runQuery(
-        clients.athena,
+        { client: clients.athena, workgroup: config.workgroup },
         'SELECT count(*) AS n, CAST(min(snapshot_watermark) AS varchar) AS lo, CAST(max(snapshot_watermark) AS varchar) AS hi FROM "loglake_01_snapshots"."vpc_flow_logs_daily"',
         {
-          workgroup: config.workgroup,
           timeoutMs: 60_000,
           initialPollMs: 10,
           maxPollMs: 50,

@@ -4,10 +4,10 @@
 // since the scan window start, and decides. Fails with NoCompleteDayError + evidence when nothing is ready.
 import type { AthenaClient } from '@aws-sdk/client-athena';
 import type { GlueClient } from '@aws-sdk/client-glue';
-import { rowObjects, runQuery } from './athena';
+import { rowObjects, runQuery } from '@loglake/athena-sql';
 import { decideWatermark, type HourCount, type WatermarkEvidence } from './completeness';
 import { findDefinition } from './definitions';
-import type { HandlerConfig } from './env';
+import { ENV_NAMES, LAMBDA_POLLING, type HandlerConfig } from './env';
 import { NoCompleteDayError, SnapshotError } from './errors';
 import { readPublishedState } from './glue-table';
 import type { MetricsSink } from './metrics';
@@ -81,9 +81,10 @@ export async function resolveWatermark(
   if (requestedDay !== undefined) from = new Date(`${requestedDay}T00:00:00Z`);
 
   const sql = renderHoursPresent({ tableBucket: config.sourceTableBucket, definition, from });
-  const outcome = await runQuery(deps.athena, sql, {
-    workgroup: config.workgroup,
+  const outcome = await runQuery({ client: deps.athena, workgroup: config.workgroup }, sql, {
+    ...LAMBDA_POLLING,
     timeoutMs: config.queryTimeoutMs,
+    timeoutSetting: ENV_NAMES.queryTimeoutSeconds,
     purpose: `hours-present (${definition.name})`,
   });
   const hours: HourCount[] = rowObjects(outcome).map((row) => ({

@@ -1,50 +1,41 @@
-// Renders the nunjucks templates of sql/snapshots/. Callers pass typed parameters; each is validated by pattern
-// here (identifiers are then double-quoted, dates and timestamps only ever appear inside typed literals), so
-// no caller can render a statement around an unchecked value. Autoescape is off because the output is SQL, not
-// HTML: safety comes from the allow-list checks, not from escaping.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import nunjucks from 'nunjucks';
+// Renders the nunjucks templates of sql/snapshots/ through @loglake/athena-sql. Callers pass typed parameters;
+// each is validated by pattern here (identifiers are then double-quoted, dates and timestamps only ever appear
+// inside typed literals), so no caller can render a statement around an unchecked value.
+import { join } from 'node:path';
+import { readTemplate, renderSql, sqlDir, sqlIdentifier, SqlFolderNotFoundError } from '@loglake/athena-sql';
 import type { SnapshotDefinition, SnapshotFilter } from './definitions';
 import { SnapshotConfigError } from './errors';
 import { identifier, isoDate, s3TablesCatalog, sqlLiteral } from './params';
 
-/** Source tree (sql/ at the repo root) or the Lambda bundle (sql/snapshots copied beside index.mjs). */
+/** sql/snapshots/ in the source tree, or beside index.mjs in the Lambda bundle (bundle.ts copies it there). */
 function templateDir(): string {
-  const candidates = [
-    new URL('./sql/snapshots/', import.meta.url),
-    new URL('../../../sql/snapshots/', import.meta.url),
-  ];
-  for (const url of candidates) {
-    const dir = fileURLToPath(url);
-    if (existsSync(dir)) return dir;
+  try {
+    return join(sqlDir(), 'snapshots');
+  } catch (error) {
+    if (!(error instanceof SqlFolderNotFoundError)) throw error;
+    throw new SnapshotConfigError(
+      'SQL templates not found: expected sql/snapshots beside the handler bundle',
+      {
+        cause: error,
+        context: { candidates: error.value },
+      },
+    );
   }
-  throw new SnapshotConfigError('SQL templates not found: expected sql/snapshots beside the handler bundle', {
-    context: { candidates: candidates.map(String) },
-  });
-}
-
-let environment: nunjucks.Environment | undefined;
-function env(): nunjucks.Environment {
-  environment ??= new nunjucks.Environment(new nunjucks.FileSystemLoader(templateDir()), {
-    autoescape: false,
-    throwOnUndefined: true,
-  });
-  return environment;
 }
 
 function render(template: string, context: Record<string, unknown>): string {
-  return env().render(template, context).trim();
+  const dir = templateDir();
+  return renderSql(readTemplate(join(dir, template), dir).source, context).trim();
 }
 
 export function quoteIdentifier(value: string, kind?: string): string {
-  return `"${identifier(value, kind)}"`;
+  return sqlIdentifier(identifier(value, kind));
 }
 
 /** `"s3tablescatalog/<bucket>"."<namespace>"."<table>"`: the federated S3 Tables source as Athena names it. */
 export function sourceReference(tableBucket: string, def: SnapshotDefinition): string {
   const catalog = s3TablesCatalog(`s3tablescatalog/${tableBucket}`);
-  return `"${catalog}".${quoteIdentifier(def.source.namespace)}.${quoteIdentifier(def.source.table)}`;
+  return `${sqlIdentifier(catalog)}.${quoteIdentifier(def.source.namespace)}.${quoteIdentifier(def.source.table)}`;
 }
 
 export function tableReference(database: string, table: string): string {

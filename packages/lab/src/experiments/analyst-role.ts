@@ -19,9 +19,9 @@ import {
 import { PutRecordBatchCommand } from '@aws-sdk/client-firehose';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { PutTableMaintenanceConfigurationCommand } from '@aws-sdk/client-s3tables';
-import { ExperimentFailedError, QueryFailedError } from '../errors';
+import { ExperimentFailedError } from '../errors';
 import { flowTableAddress } from '../iceberg/catalog';
-import { runQuery, type AthenaTarget } from '../query/athena-runner';
+import { AthenaQueryFailedError, runQuery, type AthenaTarget } from '@loglake/athena-sql';
 import { runNamedQuery } from '../query/run-named-query';
 import { formatCount } from '../report/format';
 import { assumeRoleSession, type RoleSession } from '../target/role-session';
@@ -78,7 +78,7 @@ async function trySql(
     await runQuery(sqlTarget(ctx, session), sql);
     return { label, refused: false, error: 'it ran', errorType: 'none' };
   } catch (error) {
-    if (!(error instanceof QueryFailedError)) throw error;
+    if (!(error instanceof AthenaQueryFailedError)) throw error;
     const execution = error.queryExecutionId
       ? (
           await session.athena.send(

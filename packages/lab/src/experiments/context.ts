@@ -7,7 +7,7 @@ import { ExperimentFailedError, LabError } from '../errors';
 import { flowRecords, formatAccounting, loadFailed, sendRecords } from '../load/send-flows';
 import { tableRowCount, waitForDelivery } from '../load/wait-for-delivery';
 import type { LoadReport } from '../load/put-record-batch-loader';
-import type { QueryResult } from '../query/athena-runner';
+import type { QueryResult } from '@loglake/athena-sql';
 import { runNamedQuery, type NamedQueryRun } from '../query/run-named-query';
 import type { LabTarget } from '../target/lab-target';
 

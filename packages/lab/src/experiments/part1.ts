@@ -4,7 +4,7 @@ import { GetTableMaintenanceJobStatusCommand } from '@aws-sdk/client-s3tables';
 import { runLocalMaintenance } from '@loglake/local-aws';
 import { SCANNER_IP } from '@loglake/flowgen';
 import { formatBytes, formatCount } from '../report/format';
-import { timestampParam } from '../query/params';
+import { timestampParam } from '@loglake/athena-sql';
 import { waitForCompaction, type CompactionWait } from './compaction-wait';
 import { cellNumber, type Experiment, type ExperimentContext, type SnapshotRow } from './context';
 import { flowTableAddress } from '../iceberg/catalog';

@@ -1,7 +1,7 @@
 // Part 2: reference data kept current with MERGE, the join that rewrote history, labels at load time with
 // time travel on the reference table, a snapshot diff as a change feed, and hour partitioning.
 import { DECOMMISSIONED_HOSTNAME, MOVED_HOSTNAME, NEW_HOST, inventoryAfterChanges } from '@loglake/flowgen';
-import { QueryFailedError } from '../errors';
+import { AthenaQueryFailedError } from '@loglake/athena-sql';
 import { formatBytes, formatCount } from '../report/format';
 import { cellNumber, type Experiment } from './context';
 
@@ -63,7 +63,7 @@ export const mergeDuplicate: Experiment = {
     try {
       await ctx.sql('ref/merge_duplicate_key');
     } catch (error) {
-      if (!(error instanceof QueryFailedError)) throw error;
+      if (!(error instanceof AthenaQueryFailedError)) throw error;
       reason = error.reason;
     }
     const after = (await ctx.snapshots('ref/inventory_snapshots')).length;

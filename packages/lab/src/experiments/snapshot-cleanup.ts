@@ -5,7 +5,7 @@
 // Locally maintenance runs on request and its clock is advanced past the window; on AWS it runs on S3 Tables'
 // schedule, so these experiments report the window, the oldest snapshot and the tag, and change nothing lasting.
 import { SCANNER_IP } from '@loglake/flowgen';
-import { QueryFailedError } from '../errors';
+import { AthenaQueryFailedError } from '@loglake/athena-sql';
 import { icebergCatalog } from '../iceberg/catalog';
 import { formatBytes, formatCount } from '../report/format';
 import { cellNumber, type Experiment, type ExperimentContext, type ExperimentOutcome } from './context';
@@ -29,7 +29,7 @@ async function undoQuery(ctx: ExperimentContext, before: string): Promise<{ rows
       refusal: '',
     };
   } catch (error) {
-    if (!(error instanceof QueryFailedError)) throw error;
+    if (!(error instanceof AthenaQueryFailedError)) throw error;
     return { rows: -1, refusal: error.reason };
   }
 }

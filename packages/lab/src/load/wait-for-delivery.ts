@@ -2,7 +2,7 @@
 // so commit counts are what Firehose's buffering makes them. The wait says what it waits for and how long it has
 // left (a countdown in a terminal, a line every few seconds otherwise), and stops at once when aborted (Ctrl-C).
 import { localFirehoseStats, type LocalStreamStats } from '@loglake/local-aws';
-import { runQuery } from '../query/athena-runner';
+import { runQuery } from '@loglake/athena-sql';
 import type { LabTarget } from '../target/lab-target';
 import { DeliveryDeniedError, LabError } from '../errors';
 import { diagnoseDataFolder } from '../target/data-folder';

@@ -1,6 +1,6 @@
 // Prints a query's results as a table with what it cost to read.
 import { athenaCostUsd, formatBytes, formatCount, formatUsd, renderTable, wrapText } from '../report/format';
-import type { QueryResult } from './athena-runner';
+import type { QueryResult } from '@loglake/athena-sql';
 
 /** The result table, its row count and what reading it cost; fitted to `width` columns when given. */
 export function describeResult(result: QueryResult, width?: number): string {

@@ -5,10 +5,10 @@ import { outputColumns } from '../report/format';
 import { requireAwsCredentials } from '../target/aws-credentials';
 import { diagnoseDataFolder } from '../target/data-folder';
 import { openTarget } from '../target/open-target';
-import { parseParamPairs } from './params';
 import { describeResult } from './print-query';
 import { runNamedQuery } from './run-named-query';
-import { findTemplate, listTemplates, renderTemplate } from './templates';
+import { listTemplates, parseParamPairs, renderTemplate } from '@loglake/athena-sql';
+import { findTemplate } from './find-template';
 import { labTemplateData } from './lab-data';
 import { UnknownNameError } from '../errors';
 

@@ -1,7 +1,13 @@
 // Renders a sql/ template and runs each of its statements in the lab workgroup, in order.
-import { runQuery, type AthenaTarget, type QueryResult } from './athena-runner';
+import {
+  renderTemplate,
+  runQuery,
+  type AthenaTarget,
+  type QueryResult,
+  type SqlTemplate,
+} from '@loglake/athena-sql';
 import { labTemplateData } from './lab-data';
-import { findTemplate, renderTemplate, type SqlTemplate } from './templates';
+import { findTemplate } from './find-template';
 
 export interface NamedQueryRun {
   template: SqlTemplate;

@@ -1,7 +1,6 @@
 import { describe, test, expect } from '@jest/globals';
-import { listTemplates, renderTemplate } from './templates';
+import { listTemplates, PARAM_KINDS, renderTemplate } from '@loglake/athena-sql';
 import { labTemplateData } from './lab-data';
-import { PARAM_KINDS } from './params';
 
 // The lab's own namespaces (sql/snapshots/ belongs to the snapshots workflow and has its own renderer).
 const labTemplates = listTemplates().filter((t) => /^(network|ref|enriched)\//.test(t.name));

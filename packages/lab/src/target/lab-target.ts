@@ -10,7 +10,7 @@ import {
   type LocalServiceCredentials,
   type ServiceCredentialsRequest,
 } from '@loglake/local-aws';
-import type { AthenaTarget } from '../query/athena-runner';
+import type { AthenaTarget } from '@loglake/athena-sql';
 import type { CredentialsProvider } from './role-session';
 import { athenaCatalog, type LabResources, type TargetKind } from './resources';
 

@@ -12,7 +12,7 @@ import {
   ListQueryExecutionsCommand,
   StopQueryExecutionCommand,
 } from '@aws-sdk/client-athena';
-import { runQuery } from '../query/athena-runner';
+import { runQuery } from '@loglake/athena-sql';
 import type { LabTarget } from './lab-target';
 import { openTarget } from './open-target';
 import { assumeRoleSession, type RoleSession } from './role-session';

@@ -1,55 +1,26 @@
-// The lab's own SQL (repo sql/, rendered with nunjucks exactly as the lab renders it) runs unchanged through the
+// The lab's own SQL (repo sql/, rendered by @loglake/athena-sql as the lab renders it) runs unchanged through the
 // front end, in the order the articles run it, on a small flow table.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { FLOW_LOG_V2_COLUMNS } from '@loglake/flowgen';
+import { renderSql, splitStatements, sqlDir as athenaSqlDir } from '@loglake/athena-sql';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { StatementResult, Warehouse } from '../contract';
 import { objectsUnder } from '../io/stored-paths';
 import { testWarehouse, type TestWarehouse } from '../table/testing';
 import { createSqlEngine, type AthenaSqlEngine } from './engine';
 import { memoryHiveCatalog } from './testing';
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-const sqlDir = join(repo, 'sql');
-// The lab renders templates with nunjucks (a dependency of @loglake/lab); render them the same way here.
-const requireFromLab = createRequire(join(repo, 'packages/lab/package.json'));
-
-interface Nunjucks {
-  Environment: new (
-    loader: null,
-    options: object,
-  ) => {
-    addFilter(name: string, fn: (v: unknown) => string): void;
-    renderString(source: string, context: object): string;
-  };
-}
+const sqlDir = athenaSqlDir();
 
 function render(file: string, context: Record<string, unknown> = {}): string[] {
-  const nunjucks = requireFromLab('nunjucks') as Nunjucks;
-  const env = new nunjucks.Environment(null, { autoescape: false, throwOnUndefined: true });
-  env.addFilter('sqlstr', (v) =>
-    v === null || v === undefined ? 'NULL' : `'${String(v).replace(/'/g, "''")}'`,
-  );
   const source = readFileSync(join(sqlDir, file), 'utf8');
   // nunjucks renders a loop over a missing name as nothing: name the out-of-date data instead.
   for (const [, name] of source.matchAll(/{%-?\s*for\s+\w+\s+in\s+(\w+)/g)) {
     if (!((name as string) in context))
       throw new Error(`${file} loops over '${name}', which this test does not supply`);
   }
-  const sql = env.renderString(source, context);
-  return sql
-    .split(/;[ \t]*(?:\r?\n|$)/)
-    .map((s) =>
-      s
-        .split('\n')
-        .filter((line) => !line.trim().startsWith('--'))
-        .join('\n')
-        .trim(),
-    )
-    .filter((s) => s !== '');
+  return splitStatements(renderSql(source, context));
 }
 
 const SCANNER = '198.51.100.7';

@@ -2,13 +2,15 @@ import { describe, test, expect, beforeAll, afterAll } from '@jest/globals';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findTemplate, listTemplates, renderTemplate, splitStatements } from './templates';
+import { TemplateParameterError } from './errors';
 import { parseParamPairs } from './params';
+import { renderSql, renderTemplate, splitStatements } from './render';
+import { listTemplates, readTemplate, type SqlTemplate } from './templates';
 
 let dir: string;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'lab-sql-'));
+  dir = mkdtempSync(join(tmpdir(), 'athena-sql-'));
   mkdirSync(join(dir, 'network'));
   mkdirSync(join(dir, 'ref'));
   writeFileSync(
@@ -29,6 +31,12 @@ beforeAll(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const template = (name: string): SqlTemplate => {
+  const found = listTemplates(dir).find((t) => t.name === name);
+  if (!found) throw new Error(`test template ${name} missing`);
+  return found;
+};
+
 describe('sql templates', () => {
   test('lists templates by namespace/name with their declared parameters', () => {
     const all = listTemplates(dir);
@@ -41,7 +49,7 @@ describe('sql templates', () => {
   });
 
   test('renders validated parameters; timestamps normalised to Athena literals', () => {
-    const sql = renderTemplate(findTemplate('at_snapshot', dir), {
+    const sql = renderTemplate(template('network/at_snapshot'), {
       snapshot_id: '42',
       hour: '2026-11-29T10:00:00Z',
     });
@@ -57,35 +65,52 @@ describe('sql templates', () => {
     ['hour', '2026-13-45 99:00:00'],
   ])('refuses %s=%s (no SQL can be injected)', (name, value) => {
     const params = { snapshot_id: '1', hour: '2026-11-29 10:00:00', [name]: value };
-    expect(() => renderTemplate(findTemplate('network/at_snapshot', dir), params)).toThrow(new RegExp(name));
+    expect(() => renderTemplate(template('network/at_snapshot'), params)).toThrow(new RegExp(name));
   });
 
   test('a missing parameter is named, with its kind', () => {
-    expect(() => renderTemplate(findTemplate('at_snapshot', dir), { snapshot_id: '1' })).toThrow(
+    expect(() => renderTemplate(template('network/at_snapshot'), { snapshot_id: '1' })).toThrow(
       /needs --param hour=<timestamp>/,
     );
   });
 
   test('an undeclared parameter is refused with the valid ones', () => {
-    expect(() => renderTemplate(findTemplate('plain', dir), { table: 'x' })).toThrow(
+    expect(() => renderTemplate(template('network/plain'), { table: 'x' })).toThrow(
       /no parameter table. Its parameters: none/,
-    );
-  });
-
-  test('an unknown name lists the valid ones', () => {
-    expect(() => findTemplate('nope', dir)).toThrow(
-      /No query named nope. Valid names: network\/at_snapshot, network\/plain, ref\/insert/,
     );
   });
 
   test('trusted data is quoted by sqlstr; files split into statements', () => {
     const sql = renderTemplate(
-      findTemplate('ref/insert', dir),
+      template('ref/insert'),
       {},
       { hosts: [{ name: "o'brien" }, { name: 'web-01' }] },
     );
     expect(sql).toEqual(["INSERT INTO ref.t VALUES ('o''brien'),('web-01')", 'SELECT 2']);
     expect(splitStatements('SELECT 1;\n-- only a comment\n')).toEqual(['SELECT 1']);
+  });
+
+  test('parameter errors are TemplateParameterError naming the value', () => {
+    const error = (() => {
+      try {
+        renderTemplate(template('network/at_snapshot'), { snapshot_id: 'x', hour: '2026-11-29 10:00:00' });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(TemplateParameterError);
+    expect((error as TemplateParameterError).value).toBe('x');
+  });
+
+  test('a value no one supplied is refused (throwOnUndefined), as TemplateParameterError from renderTemplate', () => {
+    const loose: SqlTemplate = { ...template('network/plain'), source: 'SELECT {{ missing }}' };
+    expect(() => renderTemplate(loose, {})).toThrow(TemplateParameterError);
+    expect(() => renderSql('SELECT {{ missing }}', {})).toThrow(/undefined value/);
+  });
+
+  test('renderSql keeps the text whole (comments and all); a file outside the folder is named by its file', () => {
+    expect(renderSql('-- why\nSELECT {{ n }};\n', { n: 1 })).toBe('-- why\nSELECT 1;\n');
+    expect(readTemplate(join(dir, 'network', 'plain.sql'), join(dir, 'ref')).name).toBe('plain.sql');
   });
 
   test('--param pairs must be name=value', () => {

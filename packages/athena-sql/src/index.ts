@@ -1,0 +1,15 @@
+// @loglake/athena-sql: the SQL of sql/ — loaded, checked, rendered and run on Athena — for the lab and the
+// snapshot Lambdas (bundled into them).
+export { sqlDir, listTemplates, readTemplate, SQL_EXTENSIONS, type SqlTemplate } from './templates';
+export { renderSql, renderTemplate, splitStatements } from './render';
+export { PARAM_KINDS, parseParamPairs, timestampParam } from './params';
+export { sqlIdentifier, sqlString } from './quoting';
+export { rowObjects, runQuery, type AthenaTarget, type QueryResult } from './run-query';
+export {
+  AthenaQueryFailedError,
+  AthenaQueryTimeoutError,
+  AthenaSqlError,
+  AthenaTransientError,
+  SqlFolderNotFoundError,
+  TemplateParameterError,
+} from './errors';
