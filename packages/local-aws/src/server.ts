@@ -23,6 +23,7 @@ import { FIREHOSE_NAMESPACE } from './firehose/metrics';
 import {
   renderError,
   renderReply,
+  type ErrorStyle,
   type LocalRequest,
   type ServiceModule,
   type WireResponse,
@@ -45,6 +46,8 @@ import {
 } from './authz';
 import type { LocalServiceCredentials } from './admin-client';
 import { createCallerIdentityService } from './sts-identity';
+import { badTargetEscape } from './percent-encoding';
+import { RequestBodyError } from './request-body';
 import { unclaimedReply, unservedServiceReply } from './unserved-services';
 
 export interface LocalEndpointOptions {
@@ -245,20 +248,31 @@ async function startOn(
     }
     // A service the endpoint does not serve (IAM, SNS, Lambda…), and a request no service claims, are answered in
     // the protocol the caller speaks (unserved-services.ts).
-    const unserved = unservedServiceReply(request);
-    if (unserved) return unserved;
-    const claimed = services.find((s) => s.claims(request));
+    let claimed: ServiceModule | undefined;
+    try {
+      const unserved = unservedServiceReply(request);
+      if (unserved) return unserved;
+      claimed = services.find((s) => s.claims(request));
+    } catch (error) {
+      // Only an awsQuery form is read to be claimed: one over the limit is refused in that protocol.
+      if (!(error instanceof RequestBodyError)) throw error;
+      return renderError(QUERY_STYLE, new AwsServiceError('RequestEntityTooLarge', 413, error.message));
+    }
     if (!claimed) return unclaimedReply(request);
     // A service spoken in several protocols (CloudWatch) answers errors in the request's.
     const style = claimed.errorStyleFor?.(request) ?? claimed.errorStyle;
     const service: ServiceModule = style === claimed.errorStyle ? claimed : { ...claimed, errorStyle: style };
-    if (authorizer) {
-      // The request-authentication/authorization step: who signed it, and may they (authz/request-authorizer.ts).
-      const outcome = await authorizer.authorize(request, service);
-      if ('refused' in outcome) return outcome.refused;
-      request.caller = outcome.caller;
-    }
+    // A target that is not valid percent-encoding cannot be read one way only: refused before anyone reads it.
+    const badEscape = badTargetEscape(request.path, request.rawQuery ?? '');
+    if (badEscape) return renderError(service.errorStyle, badUri(service, badEscape));
     try {
+      if (authorizer) {
+        // The request-authentication/authorization step: who signed it, and may they (authz/request-authorizer.ts).
+        // It authorizes the service's own reading of the request (ServiceModule.operationOf), which handle() serves.
+        const outcome = await authorizer.authorize(request, service);
+        if ('refused' in outcome) return outcome.refused;
+        request.caller = outcome.caller;
+      }
       return renderReply(service.errorStyle, await claimed.handle(request));
     } catch (error) {
       const answer =
@@ -362,11 +376,12 @@ async function serve(
 ): Promise<void> {
   try {
     const body = await readBody(req);
-    const { path, query } = splitTarget(req.url ?? '/');
+    const { path, query, rawQuery } = splitTarget(req.url ?? '/');
     const response = await dispatch({
       method: req.method ?? 'GET',
       path,
       query,
+      rawQuery,
       headers: req.headers,
       body,
     });
@@ -388,11 +403,31 @@ async function serve(
  * The request target's path exactly as sent (no dot-segment removal: `/bucket/p/../x` names the key `p/../x`, as S3
  * takes it) and its query string.
  */
-export function splitTarget(target: string): { path: string; query: URLSearchParams } {
+export function splitTarget(target: string): { path: string; query: URLSearchParams; rawQuery: string } {
   const cut = target.indexOf('?');
   const raw = cut < 0 ? target : target.slice(0, cut);
   const path = raw.startsWith('/') ? raw : `/${raw}`;
-  return { path, query: new URLSearchParams(cut < 0 ? '' : target.slice(cut + 1)) };
+  const rawQuery = cut < 0 ? '' : target.slice(cut + 1);
+  return { path, query: new URLSearchParams(rawQuery), rawQuery };
+}
+
+const QUERY_STYLE: ErrorStyle = { protocol: 'awsQuery', messageKey: 'Message' };
+
+/**
+ * A path or query string that is not valid percent-encoding, in the service's error: S3's InvalidURI ("Couldn't parse
+ * the specified URI", 400: Amazon S3 API Reference, "Error responses"), the Iceberg REST spec's 400, the others'
+ * malformed-input error (SerializationException, ValidationError…, 400).
+ */
+function badUri(service: ServiceModule, bad: { where: string; escape: string }): AwsServiceError {
+  const message = `Couldn't parse the specified URI: its ${bad.where} holds ${JSON.stringify(bad.escape)}, which is no valid percent-encoding of UTF-8 (encode "%" as %25).`;
+  switch (service.errorStyle.protocol) {
+    case 'restXml':
+      return new AwsServiceError('InvalidURI', 400, message);
+    case 'icebergRest':
+      return new AwsServiceError('BadRequestException', 400, message);
+    default:
+      return service.api?.malformed(message) ?? new AwsServiceError('ValidationException', 400, message);
+  }
 }
 
 /** The request body; with a Content-Length, read into one buffer of that size (no list of chunks to join). */

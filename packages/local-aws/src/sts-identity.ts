@@ -5,6 +5,7 @@
 import { LOCAL_ACCOUNT_ID } from './arn';
 import { awsQueryError, stsResponse, xmlTag } from './aws-query';
 import type { ServiceModule } from './protocol';
+import { badPercentEscape } from './percent-encoding';
 import { queryForm } from './query-protocol';
 
 const STS_ACTIONS = new Set(['AssumeRole', 'GetCallerIdentity']);
@@ -16,6 +17,13 @@ export function createCallerIdentityService(): ServiceModule {
     internalErrorCode: 'InternalFailure',
     claims: (request) => STS_ACTIONS.has(queryForm(request)?.get('Action') ?? ''),
     async handle(request) {
+      const bad = badPercentEscape(request.body.toString('utf8'));
+      if (bad !== undefined)
+        return awsQueryError(
+          400,
+          'ValidationError',
+          `The request body is not valid percent-encoding: ${JSON.stringify(bad)} is no escape of UTF-8 text (encode "%" as %25).`,
+        );
       if (queryForm(request)?.get('Action') !== 'GetCallerIdentity')
         return awsQueryError(
           400,

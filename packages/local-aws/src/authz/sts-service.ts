@@ -7,6 +7,7 @@ import { LOCAL_ACCOUNT_ID } from '../arn';
 import type { Caller } from '../iam/principals';
 import type { LocalReply, LocalRequest, ServiceModule } from '../protocol';
 import { awsQueryError, stsResponse as response, xmlTag } from '../aws-query';
+import { badPercentEscape } from '../percent-encoding';
 import { refusal } from './denials';
 import { MIN_SESSION_SECONDS, type LocalIam } from './local-iam';
 
@@ -77,7 +78,7 @@ export function createStsService(iam: LocalIam): ServiceModule {
     },
     operationOf: (request) => {
       const action = formOf(request)?.get('Action');
-      return action ? { operation: action, params: {} } : undefined;
+      return action ? { operation: action, params: {}, input: {} } : undefined;
     },
     async handle(request) {
       const form = formOf(request) as URLSearchParams;
@@ -89,6 +90,12 @@ export function createStsService(iam: LocalIam): ServiceModule {
         );
         return { status: refused.status, raw: { headers: refused.headers, body: refused.body } };
       }
+      // A form that is not valid percent-encoding is read one way by no one: STS's validation error, naming it.
+      const bad = badPercentEscape(request.body.toString('utf8'));
+      if (bad !== undefined)
+        return validation(
+          `The request body is not valid percent-encoding: ${JSON.stringify(bad)} is no escape of UTF-8 text (encode "%" as %25).`,
+        );
       if (form.get('Action') === 'AssumeRole') return assumeRole(form, caller);
       return response(
         'GetCallerIdentity',
