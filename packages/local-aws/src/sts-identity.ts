@@ -15,7 +15,10 @@ export function createCallerIdentityService(): ServiceModule {
     name: 'STS',
     errorStyle: { protocol: 'awsQuery', messageKey: 'Message' },
     internalErrorCode: 'InternalFailure',
-    claims: (request) => STS_ACTIONS.has(queryForm(request)?.get('Action') ?? ''),
+    // A request with an X-Amz-Target speaks awsJson, whatever its body holds: not STS's.
+    claims: (request) =>
+      request.headers['x-amz-target'] === undefined &&
+      STS_ACTIONS.has(queryForm(request)?.get('Action') ?? ''),
     async handle(request) {
       const bad = badPercentEscape(request.body.toString('utf8'));
       if (bad !== undefined)

@@ -180,6 +180,18 @@ describe('the authorization step and the service read one request once', () => {
     expect(reply.text).toContain('AccessDenied');
     expect(reply.text).toContain('alarm:victim');
     expect(await alarmState('victim')).toBeDefined();
+    // An X-Amz-Target says awsJson whatever the body holds: a form `Action=AssumeRole` in it is not STS's.
+    const sts = await send('/', {
+      headers: {
+        ...signed(attacker, 'sts'),
+        ...awsJson('Firehose_20150804.ListDeliveryStreams', '1.1'),
+        ...FORM,
+      },
+      body: `Action=AssumeRole&Version=2011-06-15&RoleArn=${encodeURIComponent(DEPLOYER)}&RoleSessionName=x`,
+    });
+    expect(sts.status).toBe(400);
+    expect(sts.text).toContain('InvalidSignatureException');
+    expect(sts.text).not.toContain('SecretAccessKey');
   });
 
   test('S1b: a gzip body is authorized as it is served, gunzipped', async () => {

@@ -72,7 +72,10 @@ export function createStsService(iam: LocalIam): ServiceModule {
     // STS writes its errors itself (awsQuery's ErrorResponse); this style is only the fallback for internal errors.
     errorStyle: { protocol: 'awsQuery', messageKey: 'Message' },
     internalErrorCode: 'InternalFailure',
+    // A request with an X-Amz-Target speaks awsJson, whatever its body holds (request-protocol.ts reads it alike):
+    // a form `Action=` in it does not make it STS's.
     claims: (request) => {
+      if (request.headers['x-amz-target'] !== undefined) return false;
       const action = formOf(request)?.get('Action');
       return action !== null && action !== undefined && (STS_ACTIONS as readonly string[]).includes(action);
     },

@@ -102,6 +102,8 @@ interface S3Reading extends OperationReading {
   };
   readonly input: Record<string, unknown>;
   readonly body: Buffer;
+  /** Why the request cannot be served though its input fits the model (CopyObject's unreadable copy source). */
+  readonly refused?: AwsServiceError;
 }
 
 export function createS3Service(options: S3Options): ServiceModule & { objects: LocalObjectStore } {
@@ -129,13 +131,29 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
     return readOnce(readings, request, () => {
       const body = isAwsChunked(request) ? decodeAwsChunked(request.body) : request.body;
       const input = inputOf(operation, request, found.labels, body);
-      const source = operation === 'CopyObject' ? copySource(String(input.CopySource)) : undefined;
+      // A copy source S3 cannot read is refused after the model's own checks (handle()), as S3 orders them.
+      let source: { bucket: string; key: string } | AwsServiceError | undefined;
+      if (operation === 'CopyObject')
+        try {
+          source = copySource(String(input.CopySource));
+        } catch (error) {
+          if (!(error instanceof AwsServiceError)) throw error;
+          source = error;
+        }
       const params = {
         bucket: found.labels.Bucket ?? '',
         key: found.labels.Key ?? '',
-        ...(source ? { sourceBucket: source.bucket, sourceKey: source.key } : {}),
+        ...(source && !(source instanceof AwsServiceError)
+          ? { sourceBucket: source.bucket, sourceKey: source.key }
+          : {}),
       };
-      return { operation, params, input, body };
+      return {
+        operation,
+        params,
+        input,
+        body,
+        ...(source instanceof AwsServiceError ? { refused: source } : {}),
+      };
     });
   };
 
@@ -153,6 +171,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
     const reading = operationOf(request) as S3Reading;
     const { input, body } = reading;
     checkS3Input(operation, input);
+    if (reading.refused) throw reading.refused;
     const { bucket, key } = reading.params;
     const configuration = bucketConfigurationOf(operation);
     if (configuration) {
