@@ -47,7 +47,7 @@ import {
 import type { LocalServiceCredentials } from './admin-client';
 import { createCallerIdentityService } from './sts-identity';
 import { badTargetEscape } from './percent-encoding';
-import { RequestBodyError } from './request-body';
+import { MAX_RPC_BODY_BYTES, RequestBodyError } from './request-body';
 import { unclaimedReply, unservedServiceReply } from './unserved-services';
 
 export interface LocalEndpointOptions {
@@ -258,12 +258,12 @@ async function startOn(
       if (!(error instanceof RequestBodyError)) throw error;
       return renderError(QUERY_STYLE, new AwsServiceError('RequestEntityTooLarge', 413, error.message));
     }
-    if (!claimed) return unclaimedReply(request);
+    // A target that is not valid percent-encoding cannot be read one way only: refused before anyone reads it.
+    const badEscape = badTargetEscape(request.path, request.rawQuery ?? '');
+    if (!claimed) return unclaimedReply(request, badEscape ? uriProblem(badEscape) : undefined);
     // A service spoken in several protocols (CloudWatch) answers errors in the request's.
     const style = claimed.errorStyleFor?.(request) ?? claimed.errorStyle;
     const service: ServiceModule = style === claimed.errorStyle ? claimed : { ...claimed, errorStyle: style };
-    // A target that is not valid percent-encoding cannot be read one way only: refused before anyone reads it.
-    const badEscape = badTargetEscape(request.path, request.rawQuery ?? '');
     if (badEscape) return renderError(service.errorStyle, badUri(service, badEscape));
     try {
       if (authorizer) {
@@ -375,7 +375,19 @@ async function serve(
   dispatch: (request: LocalRequest) => Promise<WireResponse>,
 ): Promise<void> {
   try {
-    const body = await readBody(req);
+    // An RPC request's body is capped as it is read (S3's objects are not: a PutObject may be large).
+    const rpc = rpcStyleOf(req);
+    let body: Buffer;
+    try {
+      body = await readBody(req, rpc ? MAX_RPC_BODY_BYTES : undefined);
+    } catch (error) {
+      if (!(error instanceof RequestBodyError) || !rpc) throw error;
+      const refused = renderError(rpc, new AwsServiceError('RequestEntityTooLarge', 413, error.message));
+      // The rest of the body is discarded as it arrives (Node drains a request its handler did not read).
+      res.writeHead(refused.status, refused.headers);
+      res.end(refused.body);
+      return;
+    }
     const { path, query, rawQuery } = splitTarget(req.url ?? '/');
     const response = await dispatch({
       method: req.method ?? 'GET',
@@ -411,6 +423,9 @@ export function splitTarget(target: string): { path: string; query: URLSearchPar
   return { path, query: new URLSearchParams(rawQuery), rawQuery };
 }
 
+const uriProblem = (bad: { where: string; escape: string }) =>
+  `its ${bad.where} holds ${JSON.stringify(bad.escape)}, which is no valid percent-encoding of UTF-8 (encode "%" as %25).`;
+
 const QUERY_STYLE: ErrorStyle = { protocol: 'awsQuery', messageKey: 'Message' };
 
 /**
@@ -419,7 +434,7 @@ const QUERY_STYLE: ErrorStyle = { protocol: 'awsQuery', messageKey: 'Message' };
  * malformed-input error (SerializationException, ValidationError…, 400).
  */
 function badUri(service: ServiceModule, bad: { where: string; escape: string }): AwsServiceError {
-  const message = `Couldn't parse the specified URI: its ${bad.where} holds ${JSON.stringify(bad.escape)}, which is no valid percent-encoding of UTF-8 (encode "%" as %25).`;
+  const message = `Couldn't parse the specified URI: ${uriProblem(bad)}`;
   switch (service.errorStyle.protocol) {
     case 'restXml':
       return new AwsServiceError('InvalidURI', 400, message);
@@ -430,9 +445,33 @@ function badUri(service: ServiceModule, bad: { where: string; escape: string }):
   }
 }
 
-/** The request body; with a Content-Length, read into one buffer of that size (no list of chunks to join). */
-function readBody(req: IncomingMessage): Promise<Buffer> {
+/**
+ * The protocol of a request that speaks an RPC protocol, told from its headers as the services' claims() tell it:
+ * rpcv2Cbor's `smithy-protocol`, awsJson's `X-Amz-Target`, awsQuery's form POST. Undefined for REST requests.
+ */
+function rpcStyleOf(req: IncomingMessage): ErrorStyle | undefined {
+  const type = String(req.headers['content-type'] ?? '');
+  if (String(req.headers['smithy-protocol'] ?? '').toLowerCase() === 'rpc-v2-cbor')
+    return { protocol: 'rpcv2Cbor', messageKey: 'message' };
+  if (req.headers['x-amz-target'] !== undefined)
+    return { protocol: type.includes('x-amz-json-1.0') ? 'awsJson1_0' : 'awsJson1_1', messageKey: 'message' };
+  if (req.method === 'POST' && type.startsWith('application/x-www-form-urlencoded')) return QUERY_STYLE;
+  return undefined;
+}
+
+/**
+ * The request body; with a Content-Length, read into one buffer of that size (no list of chunks to join). Past
+ * `limit` bytes (declared or received) nothing more is kept: RequestBodyError.
+ */
+function readBody(req: IncomingMessage, limit?: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
+  const over = () =>
+    new RequestBodyError(
+      'too-large',
+      `The request body is over the local endpoint's limit of ${limit} bytes: send less per request.`,
+    );
+  if (limit !== undefined && Number.isSafeInteger(declared) && declared > limit)
+    return Promise.reject(over());
   const preallocated =
     Number.isSafeInteger(declared) && declared > 0 && declared <= MAX_PREALLOCATED_BODY
       ? Buffer.allocUnsafe(declared)
@@ -440,12 +479,21 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let length = 0;
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => {
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (limit !== undefined && received > limit) {
+        req.off('data', onData);
+        chunks.length = 0;
+        reject(over());
+        return;
+      }
       if (preallocated && chunks.length === 0 && length + chunk.length <= preallocated.length) {
         preallocated.set(chunk, length);
         length += chunk.length;
       } else chunks.push(chunk);
-    });
+    };
+    req.on('data', onData);
     req.on('error', reject);
     req.on('end', () => {
       // A body that disagrees with its Content-Length is passed on as received; the service judges it.
@@ -459,8 +507,8 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-/** Largest body read into one preallocated buffer (PutRecordBatch's 4 MiB of data, base64 and JSON around it). */
-const MAX_PREALLOCATED_BODY = 8 * 1024 * 1024;
+/** Largest body read into one preallocated buffer (the RPC services' largest: request-body.ts). */
+const MAX_PREALLOCATED_BODY = MAX_RPC_BODY_BYTES;
 
 function cryptoRandomId(): string {
   return globalThis.crypto.randomUUID();

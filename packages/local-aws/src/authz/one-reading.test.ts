@@ -302,7 +302,7 @@ describe('the authorization step and the service read one request once', () => {
       expect({ what, code: reply.text.includes(code) }).toEqual({ what, code: true });
       expect({ what, named: /%zz|%E0%A4%A/.test(reply.text) }).toEqual({ what, named: true });
     }
-    // rpcv2Cbor: a path segment that decodes to nothing names no operation (400, not a thrown URIError).
+    // rpcv2Cbor: a path segment that decodes to nothing names no operation (400 naming it, not a thrown URIError).
     const cbor = await send('/service/%zz/operation/GetMetricData', {
       headers: {
         ...deployer('monitoring'),
@@ -311,6 +311,7 @@ describe('the authorization step and the service read one request once', () => {
       },
     });
     expect(cbor.status).toBe(400);
+    expect(cbor.text).toContain('"%zz"');
   });
 
   test('S6: a gzip body that inflates past the limit is refused (413), inflated no further', async () => {
@@ -333,6 +334,35 @@ describe('the authorization step and the service read one request once', () => {
     });
     expect(form.status).toBe(413);
     expect(form.text).toContain('<ErrorResponse');
+    // Raw, the same limit: refused as it is read (nothing past the limit is kept), in the protocol's shape.
+    const raw = await send('/', {
+      headers: { ...signed(DEPLOYER_KEY, 'firehose'), ...awsJson('Firehose_20150804.PutRecordBatch', '1.1') },
+      body: Buffer.alloc(MAX_RPC_BODY_BYTES + 1, 0x20),
+    });
+    expect(raw.status).toBe(413);
+    expect(raw.text).toContain('RequestEntityTooLarge');
+    // The same without a Content-Length (chunked transfer): cut off once past the limit.
+    const streamed = await fetch(endpoint.url, {
+      method: 'POST',
+      headers: { ...signed(DEPLOYER_KEY, 'firehose'), ...awsJson('Firehose_20150804.PutRecordBatch', '1.1') },
+      body: new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 9; i++) controller.enqueue(new Uint8Array(1024 * 1024).fill(0x20));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    await streamed.text();
+    // S3's objects are REST bodies, not RPC ones: a PutObject past that size is stored.
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: 'prefix/large',
+        Body: Buffer.alloc(MAX_RPC_BODY_BYTES + 1),
+      }),
+    );
     // A body that is not the gzip it says: the service's malformed-request error.
     const broken = await send('/', {
       headers: {
