@@ -7,6 +7,7 @@
 import { cbor, tag } from '@smithy/core/cbor';
 import type { AwsServiceError } from './errors';
 import type { CompactModel, MemberRef } from './model/types';
+import { decodeSegment } from './percent-encoding';
 import type { LocalReply, LocalRequest } from './protocol';
 
 export const CBOR_HEADERS = { 'smithy-protocol': 'rpc-v2-cbor', 'content-type': 'application/cbor' } as const;
@@ -18,10 +19,11 @@ export function cborTarget(
   if (String(request.headers['smithy-protocol'] ?? '').toLowerCase() !== 'rpc-v2-cbor') return undefined;
   const match = /^\/service\/([^/]+)\/operation\/([^/]+)$/.exec(request.path);
   if (request.method !== 'POST' || !match) return undefined;
-  return {
-    service: decodeURIComponent(match[1] as string),
-    operation: decodeURIComponent(match[2] as string),
-  };
+  // A segment that is not valid percent-encoding names no service or operation: kept as written, it matches none,
+  // and the request is answered as one no service serves (never a thrown URIError).
+  const service = match[1] as string;
+  const operation = match[2] as string;
+  return { service: decodeSegment(service) ?? service, operation: decodeSegment(operation) ?? operation };
 }
 
 /** A CBOR body as the JSON-like input the model validates (an empty body is `{}`), or the problem. */

@@ -2,7 +2,6 @@
 // error is written so the AWS SDK raises the same exception class it would raise against AWS.
 import type { IncomingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
 import { AwsServiceError } from './errors';
 import { notSupported, unknownOperation } from './errors';
 import type { Caller } from './iam/principals';
@@ -13,6 +12,8 @@ import { cborError, cborInput, cborReply, cborTarget } from './cbor-protocol';
 import { queryError, queryForm, queryInput, queryReply } from './query-protocol';
 import { STS_NAMESPACE } from './aws-query';
 import { parseJsonText } from './json-body';
+import { badPercentEscape } from './percent-encoding';
+import { RequestBodyError, rpcBody } from './request-body';
 import { xmlText } from './xml';
 
 export interface LocalRequest {
@@ -22,6 +23,8 @@ export interface LocalRequest {
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** The query string as sent (still percent-encoded): `query` is its lenient decoding. */
+  rawQuery?: string;
   /** Who signed it, when the endpoint enforces authorization (authz/request-authorizer.ts sets it). */
   caller?: Caller;
 }
@@ -79,11 +82,47 @@ export interface ServiceModule {
   /** The service's own error code for an unexpected failure (answered with status 500). */
   readonly internalErrorCode: string;
   claims(request: LocalRequest): boolean;
-  /** The operation a request calls and its path labels (the authorization step maps it to IAM actions). */
-  operationOf?(request: LocalRequest): { operation: string; params: Record<string, string> } | undefined;
+  /**
+   * The request as the service reads it — the operation, its path labels and its input — read once: the
+   * authorization step maps exactly this to IAM actions, and handle() serves exactly this (the same object), so the
+   * two can never read one request two ways. Undefined for an operation the module does not serve (its handle()
+   * answers that); throws the service's error for a request it cannot read (a body that is not its protocol's).
+   */
+  operationOf?(request: LocalRequest): OperationReading | undefined;
   handle(request: LocalRequest): Promise<LocalReply>;
   /** Called on stop, before the engine closes (e.g. Firehose flushes its buffers). */
   close?(): Promise<void>;
+}
+
+/** What a service reads a request as (ServiceModule.operationOf). */
+export interface OperationReading {
+  readonly operation: string;
+  /** Path labels and other strings naming the resource (S3's bucket and key, S3 Tables' ARNs). */
+  readonly params: Readonly<Record<string, string>>;
+  /** The operation's input as the handler gets it (checked against the model before the handler runs). */
+  readonly input: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * One reading per request, remembered — a request the service cannot read is remembered too, and refused alike by
+ * every layer that asks.
+ */
+export function readOnce<T>(
+  cache: WeakMap<object, { value: T } | { error: unknown }>,
+  request: object,
+  read: () => T,
+): T {
+  let known = cache.get(request);
+  if (!known) {
+    try {
+      known = { value: read() };
+    } catch (error) {
+      known = { error };
+    }
+    cache.set(request, known);
+  }
+  if ('error' in known) throw known.error;
+  return known.value;
 }
 
 export interface WireResponse {
@@ -210,14 +249,28 @@ export function awsJsonService<Ops extends Record<string, JsonOperation<never>>>
     return undefined;
   };
 
+  /** The request's input, read once for the authorization step and the handler alike. */
+  const inputs = new WeakMap<object, { value: Record<string, unknown> } | { error: unknown }>();
+  const inputOf = (request: LocalRequest, via: keyof typeof styles, operation: string) =>
+    readOnce(inputs, request, () => {
+      const input =
+        via === 'query'
+          ? queryInput(model, operation, formOf(request, options.api))
+          : via === 'cbor'
+            ? cborBody(bodyOf(request, options.api), options.api)
+            : parseJsonBody(bodyOf(request, options.api), options.api);
+      return input;
+    });
+
   return {
     ...serviceFace(options, served),
     errorStyle: jsonStyle,
     errorStyleFor: (request) => styles[callOf(request)?.via ?? 'json'],
     claims: (request) => callOf(request) !== undefined,
     operationOf(request) {
-      const operation = callOf(request)?.operation ?? '';
-      return served.has(operation) ? { operation, params: {} } : undefined;
+      const call = callOf(request);
+      if (!call || !served.has(call.operation)) return undefined;
+      return { operation: call.operation, params: {}, input: inputOf(request, call.via, call.operation) };
     },
     async handle(request) {
       const call = callOf(request) ?? { via: 'json' as const, operation: '' };
@@ -235,13 +288,8 @@ export function awsJsonService<Ops extends Record<string, JsonOperation<never>>>
         }
         throw notSupported(options.name, operation, options.notServed(operation));
       }
-      const body = decompressed(request, options.api);
-      const input =
-        call.via === 'query'
-          ? queryInput(model, operation, queryForm(request) ?? new URLSearchParams())
-          : call.via === 'cbor'
-            ? cborBody(body, options.api)
-            : parseJsonBody(body, options.api);
+      const input = inputOf(request, call.via, operation);
+      // Checked against the model after the authorization step, as it was read for it (the same object).
       checkInput(options.api, operation, input);
       const output = (await run(input, request)) ?? {};
       if (call.via === 'query') return queryReply(model, operation, output, randomUUID());
@@ -271,17 +319,36 @@ function queryErrorsOf(api: ServiceApi): Record<string, string> | undefined {
   return codes;
 }
 
-/** The body, gunzipped when the client compressed it (`@requestCompression`: CloudWatch's PutMetricData). */
-function decompressed(request: LocalRequest, api: ServiceApi): Buffer {
-  const encoding = String(request.headers['content-encoding'] ?? '').toLowerCase();
-  if (!encoding.split(',').some((e) => e.trim() === 'gzip')) return request.body;
+/** The body as the service reads it (gunzipped, bounded: request-body.ts), or the service's error. */
+function bodyOf(request: LocalRequest, api: ServiceApi): Buffer {
   try {
-    return gunzipSync(request.body);
+    return rpcBody(request);
   } catch (error) {
-    throw api.malformed(
-      `The request body is not valid gzip (${error instanceof Error ? error.message : String(error)}).`,
-    );
+    throw error instanceof RequestBodyError ? bodyError(error, api) : error;
   }
+}
+
+/**
+ * A body the service cannot read, in its own error: malformed (400) for one that is not gzip, and the same error
+ * class with HTTP 413 Content Too Large (RFC 9110 §15.5.14) for one over the endpoint's limit.
+ */
+export function bodyError(error: RequestBodyError, api: ServiceApi): AwsServiceError {
+  const answer = api.malformed(error.message);
+  return error.problem === 'too-large'
+    ? new AwsServiceError(answer.type, 413, error.message, answer.fields, { cause: error })
+    : answer;
+}
+
+/** An awsQuery form, every escape in it valid percent-encoding (a bad one is the service's malformed error). */
+function formOf(request: LocalRequest, api: ServiceApi): URLSearchParams {
+  const form = queryForm(request);
+  if (!form) throw api.malformed('The request body is not an awsQuery form.');
+  const bad = badPercentEscape(bodyOf(request, api).toString('utf8'));
+  if (bad !== undefined)
+    throw api.malformed(
+      `The request body is not valid percent-encoding: ${JSON.stringify(bad)} is no escape of UTF-8 text (encode "%" as %25).`,
+    );
+  return form;
 }
 
 function cborBody(body: Buffer, api: ServiceApi): Record<string, unknown> {
@@ -309,33 +376,51 @@ export function restJsonService<Ops extends { [K in keyof Ops]: JsonOperation<ne
     routes.map((r) => r.segments[0]).flatMap((s) => (s && 'literal' in s ? [s.literal] : [])),
   );
   const served = handlers(options.operations);
+  /** Each request read once, for the authorization step and the handler alike. */
+  const readings = new WeakMap<object, { value: OperationReading & { code: number } } | { error: unknown }>();
+  const read = (request: LocalRequest) => {
+    const found = matchRest(routes, request);
+    if (!found || !served.has(found.route.operation)) return undefined;
+    return readOnce(readings, request, () => {
+      const operation = found.route.operation;
+      const input = restInput(options.api.model, operation, request, found.labels, () =>
+        parseJsonBody(request.body, options.api),
+      );
+      // The members bound to the URI, query string and headers (a table's ARN may travel in either), by name.
+      const params: Record<string, string> = {};
+      for (const name of boundMembers(options.api, operation)) {
+        const value = input[name];
+        if (typeof value === 'string') params[name] = value;
+      }
+      return { operation, params, input, code: found.route.code };
+    });
+  };
   return {
     ...serviceFace(options, served),
     errorStyle: { protocol: 'restJson1', messageKey: options.messageKey ?? 'message' },
     claims: (request) => !request.headers['x-amz-target'] && roots.has(firstSegment(request.path)),
-    operationOf(request) {
-      const found = matchRest(routes, request);
-      if (!found || !served.has(found.route.operation)) return undefined;
-      // The members bound to the URI and query string (a table's ARN may travel in either), by the model's names.
-      const bound = restInput(options.api.model, found.route.operation, request, found.labels, () => ({}));
-      const params: Record<string, string> = {};
-      for (const [name, value] of Object.entries(bound)) if (typeof value === 'string') params[name] = value;
-      return { operation: found.route.operation, params };
-    },
+    operationOf: read,
     async handle(request) {
       const found = matchRest(routes, request);
       if (!found) throw notSupported(options.name, `${request.method} ${request.path}`);
-      const operation = found.route.operation;
-      const run = served.get(operation);
-      if (!run) throw notSupported(options.name, operation);
-      const input = restInput(options.api.model, operation, request, found.labels, () =>
-        parseJsonBody(request.body, options.api),
-      );
-      checkInput(options.api, operation, input);
-      const output = await run(input, request);
-      return { status: found.route.code, json: output ?? (found.route.code === 204 ? undefined : {}) };
+      const reading = read(request);
+      const run = reading && served.get(reading.operation);
+      if (!reading || !run) throw notSupported(options.name, found.route.operation);
+      checkInput(options.api, reading.operation, reading.input);
+      const output = await run(reading.input as never, request);
+      return { status: reading.code, json: output ?? (reading.code === 204 ? undefined : {}) };
     },
   };
+}
+
+/** The input members of an operation bound to its URI, query string or headers (not its body). */
+function boundMembers(api: ServiceApi, operation: string): string[] {
+  const input = api.model.operations[operation]?.input;
+  const shape = input ? api.model.shapes[input] : undefined;
+  if (!shape || shape.type !== 'structure') return [];
+  return Object.entries(shape.members)
+    .filter(([, m]) => m.httpLabel || m.httpQuery !== undefined || m.httpHeader !== undefined)
+    .map(([name]) => name);
 }
 
 /** The handlers by operation name (each checked input is passed on as its operation's input type). */

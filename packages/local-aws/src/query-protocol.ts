@@ -4,18 +4,20 @@
 // `<OpResponse><OpResult>…</OpResult><ResponseMetadata><RequestId>` — with the `ErrorResponse` document for errors
 // (Smithy docs, "AWS query protocol"). Both directions are typed by the model's shapes, so a form becomes the same
 // JSON-like input a JSON request is (numbers, booleans, lists, maps) and the validator checks it alike.
-import { gunzipSync } from 'node:zlib';
 import type { AwsServiceError } from './errors';
 import { writeXml } from './model/xml';
 import type { CompactModel, MemberRef } from './model/types';
 import type { LocalReply, LocalRequest } from './protocol';
+import { RequestBodyError, rpcBody } from './request-body';
 import { xmlText } from './xml';
 
 const forms = new WeakMap<object, URLSearchParams | undefined>();
 
 /**
- * The form of an awsQuery request (POST, form-encoded, with an Action), or undefined; read once per request, and
- * gunzipped first when the client compressed it (CloudWatch's PutMetricData: `@requestCompression`).
+ * The form of an awsQuery request (POST, form-encoded, with an Action), or undefined; read once per request, from
+ * the body as the service reads it (request-body.ts: gunzipped when the client compressed it — CloudWatch's
+ * PutMetricData, `@requestCompression` — and bounded). A body over the limit throws RequestBodyError (which service
+ * it is for cannot be told without reading it); one that is not the gzip it says is no form.
  */
 export function queryForm(
   request: Pick<LocalRequest, 'method' | 'headers' | 'body'>,
@@ -24,16 +26,14 @@ export function queryForm(
   const type = String(request.headers['content-type'] ?? '');
   let form: URLSearchParams | undefined;
   if (request.method === 'POST' && type.startsWith('application/x-www-form-urlencoded')) {
-    let body = request.body;
-    if (/\bgzip\b/i.test(String(request.headers['content-encoding'] ?? ''))) {
-      try {
-        body = gunzipSync(body);
-      } catch {
-        body = Buffer.alloc(0);
-      }
+    let body: Buffer | undefined;
+    try {
+      body = rpcBody(request);
+    } catch (error) {
+      if (!(error instanceof RequestBodyError) || error.problem === 'too-large') throw error;
     }
-    const parsed = new URLSearchParams(body.toString('utf8'));
-    form = parsed.has('Action') ? parsed : undefined;
+    const parsed = body ? new URLSearchParams(body.toString('utf8')) : undefined;
+    form = parsed?.has('Action') ? parsed : undefined;
   }
   forms.set(request, form);
   return form;

@@ -23,6 +23,7 @@ import { FIREHOSE_NAMESPACE } from './firehose/metrics';
 import {
   renderError,
   renderReply,
+  type ErrorStyle,
   type LocalRequest,
   type ServiceModule,
   type WireResponse,
@@ -45,6 +46,8 @@ import {
 } from './authz';
 import type { LocalServiceCredentials } from './admin-client';
 import { createCallerIdentityService } from './sts-identity';
+import { badTargetEscape } from './percent-encoding';
+import { MAX_RPC_BODY_BYTES, RequestBodyError } from './request-body';
 import { unclaimedReply, unservedServiceReply } from './unserved-services';
 
 export interface LocalEndpointOptions {
@@ -245,20 +248,31 @@ async function startOn(
     }
     // A service the endpoint does not serve (IAM, SNS, Lambda…), and a request no service claims, are answered in
     // the protocol the caller speaks (unserved-services.ts).
-    const unserved = unservedServiceReply(request);
-    if (unserved) return unserved;
-    const claimed = services.find((s) => s.claims(request));
-    if (!claimed) return unclaimedReply(request);
+    let claimed: ServiceModule | undefined;
+    try {
+      const unserved = unservedServiceReply(request);
+      if (unserved) return unserved;
+      claimed = services.find((s) => s.claims(request));
+    } catch (error) {
+      // Only an awsQuery form is read to be claimed: one over the limit is refused in that protocol.
+      if (!(error instanceof RequestBodyError)) throw error;
+      return renderError(QUERY_STYLE, new AwsServiceError('RequestEntityTooLarge', 413, error.message));
+    }
+    // A target that is not valid percent-encoding cannot be read one way only: refused before anyone reads it.
+    const badEscape = badTargetEscape(request.path, request.rawQuery ?? '');
+    if (!claimed) return unclaimedReply(request, badEscape ? uriProblem(badEscape) : undefined);
     // A service spoken in several protocols (CloudWatch) answers errors in the request's.
     const style = claimed.errorStyleFor?.(request) ?? claimed.errorStyle;
     const service: ServiceModule = style === claimed.errorStyle ? claimed : { ...claimed, errorStyle: style };
-    if (authorizer) {
-      // The request-authentication/authorization step: who signed it, and may they (authz/request-authorizer.ts).
-      const outcome = await authorizer.authorize(request, service);
-      if ('refused' in outcome) return outcome.refused;
-      request.caller = outcome.caller;
-    }
+    if (badEscape) return renderError(service.errorStyle, badUri(service, badEscape));
     try {
+      if (authorizer) {
+        // The request-authentication/authorization step: who signed it, and may they (authz/request-authorizer.ts).
+        // It authorizes the service's own reading of the request (ServiceModule.operationOf), which handle() serves.
+        const outcome = await authorizer.authorize(request, service);
+        if ('refused' in outcome) return outcome.refused;
+        request.caller = outcome.caller;
+      }
       return renderReply(service.errorStyle, await claimed.handle(request));
     } catch (error) {
       const answer =
@@ -361,12 +375,25 @@ async function serve(
   dispatch: (request: LocalRequest) => Promise<WireResponse>,
 ): Promise<void> {
   try {
-    const body = await readBody(req);
-    const { path, query } = splitTarget(req.url ?? '/');
+    // An RPC request's body is capped as it is read (S3's objects are not: a PutObject may be large).
+    const rpc = rpcStyleOf(req);
+    let body: Buffer;
+    try {
+      body = await readBody(req, rpc ? MAX_RPC_BODY_BYTES : undefined);
+    } catch (error) {
+      if (!(error instanceof RequestBodyError) || !rpc) throw error;
+      const refused = renderError(rpc, new AwsServiceError('RequestEntityTooLarge', 413, error.message));
+      // The rest of the body is discarded as it arrives (Node drains a request its handler did not read).
+      res.writeHead(refused.status, refused.headers);
+      res.end(refused.body);
+      return;
+    }
+    const { path, query, rawQuery } = splitTarget(req.url ?? '/');
     const response = await dispatch({
       method: req.method ?? 'GET',
       path,
       query,
+      rawQuery,
       headers: req.headers,
       body,
     });
@@ -388,16 +415,63 @@ async function serve(
  * The request target's path exactly as sent (no dot-segment removal: `/bucket/p/../x` names the key `p/../x`, as S3
  * takes it) and its query string.
  */
-export function splitTarget(target: string): { path: string; query: URLSearchParams } {
+export function splitTarget(target: string): { path: string; query: URLSearchParams; rawQuery: string } {
   const cut = target.indexOf('?');
   const raw = cut < 0 ? target : target.slice(0, cut);
   const path = raw.startsWith('/') ? raw : `/${raw}`;
-  return { path, query: new URLSearchParams(cut < 0 ? '' : target.slice(cut + 1)) };
+  const rawQuery = cut < 0 ? '' : target.slice(cut + 1);
+  return { path, query: new URLSearchParams(rawQuery), rawQuery };
 }
 
-/** The request body; with a Content-Length, read into one buffer of that size (no list of chunks to join). */
-function readBody(req: IncomingMessage): Promise<Buffer> {
+const uriProblem = (bad: { where: string; escape: string }) =>
+  `its ${bad.where} holds ${JSON.stringify(bad.escape)}, which is no valid percent-encoding of UTF-8 (encode "%" as %25).`;
+
+const QUERY_STYLE: ErrorStyle = { protocol: 'awsQuery', messageKey: 'Message' };
+
+/**
+ * A path or query string that is not valid percent-encoding, in the service's error: S3's InvalidURI ("Couldn't parse
+ * the specified URI", 400: Amazon S3 API Reference, "Error responses"), the Iceberg REST spec's 400, the others'
+ * malformed-input error (SerializationException, ValidationError…, 400).
+ */
+function badUri(service: ServiceModule, bad: { where: string; escape: string }): AwsServiceError {
+  const message = `Couldn't parse the specified URI: ${uriProblem(bad)}`;
+  switch (service.errorStyle.protocol) {
+    case 'restXml':
+      return new AwsServiceError('InvalidURI', 400, message);
+    case 'icebergRest':
+      return new AwsServiceError('BadRequestException', 400, message);
+    default:
+      return service.api?.malformed(message) ?? new AwsServiceError('ValidationException', 400, message);
+  }
+}
+
+/**
+ * The protocol of a request that speaks an RPC protocol, told from its headers as the services' claims() tell it:
+ * rpcv2Cbor's `smithy-protocol`, awsJson's `X-Amz-Target`, awsQuery's form POST. Undefined for REST requests.
+ */
+function rpcStyleOf(req: IncomingMessage): ErrorStyle | undefined {
+  const type = String(req.headers['content-type'] ?? '');
+  if (String(req.headers['smithy-protocol'] ?? '').toLowerCase() === 'rpc-v2-cbor')
+    return { protocol: 'rpcv2Cbor', messageKey: 'message' };
+  if (req.headers['x-amz-target'] !== undefined)
+    return { protocol: type.includes('x-amz-json-1.0') ? 'awsJson1_0' : 'awsJson1_1', messageKey: 'message' };
+  if (req.method === 'POST' && type.startsWith('application/x-www-form-urlencoded')) return QUERY_STYLE;
+  return undefined;
+}
+
+/**
+ * The request body; with a Content-Length, read into one buffer of that size (no list of chunks to join). Past
+ * `limit` bytes (declared or received) nothing more is kept: RequestBodyError.
+ */
+function readBody(req: IncomingMessage, limit?: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
+  const over = () =>
+    new RequestBodyError(
+      'too-large',
+      `The request body is over the local endpoint's limit of ${limit} bytes: send less per request.`,
+    );
+  if (limit !== undefined && Number.isSafeInteger(declared) && declared > limit)
+    return Promise.reject(over());
   const preallocated =
     Number.isSafeInteger(declared) && declared > 0 && declared <= MAX_PREALLOCATED_BODY
       ? Buffer.allocUnsafe(declared)
@@ -405,12 +479,21 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let length = 0;
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => {
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (limit !== undefined && received > limit) {
+        req.off('data', onData);
+        chunks.length = 0;
+        reject(over());
+        return;
+      }
       if (preallocated && chunks.length === 0 && length + chunk.length <= preallocated.length) {
         preallocated.set(chunk, length);
         length += chunk.length;
       } else chunks.push(chunk);
-    });
+    };
+    req.on('data', onData);
     req.on('error', reject);
     req.on('end', () => {
       // A body that disagrees with its Content-Length is passed on as received; the service judges it.
@@ -424,8 +507,8 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-/** Largest body read into one preallocated buffer (PutRecordBatch's 4 MiB of data, base64 and JSON around it). */
-const MAX_PREALLOCATED_BODY = 8 * 1024 * 1024;
+/** Largest body read into one preallocated buffer (the RPC services' largest: request-body.ts). */
+const MAX_PREALLOCATED_BODY = MAX_RPC_BODY_BYTES;
 
 function cryptoRandomId(): string {
   return globalThis.crypto.randomUUID();

@@ -5,6 +5,7 @@
 import { LOCAL_ACCOUNT_ID } from './arn';
 import { awsQueryError, stsResponse, xmlTag } from './aws-query';
 import type { ServiceModule } from './protocol';
+import { badPercentEscape } from './percent-encoding';
 import { queryForm } from './query-protocol';
 
 const STS_ACTIONS = new Set(['AssumeRole', 'GetCallerIdentity']);
@@ -14,8 +15,18 @@ export function createCallerIdentityService(): ServiceModule {
     name: 'STS',
     errorStyle: { protocol: 'awsQuery', messageKey: 'Message' },
     internalErrorCode: 'InternalFailure',
-    claims: (request) => STS_ACTIONS.has(queryForm(request)?.get('Action') ?? ''),
+    // A request with an X-Amz-Target speaks awsJson, whatever its body holds: not STS's.
+    claims: (request) =>
+      request.headers['x-amz-target'] === undefined &&
+      STS_ACTIONS.has(queryForm(request)?.get('Action') ?? ''),
     async handle(request) {
+      const bad = badPercentEscape(request.body.toString('utf8'));
+      if (bad !== undefined)
+        return awsQueryError(
+          400,
+          'ValidationError',
+          `The request body is not valid percent-encoding: ${JSON.stringify(bad)} is no escape of UTF-8 text (encode "%" as %25).`,
+        );
       if (queryForm(request)?.get('Action') !== 'GetCallerIdentity')
         return awsQueryError(
           400,

@@ -53,7 +53,7 @@ export function unservedServiceReply(request: LocalRequest): WireResponse | unde
 }
 
 /** The answer to a request no served service claimed (an unknown target, path or action), in its protocol. */
-export function unclaimedReply(request: LocalRequest): WireResponse {
+export function unclaimedReply(request: LocalRequest, detail?: string): WireResponse {
   const shape = requestShape(request);
   const target = request.headers['x-amz-target'];
   const what = target
@@ -64,7 +64,7 @@ export function unclaimedReply(request: LocalRequest): WireResponse {
   return refuse(
     request,
     shape,
-    `The ${what} is not supported by the local endpoint (loglake local): ${SERVED}.`,
+    `The ${what} is not supported by the local endpoint (loglake local): ${SERVED}.${detail ? ` ${detail}` : ''}`,
   );
 }
 

@@ -30,13 +30,7 @@ const call = (service: string, operation: string, body: unknown = {}): Operation
   service,
   operation,
   params: PARAMS,
-  request: {
-    method: 'POST',
-    path: '/',
-    query: new URLSearchParams(),
-    headers: {},
-    body: Buffer.from(JSON.stringify(body)),
-  },
+  input: body as Record<string, unknown>,
 });
 
 describe('IAM actions of the operations the endpoint serves', () => {
@@ -157,7 +151,10 @@ describe('S3 Tables: each served operation, as the SDK sends it, authorized on t
     const request = requestOf(operation, body);
     const found = s3tables.operationOf?.(request);
     expect(found?.operation).toBe(operation);
-    return requiredPermissions({ service: 'S3Tables', operation, params: found?.params ?? {}, request }, ENV);
+    return requiredPermissions(
+      { service: 'S3Tables', operation, params: found?.params ?? {}, input: found?.input ?? {} },
+      ENV,
+    );
   };
 
   test('every served operation is mapped, on the account, the bucket or one of its tables', async () => {

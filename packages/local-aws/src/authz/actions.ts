@@ -4,11 +4,6 @@
 // request (ServiceModule.operationOf); a served operation this table does not map is refused (fail closed), an
 // operation no module serves is left to the module's own "not supported" answer.
 import { bucketFromArn, deliveryStreamArn, LOCAL_ACCOUNT_ID, tableBucketArn, tableFromArn } from '../arn';
-import { cborInput, cborTarget } from '../cbor-protocol';
-import { parseJsonText } from '../json-body';
-import { queryForm } from '../query-protocol';
-import type { LocalRequest } from '../protocol';
-import { deleteObjectKeys } from '../s3/service';
 
 export interface RequiredPermission {
   readonly action: string;
@@ -23,11 +18,15 @@ export interface ResourceLookups {
   tableId(bucket: string, namespace: string, table: string): Promise<string | undefined>;
 }
 
+/**
+ * The operation as the service reads it (ServiceModule.operationOf): the same input its handler then serves, so
+ * what is authorized is what runs — never a second reading of the request's body.
+ */
 export interface OperationCall {
   readonly service: string;
   readonly operation: string;
   readonly params: Readonly<Record<string, string>>;
-  readonly request: LocalRequest;
+  readonly input: Readonly<Record<string, unknown>>;
 }
 
 export interface MappingEnv {
@@ -38,36 +37,6 @@ export interface MappingEnv {
 /** `unmapped`: the service serves the operation but no IAM action is known for it here (refused). */
 export type Mapping = RequiredPermission[] | 'unmapped';
 
-/**
- * The body's top-level members: a JSON object, an awsQuery form (`Name.member.N` read as the list `Name`) or a CBOR
- * map (CloudWatch speaks all three); none for a body that is none of them (the service then refuses it).
- */
-const body = (request: LocalRequest): Record<string, unknown> => {
-  const form = queryForm(request);
-  if (form) {
-    const members: Record<string, unknown> = {};
-    for (const [key, value] of form) {
-      const list = /^([^.]+)\.member\.\d+$/.exec(key);
-      if (list) members[list[1] as string] = [...((members[list[1] as string] as string[]) ?? []), value];
-      else if (!key.includes('.')) members[key] = value;
-    }
-    return members;
-  }
-  if (cborTarget(request)) {
-    const decoded = cborInput(request.body);
-    return 'input' in decoded ? decoded.input : {};
-  }
-  let parsed: unknown;
-  try {
-    parsed = request.body.length === 0 ? undefined : parseJsonText(request.body);
-  } catch {
-    // Not JSON: no resource is named; the service itself answers the malformed body (SerializationException).
-    return {};
-  }
-  return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-    ? (parsed as Record<string, unknown>)
-    : {};
-};
 const str = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 const child = (value: unknown): Record<string, unknown> =>
@@ -77,7 +46,7 @@ const arnOf = (env: MappingEnv, service: string, resource: string) =>
   `arn:aws:${service}:${env.region}:${LOCAL_ACCOUNT_ID}:${resource}`;
 
 function firehose(call: OperationCall, env: MappingEnv): Mapping {
-  const input = body(call.request);
+  const input = call.input;
   const action = `firehose:${call.operation}`;
   if (call.operation === 'ListDeliveryStreams') return [{ action, resource: '*' }];
   const name = str(input.DeliveryStreamName) ?? '';
@@ -93,7 +62,7 @@ function firehose(call: OperationCall, env: MappingEnv): Mapping {
 }
 
 function athena(call: OperationCall, env: MappingEnv): Mapping {
-  const input = body(call.request);
+  const input = call.input;
   const action = `athena:${call.operation}`;
   const workgroup = (name: string | undefined) => ({
     action,
@@ -136,7 +105,7 @@ function athena(call: OperationCall, env: MappingEnv): Mapping {
  * `database/s3tablescatalog/<bucket>/<db>`, as the S3 Tables integration's policies name them).
  */
 function glue(call: OperationCall, env: MappingEnv): Mapping {
-  const input = body(call.request);
+  const input = call.input;
   const action = `glue:${call.operation}`;
   const federated = /^\d{12}:(s3tablescatalog(?:\/[^/]+)?)$/.exec(str(input.CatalogId) ?? '')?.[1];
   const inCatalog = federated ? `${federated}/` : '';
@@ -199,8 +168,11 @@ function s3(call: OperationCall): Mapping {
     case 'DeleteObject':
       return [{ action: 's3:DeleteObject', resource: object }];
     case 'DeleteObjects': {
-      // Each key is authorized as its own s3:DeleteObject (Amazon S3 API Reference, DeleteObjects).
-      return deleteObjectKeys(call.request.body.toString('utf8')).map((k) => ({
+      // Each key is authorized as its own s3:DeleteObject (Amazon S3 API Reference, DeleteObjects); none named, the
+      // bucket's (S3 refuses an empty Delete as MalformedXML, but nothing is let through unchecked).
+      const objects = child(call.input.Delete).Objects;
+      const keys = Array.isArray(objects) ? objects.map((o) => String(child(o).Key ?? '')) : [];
+      return (keys.length > 0 ? keys : ['']).map((k) => ({
         action: 's3:DeleteObject',
         resource: `${bucketArn}/${k}`,
       }));
@@ -209,11 +181,9 @@ function s3(call: OperationCall): Mapping {
       const action = S3_ACTIONS[call.operation];
       if (!action) return 'unmapped';
       if (call.operation === 'CopyObject') {
-        const source = decodeURIComponent(
-          String(call.request.headers['x-amz-copy-source'] ?? '').split('?')[0] ?? '',
-        );
+        const { sourceBucket = '', sourceKey = '' } = call.params;
         return [
-          { action: 's3:GetObject', resource: `arn:aws:s3:::${source.replace(/^\//, '')}` },
+          { action: 's3:GetObject', resource: `arn:aws:s3:::${sourceBucket}/${sourceKey}` },
           { action: 's3:PutObject', resource: object },
         ];
       }
@@ -352,7 +322,7 @@ async function s3tables(call: OperationCall, env: MappingEnv): Promise<Mapping> 
   const p = call.params;
   if (S3TABLES_ACCOUNT_LEVEL.has(call.operation)) return [{ action, resource: '*' }];
   if (S3TABLES_BY_RESOURCE_ARN.has(call.operation)) return [{ action, resource: p.resourceArn ?? '' }];
-  const input = body(call.request);
+  const input = call.input;
   const extras = (resource: string): RequiredPermission[] =>
     (CREATE_EXTRAS[call.operation] ?? []).flatMap(([member, extra]) =>
       input[member] !== undefined ? [{ action: extra, resource }] : [],
@@ -433,9 +403,9 @@ function cloudwatch(call: OperationCall, env: MappingEnv): Mapping {
   if (CLOUDWATCH_METRIC_OPERATIONS.has(call.operation)) return [{ action, resource: '*' }];
   // Tagging is authorized on the resource the ARN names (Service Authorization Reference, CloudWatch).
   if (TAGGING_OPERATIONS.has(call.operation))
-    return [{ action, resource: str(body(call.request).ResourceARN) ?? '*' }];
+    return [{ action, resource: str(call.input.ResourceARN) ?? '*' }];
   if (!CLOUDWATCH_ALARM_OPERATIONS.has(call.operation)) return 'unmapped';
-  const input = body(call.request);
+  const input = call.input;
   const named = [
     str(input.AlarmName),
     ...(Array.isArray(input.AlarmNames) ? input.AlarmNames.map(str) : []),

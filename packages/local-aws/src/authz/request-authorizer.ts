@@ -50,11 +50,18 @@ export class RequestAuthorizer {
     const who = this.authenticate(request, service, signingName);
     if ('refused' in who) return who;
     const { caller, credential } = who;
+    // The request as the service reads it, read once (a body it cannot read throws the service's own error, after the
+    // caller is known); the handler serves this same reading.
     const operation = service.operationOf?.(request);
     // An operation the module does not serve: its own answer says so.
     if (!operation) return { caller };
     const permissions = await requiredPermissions(
-      { service: service.name, operation: operation.operation, params: operation.params, request },
+      {
+        service: service.name,
+        operation: operation.operation,
+        params: operation.params,
+        input: operation.input,
+      },
       { region: this.region, lookups: this.lookups },
     );
     if (permissions === 'unmapped') {

@@ -132,19 +132,26 @@ function fromHeader(request: LocalRequest, authorization: string): CredentialRea
   return { credential: { ...scope, ...(token !== undefined ? { sessionToken: token } : {}) } };
 }
 
+/**
+ * A presigned URL's credential (S3 API Reference, "Authenticating Requests: Using Query Parameters (AWS Signature
+ * Version 4)"): X-Amz-Algorithm, -Credential, -Date, -Expires, -SignedHeaders and -Signature are all required;
+ * X-Amz-Expires is the seconds the URL is valid for after X-Amz-Date, at least 1 and at most 604800 (seven days).
+ * A URL past it is refused ("Request has expired"), and one without it or with another value is malformed.
+ */
 function fromQuery(request: LocalRequest, now: number): CredentialReading {
   const q = request.query;
   const presigned = [
     'X-Amz-Algorithm',
     'X-Amz-Credential',
     'X-Amz-Date',
+    'X-Amz-Expires',
     'X-Amz-SignedHeaders',
     'X-Amz-Signature',
   ];
   const missing = presigned.filter((name) => !q.get(name));
   if (missing.length > 0)
     return malformed(
-      `Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date and X-Amz-SignedHeaders parameters; missing ${missing.join(', ')}.`,
+      `Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-Expires and X-Amz-SignedHeaders parameters; missing ${missing.join(', ')}.`,
       true,
     );
   if (q.get('X-Amz-Algorithm') !== ALGORITHM)
@@ -157,26 +164,35 @@ function fromQuery(request: LocalRequest, now: number): CredentialReading {
   const signature = q.get('X-Amz-Signature') as string;
   if (!SIGNATURE.test(signature))
     return { problem: { kind: 'bad-signature', detail: `X-Amz-Signature=${signature}` } };
-  const expires = q.get('X-Amz-Expires');
-  if (expires !== null) {
-    const signedAt = parseAmzDate(q.get('X-Amz-Date') as string);
-    const seconds = Number(expires);
-    if (signedAt === undefined || !/^\d+$/.test(expires) || seconds > 604800)
-      return malformed(
-        `X-Amz-Date and X-Amz-Expires must be a date and 0–604800 seconds; got ${q.get('X-Amz-Date')} and ${expires}.`,
-        true,
-      );
-    if (signedAt + seconds * 1000 < now)
-      return {
-        problem: {
-          kind: 'request-expired',
-          detail: `Request has expired (X-Amz-Date ${q.get('X-Amz-Date')}, X-Amz-Expires ${expires}).`,
-        },
-      };
-  }
+  const date = q.get('X-Amz-Date') as string;
+  const expires = q.get('X-Amz-Expires') as string;
+  const signedAt = parseAmzDate(date);
+  if (signedAt === undefined)
+    return malformed(
+      `X-Amz-Date must be in the ISO8601 Long Format "yyyyMMdd'T'HHmmss'Z'"; got "${date}".`,
+      true,
+    );
+  if (!/^\d+$/.test(expires))
+    return malformed(`X-Amz-Expires should be a number of seconds from 1 to 604800; got "${expires}".`, true);
+  const seconds = Number(expires);
+  if (seconds < 1 || seconds > MAX_PRESIGNED_SECONDS)
+    return malformed(
+      `X-Amz-Expires must be at least 1 and less than a week (in seconds) that is, the given X-Amz-Expires must be at most ${MAX_PRESIGNED_SECONDS} seconds; got ${expires}.`,
+      true,
+    );
+  if (signedAt + seconds * 1000 < now)
+    return {
+      problem: {
+        kind: 'request-expired',
+        detail: `Request has expired (X-Amz-Date ${date}, X-Amz-Expires ${expires}, server time ${new Date(now).toISOString()}).`,
+      },
+    };
   const token = q.get('X-Amz-Security-Token');
   return { credential: { ...scope, ...(token !== null ? { sessionToken: token } : {}) } };
 }
+
+/** The longest a presigned URL may be valid: seven days. */
+const MAX_PRESIGNED_SECONDS = 604800;
 
 /** `yyyyMMddTHHmmssZ` as epoch milliseconds. */
 function parseAmzDate(text: string): number | undefined {

@@ -7,6 +7,7 @@ import { LOCAL_ACCOUNT_ID } from '../arn';
 import type { Caller } from '../iam/principals';
 import type { LocalReply, LocalRequest, ServiceModule } from '../protocol';
 import { awsQueryError, stsResponse as response, xmlTag } from '../aws-query';
+import { badPercentEscape } from '../percent-encoding';
 import { refusal } from './denials';
 import { MIN_SESSION_SECONDS, type LocalIam } from './local-iam';
 
@@ -71,13 +72,16 @@ export function createStsService(iam: LocalIam): ServiceModule {
     // STS writes its errors itself (awsQuery's ErrorResponse); this style is only the fallback for internal errors.
     errorStyle: { protocol: 'awsQuery', messageKey: 'Message' },
     internalErrorCode: 'InternalFailure',
+    // A request with an X-Amz-Target speaks awsJson, whatever its body holds (request-protocol.ts reads it alike):
+    // a form `Action=` in it does not make it STS's.
     claims: (request) => {
+      if (request.headers['x-amz-target'] !== undefined) return false;
       const action = formOf(request)?.get('Action');
       return action !== null && action !== undefined && (STS_ACTIONS as readonly string[]).includes(action);
     },
     operationOf: (request) => {
       const action = formOf(request)?.get('Action');
-      return action ? { operation: action, params: {} } : undefined;
+      return action ? { operation: action, params: {}, input: {} } : undefined;
     },
     async handle(request) {
       const form = formOf(request) as URLSearchParams;
@@ -89,6 +93,12 @@ export function createStsService(iam: LocalIam): ServiceModule {
         );
         return { status: refused.status, raw: { headers: refused.headers, body: refused.body } };
       }
+      // A form that is not valid percent-encoding is read one way by no one: STS's validation error, naming it.
+      const bad = badPercentEscape(request.body.toString('utf8'));
+      if (bad !== undefined)
+        return validation(
+          `The request body is not valid percent-encoding: ${JSON.stringify(bad)} is no escape of UTF-8 text (encode "%" as %25).`,
+        );
       if (form.get('Action') === 'AssumeRole') return assumeRole(form, caller);
       return response(
         'GetCallerIdentity',

@@ -214,7 +214,8 @@ export function createIcebergRestService({ warehouse }: { warehouse: Warehouse }
     operationOf(request) {
       try {
         const found = locate(request);
-        return { operation: found.operation, params: { ...found.params, bucket: found.bucket } };
+        // The path names the resource (the handlers read the body themselves; the mapping does not look at it).
+        return { operation: found.operation, params: { ...found.params, bucket: found.bucket }, input: {} };
       } catch {
         // A route the endpoint does not serve or a bad warehouse: answered by handle() in the spec's shape.
         return undefined;

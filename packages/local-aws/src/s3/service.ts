@@ -22,9 +22,16 @@ import { SERVED_OPERATIONS_OF_LARGE_MODELS } from '../model/served';
 import type { MemberRef } from '../model/types';
 import { memberPath, validateInput, type Violation } from '../model/validate';
 import { parseXmlDocument, readXml, XmlDocumentError } from '../model/xml';
-import type { LocalReply, LocalRequest, ServiceModule } from '../protocol';
+import {
+  readOnce,
+  type LocalReply,
+  type LocalRequest,
+  type OperationReading,
+  type ServiceModule,
+} from '../protocol';
 import { cborTarget } from '../cbor-protocol';
 import { queryForm } from '../query-protocol';
+import { badPercentEscape } from '../percent-encoding';
 import { firstSegment } from '../routes';
 import type { JsonStore } from '../store';
 import { xmlEscape } from '../xml';
@@ -84,14 +91,19 @@ const malformedXml = (detail: string) =>
     `The XML you provided was not well-formed or did not validate against our published schema: ${detail}`,
   );
 
-/** The keys a DeleteObjects request names (the authorization step authorizes each one). */
-export function deleteObjectKeys(body: string): string[] {
-  try {
-    const document = readXml(S3_API.model, { target: 'Delete' }, parseXmlDocument(body)) as Wire<Delete>;
-    return (document.Objects ?? []).map((o) => o.Key ?? '');
-  } catch {
-    return [];
-  }
+/** What S3 reads a request as: the operation, its bucket and key, its input and its body (aws-chunked decoded). */
+interface S3Reading extends OperationReading {
+  /** CopyObject's also its source (`x-amz-copy-source`, read once): `sourceBucket`, `sourceKey`. */
+  readonly params: {
+    readonly bucket: string;
+    readonly key: string;
+    readonly sourceBucket?: string;
+    readonly sourceKey?: string;
+  };
+  readonly input: Record<string, unknown>;
+  readonly body: Buffer;
+  /** Why the request cannot be served though its input fits the model (CopyObject's unreadable copy source). */
+  readonly refused?: AwsServiceError;
 }
 
 export function createS3Service(options: S3Options): ServiceModule & { objects: LocalObjectStore } {
@@ -105,12 +117,44 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
   const served = new Set<string>(SERVED_OPERATIONS_OF_LARGE_MODELS.s3);
   const routes = restRoutes(model, (operation) => served.has(operation));
 
-  /** The served operation a request calls and its bucket and key (for the authorization step), or undefined. */
-  const operationOf = (request: LocalRequest) => {
+  /**
+   * The served operation a request calls, read once — bucket, key, input, the body decoded from aws-chunked, the copy
+   * source — for the authorization step (which authorizes DeleteObjects' keys as this reads them) and the handler
+   * alike; undefined for one the local S3 does not serve.
+   */
+  const readings = new WeakMap<object, { value: S3Reading } | { error: unknown }>();
+  const operationOf = (request: LocalRequest): S3Reading | undefined => {
     const found = matchRest(routes, request);
     const operation = found?.route.operation;
     if (!found || !operation || !served.has(operation)) return undefined;
-    return { operation, params: { bucket: found.labels.Bucket ?? '', key: found.labels.Key ?? '' } };
+    if (operation === 'UploadPart' && request.headers['x-amz-copy-source']) return undefined;
+    return readOnce(readings, request, () => {
+      const body = isAwsChunked(request) ? decodeAwsChunked(request.body) : request.body;
+      const input = inputOf(operation, request, found.labels, body);
+      // A copy source S3 cannot read is refused after the model's own checks (handle()), as S3 orders them.
+      let source: { bucket: string; key: string } | AwsServiceError | undefined;
+      if (operation === 'CopyObject')
+        try {
+          source = copySource(String(input.CopySource));
+        } catch (error) {
+          if (!(error instanceof AwsServiceError)) throw error;
+          source = error;
+        }
+      const params = {
+        bucket: found.labels.Bucket ?? '',
+        key: found.labels.Key ?? '',
+        ...(source && !(source instanceof AwsServiceError)
+          ? { sourceBucket: source.bucket, sourceKey: source.key }
+          : {}),
+      };
+      return {
+        operation,
+        params,
+        input,
+        body,
+        ...(source instanceof AwsServiceError ? { refused: source } : {}),
+      };
+    });
   };
 
   const handle = async (request: LocalRequest): Promise<LocalReply> => {
@@ -124,10 +168,11 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
         'the local S3 serves buckets, their configurations, objects and multipart uploads',
       );
     }
-    const body = isAwsChunked(request) ? decodeAwsChunked(request.body) : request.body;
-    const input = inputOf(operation, request, found.labels, body);
-    const bucket = found.labels.Bucket ?? '';
-    const key = found.labels.Key ?? '';
+    const reading = operationOf(request) as S3Reading;
+    const { input, body } = reading;
+    checkS3Input(operation, input);
+    if (reading.refused) throw reading.refused;
+    const { bucket, key } = reading.params;
     const configuration = bucketConfigurationOf(operation);
     if (configuration) {
       if (configuration.kind === 'get') return configurations.get(bucket, operation);
@@ -184,8 +229,8 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
       case 'PutObject':
         return empty(200, { etag: objects.put(bucket, key, body).etag });
       case 'CopyObject': {
-        const source = copySource(String(input.CopySource));
-        const info = objects.copy(source, { bucket, key });
+        const { sourceBucket = '', sourceKey = '' } = reading.params;
+        const info = objects.copy({ bucket: sourceBucket, key: sourceKey }, { bucket, key });
         return xml(
           200,
           `<CopyObjectResult>${tag('LastModified', iso(info.lastModified))}${tag('ETag', info.etag)}</CopyObjectResult>`,
@@ -257,8 +302,8 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
 
   /**
    * The operation's input as S3's model binds it: labels, query and headers, and the payload member read from the
-   * body (an XML document by the member's shape, a policy as its text); checked against the model. A document
-   * that breaks the model is MalformedXML, as S3 validates documents against its schema.
+   * body (an XML document by the member's shape, a policy as its text). A document that is no XML is MalformedXML;
+   * one that breaks the model is too (checkS3Input), as S3 validates documents against its schema.
    */
   const inputOf = (
     operation: string,
@@ -279,9 +324,19 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
       if (target?.type === 'structure') input[name] = readDocument(member, name, body);
       else if (target?.type === 'string') input[name] = body.toString('utf8');
     }
+    return input;
+  };
+
+  /** The model's violations of a reading's input, as S3 answers them (after the authorization step). */
+  const checkS3Input = (operation: string, input: Record<string, unknown>): void => {
+    const spec = model.operations[operation];
+    const shape = spec?.input ? model.shapes[spec.input] : undefined;
+    const payload =
+      shape && shape.type === 'structure'
+        ? Object.entries(shape.members).find(([, member]) => member.httpPayload)
+        : undefined;
     const violations = validateInput(model, spec?.input, input);
     if (violations.length > 0) throw refusal(violations, payload ? memberPath('', payload[0]) : undefined);
-    return input;
   };
 
   const readDocument = (member: MemberRef, name: string, body: Buffer): unknown => {
@@ -320,7 +375,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
     return document;
   };
 
-  const bucketOfRequest = (request: LocalRequest) => decodeURIComponent(firstSegment(request.path));
+  const bucketOfRequest = (request: LocalRequest) => operationOf(request)?.params.bucket ?? '';
 
   const cannedAcl = (acl: string) => {
     const ownerId = canonicalUserId(options.accountId);
@@ -577,6 +632,11 @@ function checkPolicy(text: string): void {
 /** `x-amz-copy-source`: `/bucket/key` or `bucket/key`, URL-encoded (a `?versionId=` is ignored: no versions). */
 function copySource(header: string): { bucket: string; key: string } {
   const [path = ''] = header.split('?');
+  const bad = badPercentEscape(path);
+  if (bad !== undefined)
+    throw s3Error.invalidArgument(
+      `Invalid copy source ${JSON.stringify(header)}: ${JSON.stringify(bad)} is no valid percent-encoding (URL-encode the key as UTF-8).`,
+    );
   const decoded = decodeURIComponent(path).replace(/^\//, '');
   const slash = decoded.indexOf('/');
   if (slash <= 0 || slash === decoded.length - 1)
