@@ -143,7 +143,12 @@ async function startOn(
   const warehouse: Warehouse = await factories.openWarehouse(localDataPath(dataDir, 'warehouse'));
   // Glue + S3 for the snapshots unit: Glue's AwsDataCatalog is one of the SQL engine's catalogs, and CTAS with
   // external_location writes where the S3 service serves the snapshot bucket from.
-  const glue = createGlueService({ store, accountId: LOCAL_ACCOUNT_ID, warehouse });
+  const glue = createGlueService({
+    store,
+    accountId: LOCAL_ACCOUNT_ID,
+    warehouse,
+    ...(authz ? { s3TablesGuard: authz.glueS3Tables } : {}),
+  });
   const s3 = createS3Service({ dataDir, store, region, accountId: LOCAL_ACCOUNT_ID });
 
   let sqlEngine: Promise<SqlEngine> | undefined;

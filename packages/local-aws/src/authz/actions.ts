@@ -8,7 +8,7 @@ import { cborInput, cborTarget } from '../cbor-protocol';
 import { parseJsonText } from '../json-body';
 import { queryForm } from '../query-protocol';
 import type { LocalRequest } from '../protocol';
-import { deleteObjectKeys } from '../s3/service';
+import { deleteObjectKeys, replicationRole } from '../s3/service';
 
 export interface RequiredPermission {
   readonly action: string;
@@ -76,20 +76,34 @@ const child = (value: unknown): Record<string, unknown> =>
 const arnOf = (env: MappingEnv, service: string, resource: string) =>
   `arn:aws:${service}:${env.region}:${LOCAL_ACCOUNT_ID}:${resource}`;
 
+/** iam:PassRole on each role a request hands to a service (deduplicated). */
+const passRoles = (roles: readonly (string | undefined)[]): RequiredPermission[] =>
+  [...new Set(roles.filter((r): r is string => !!r))].map((resource) => ({
+    action: 'iam:PassRole',
+    resource,
+  }));
+
+/** Every `RoleARN` member anywhere in a Firehose input (destinations, their S3 backups, a stream's source). */
+function firehoseRoles(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(firehoseRoles);
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, member]) =>
+    key === 'RoleARN' && typeof member === 'string' ? [member] : firehoseRoles(member),
+  );
+}
+
 function firehose(call: OperationCall, env: MappingEnv): Mapping {
   const input = body(call.request);
   const action = `firehose:${call.operation}`;
   if (call.operation === 'ListDeliveryStreams') return [{ action, resource: '*' }];
   const name = str(input.DeliveryStreamName) ?? '';
   const stream = { action, resource: deliveryStreamArn(env.region, name) };
-  if (call.operation !== 'CreateDeliveryStream') return [stream];
-  // Creating a stream hands its roles to Firehose: the caller needs iam:PassRole on each (Firehose Developer
-  // Guide, "Controlling access with Amazon Data Firehose").
-  const iceberg = child(input.IcebergDestinationConfiguration);
-  const roles = [str(iceberg.RoleARN), str(child(iceberg.S3Configuration).RoleARN)].filter(
-    (r): r is string => !!r,
-  );
-  return [stream, ...[...new Set(roles)].map((resource) => ({ action: 'iam:PassRole', resource }))];
+  if (call.operation !== 'CreateDeliveryStream' && call.operation !== 'UpdateDestination') return [stream];
+  // Creating a stream, or updating its destination, hands the roles it names to Firehose: the caller needs
+  // iam:PassRole on each (Firehose Developer Guide, "Controlling access with Amazon Data Firehose"; IAM User Guide,
+  // "Grant a user permissions to pass a role to an AWS service"). Every RoleARN of the request counts, whatever
+  // destination or update it sits in, so a member this endpoint does not read cannot carry a role past the check.
+  return [stream, ...passRoles(firehoseRoles(input))];
 }
 
 function athena(call: OperationCall, env: MappingEnv): Mapping {
@@ -102,10 +116,16 @@ function athena(call: OperationCall, env: MappingEnv): Mapping {
   switch (call.operation) {
     case 'ListWorkGroups':
       return [{ action, resource: '*' }];
+    // A workgroup's ExecutionRole is passed to Athena (Athena User Guide, Apache Spark workgroups: the creator needs
+    // iam:PassRole on the execution role).
     case 'CreateWorkGroup':
-      return [workgroup(str(input.Name))];
-    case 'GetWorkGroup':
+      return [workgroup(str(input.Name)), ...passRoles([str(child(input.Configuration).ExecutionRole)])];
     case 'UpdateWorkGroup':
+      return [
+        workgroup(str(input.WorkGroup)),
+        ...passRoles([str(child(input.ConfigurationUpdates).ExecutionRole)]),
+      ];
+    case 'GetWorkGroup':
     case 'DeleteWorkGroup':
     case 'StartQueryExecution':
     case 'ListQueryExecutions':
@@ -198,6 +218,13 @@ function s3(call: OperationCall): Mapping {
       return [{ action: 's3:PutObject', resource: object }];
     case 'DeleteObject':
       return [{ action: 's3:DeleteObject', resource: object }];
+    case 'PutBucketReplication':
+      // "the user or role performing the action must have the iam:PassRole permission" for the configuration's
+      // role (Amazon S3 API Reference, PutBucketReplication).
+      return [
+        { action: 's3:PutReplicationConfiguration', resource: bucketArn },
+        ...passRoles([replicationRole(call.request.body.toString('utf8'))]),
+      ];
     case 'DeleteObjects': {
       // Each key is authorized as its own s3:DeleteObject (Amazon S3 API Reference, DeleteObjects).
       return deleteObjectKeys(call.request.body.toString('utf8')).map((k) => ({
@@ -318,6 +345,8 @@ const S3TABLES_BUCKET_LEVEL = new Set([
   'PutTableBucketReplication',
   'DeleteTableBucketReplication',
 ]);
+/** The S3 Tables operations that take a role (a replication configuration's). */
+const REPLICATION_PUTS = new Set(['PutTableBucketReplication', 'PutTableReplication']);
 /** Operations on any S3 Tables resource, named by its ARN (a table bucket or a table). */
 const S3TABLES_BY_RESOURCE_ARN = new Set(['ListTagsForResource', 'TagResource', 'UntagResource']);
 
@@ -361,17 +390,25 @@ async function s3tables(call: OperationCall, env: MappingEnv): Promise<Mapping> 
     const resource = tableBucketArn(env.region, str(input.name) ?? '');
     return [{ action, resource }, ...extras(resource)];
   }
+  // A replication configuration's role is passed to S3 Tables: "You must have iam:PassRole permission" (S3 Tables
+  // API reference, PutTableBucketReplication and PutTableReplication).
+  const replicationRoles = REPLICATION_PUTS.has(call.operation)
+    ? passRoles([str(child(input.configuration).role)])
+    : [];
   // A table named by its ARN (GetTable by ARN, replication, record expiration).
   const byArn = tableFromArn(p.tableArn ?? '');
   if (byArn)
-    return [{ action, resource: `${tableBucketArn(env.region, byArn.bucket)}/table/${byArn.tableId}` }];
+    return [
+      { action, resource: `${tableBucketArn(env.region, byArn.bucket)}/table/${byArn.tableId}` },
+      ...replicationRoles,
+    ];
   const bucket = bucketFromArn(p.tableBucketARN ?? '') ?? '';
   if (call.operation === 'CreateTable') {
     const table = await tableArn(env, bucket, p.namespace ?? '', str(input.name) ?? '');
     return [{ action, resource: tableBucketArn(env.region, bucket) }, ...extras(table)];
   }
   if (S3TABLES_BUCKET_LEVEL.has(call.operation))
-    return [{ action, resource: tableBucketArn(env.region, bucket) }];
+    return [{ action, resource: tableBucketArn(env.region, bucket) }, ...replicationRoles];
   if (p.namespace !== undefined && p.name !== undefined)
     return [{ action, resource: await tableArn(env, bucket, p.namespace, p.name) }];
   return 'unmapped';

@@ -94,6 +94,25 @@ export function deleteObjectKeys(body: string): string[] {
   }
 }
 
+/**
+ * The role a PutBucketReplication body names (`<Role>`), or undefined when it names none or does not parse (the
+ * service then refuses the body itself).
+ */
+export function replicationRole(body: string): string | undefined {
+  try {
+    const document = readXml(
+      S3_API.model,
+      { target: 'ReplicationConfiguration' },
+      parseXmlDocument(body),
+    ) as {
+      Role?: string;
+    };
+    return document.Role || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createS3Service(options: S3Options): ServiceModule & { objects: LocalObjectStore } {
   const objects = options.objects ?? new LocalObjectStore(options.dataDir);
   const buckets = new Buckets(options.store, objects, options.region);
