@@ -65,6 +65,8 @@ export interface StatementAuthorization {
   /** The caller's permissions for what Athena writes to S3 for the query (results, a CTAS's data). */
   checkS3Writes(caller: Caller, writes: readonly AthenaS3Write[]): Error | undefined;
   succeeded(caller: Caller, statement: PreparedStatement, context: QueryContext): void;
+  /** Why the caller may not read the results object (`s3://bucket/key`) GetQueryResults streams, or undefined. */
+  resultsReadDenied(caller: Caller, object: string): string | undefined;
 }
 
 /**
@@ -147,11 +149,16 @@ export function createAthenaService(
     return group;
   };
 
+  /** Where a query's results are (its output location; undefined for managed results only). */
+  const outputOf = (record: QueryRecord, group: WorkGroupRecord | undefined) => {
+    const enforced = group ? enforcesConfiguration(group) : true;
+    return (
+      (enforced ? outputLocationOf(group) : undefined) ?? record.outputLocation ?? outputLocationOf(group)
+    );
+  };
   const describe = (record: QueryRecord) => {
     const group = safeWorkGroup(workgroups, record.workgroup);
-    const enforced = group ? enforcesConfiguration(group) : true;
-    const outputLocation =
-      (enforced ? outputLocationOf(group) : undefined) ?? record.outputLocation ?? outputLocationOf(group);
+    const outputLocation = outputOf(record, group);
     const end = record.completedAt;
     return {
       QueryExecutionId: record.id,
@@ -319,11 +326,24 @@ export function createAthenaService(
       workgroups.setTags(group.Name, withoutTags(group.tags, input.TagKeys ?? []));
       return {};
     },
-    async GetQueryResults(input) {
+    async GetQueryResults(input, request) {
       const id = input.QueryExecutionId as string;
       const max = input.MaxResults ?? 1000;
       const start = decodeToken(input.NextToken);
       const record = runner.get(id);
+      // "To stream query results successfully, the IAM principal with permission to call GetQueryResults also must
+      // have permissions to the Amazon S3 GetObject action for the Athena query results location" (API reference,
+      // GetQueryResults): the results object, where Athena wrote it (managed results have no S3 location).
+      const group = safeWorkGroup(workgroups, record.workgroup);
+      const output = managedResults(group) ? undefined : outputOf(record, group);
+      const denied =
+        request.caller && output
+          ? options.statements?.resultsReadDenied(request.caller, `${output.replace(/\/?$/, '/')}${id}.csv`)
+          : undefined;
+      if (denied)
+        throw invalidRequest(
+          `You do not seem to have access to the S3 location of your query results. Please confirm your account has access to the S3 location where your query results are saved and try again. (${denied})`,
+        );
       const result = runner.results(id);
       const rows = record.hasHeaderRow
         ? [result.columns.map((c) => c.name as string | null), ...result.rows]

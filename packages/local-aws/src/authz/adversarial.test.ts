@@ -1095,6 +1095,46 @@ describe('the local endpoint walked around as an attacker would (issue 22)', () 
     }
   });
 
+  test('GetQueryResults needs s3:GetObject on the results object (AWS streams them from S3, as the caller)', async () => {
+    const ctas = clientsFor(endpoint.url, await asRole(CTAS_ROLE));
+    try {
+      // A workgroup whose results go to a prefix the CTAS role may not read (it may read runs/ only).
+      for (const [Name, prefix] of [
+        ['adv-shared', 'shared'],
+        ['adv-runs', 'runs/results'],
+      ])
+        await deployer.athena.send(
+          new CreateWorkGroupCommand({
+            Name,
+            Configuration: { ResultConfiguration: { OutputLocation: `s3://${SNAP_BUCKET}/${prefix}/` } },
+          }),
+        );
+      const secret = await run(deployer.athena, 'SELECT secret FROM lab.authz_secret', 'adv-shared');
+      expect(secret.state).toBe('SUCCEEDED');
+      const results = await outcome(
+        ctas.athena.send(new GetQueryResultsCommand({ QueryExecutionId: secret.id })),
+      );
+      expect({ name: results.name, status: results.status }).toEqual({
+        name: 'InvalidRequestException',
+        status: 400,
+      });
+      expect(results.message).toContain(
+        'You do not seem to have access to the S3 location of your query results',
+      );
+      expect(results.message).toContain(
+        `s3:GetObject on resource: arn:aws:s3:::${SNAP_BUCKET}/shared/${secret.id}.csv`,
+      );
+      expect(results.message).not.toContain('the-secret');
+      // Where the role may read, it reads its own results.
+      const own = await run(ctas.athena, "SELECT 'mine' AS x", 'adv-runs');
+      expect(own.state).toBe('SUCCEEDED');
+      const mine = await ctas.athena.send(new GetQueryResultsCommand({ QueryExecutionId: own.id }));
+      expect(mine.ResultSet?.Rows?.[1]?.Data?.[0]?.VarCharValue).toBe('mine');
+    } finally {
+      for (const client of Object.values(ctas)) client.destroy();
+    }
+  });
+
   test("the admin API is an administrator's: unsigned, unknown or analyst callers are refused; the token opens it", async () => {
     const before = fingerprint(dir);
     const routes: [string, string][] = [

@@ -122,6 +122,14 @@ export class AthenaStatementAuthorizer {
     return undefined;
   }
 
+  /** Why the caller may not read the results object GetQueryResults streams (its s3:GetObject), or undefined. */
+  resultsReadDenied(caller: Caller, object: string): string | undefined {
+    const m = /^s3:\/\/([^/]+)\/?(.*)$/.exec(object);
+    if (!m) return `The results location ${object} is no s3:// URI.`;
+    return this.iam.decide(caller, 's3:GetObject', `arn:aws:s3:::${m[1] as string}/${m[2] as string}`)
+      ?.message;
+  }
+
   /** After a statement succeeded: a table's creator holds all permissions on it; a dropped table's go. */
   succeeded(caller: Caller, statement: PreparedStatement, context: QueryContext): void {
     for (const access of statement.tableAccesses?.(context) ?? []) {
