@@ -76,6 +76,17 @@ const child = (value: unknown): Record<string, unknown> =>
 const arnOf = (env: MappingEnv, service: string, resource: string) =>
   `arn:aws:${service}:${env.region}:${LOCAL_ACCOUNT_ID}:${resource}`;
 
+/**
+ * A resource ARN the request names (tagging), as the resource the service will act on: the services match ARNs by
+ * resource name whatever region or account they carry (../arn.ts), so IAM decides on the endpoint's own region and
+ * account — else an ARN naming another region would slip past a Deny written for the real one. Undefined when it is
+ * no ARN of the service (the service then answers that it has no such resource).
+ */
+function localArn(env: MappingEnv, service: string, arn: unknown): string | undefined {
+  const m = /^arn:aws[a-z-]*:([a-z0-9-]+):[^:]*:[^:]*:(.+)$/.exec(str(arn) ?? '');
+  return m && m[1] === service ? arnOf(env, service, m[2] as string) : undefined;
+}
+
 /** iam:PassRole on each role a request hands to a service (deduplicated). */
 const passRoles = (roles: readonly (string | undefined)[]): RequiredPermission[] =>
   [...new Set(roles.filter((r): r is string => !!r))].map((resource) => ({
@@ -137,7 +148,7 @@ function athena(call: OperationCall, env: MappingEnv): Mapping {
     case 'ListTagsForResource':
     case 'TagResource':
     case 'UntagResource':
-      return [{ action, resource: str(input.ResourceARN) ?? '*' }];
+      return [{ action, resource: localArn(env, 'athena', input.ResourceARN) ?? '*' }];
     case 'BatchGetQueryExecution': {
       const ids = Array.isArray(input.QueryExecutionIds) ? input.QueryExecutionIds.map(String) : [];
       const groups = new Set(
@@ -169,7 +180,7 @@ function glue(call: OperationCall, env: MappingEnv): Mapping {
     case 'GetTags':
     case 'TagResource':
     case 'UntagResource':
-      return on(str(input.ResourceArn) ?? '');
+      return on(localArn(env, 'glue', input.ResourceArn) ?? '*');
     case 'GetDatabases':
       return on(catalog, arnOf(env, 'glue', `database/${inCatalog}*`));
     case 'CreateDatabase':
@@ -380,7 +391,8 @@ async function s3tables(call: OperationCall, env: MappingEnv): Promise<Mapping> 
   const action = `s3tables:${call.operation}`;
   const p = call.params;
   if (S3TABLES_ACCOUNT_LEVEL.has(call.operation)) return [{ action, resource: '*' }];
-  if (S3TABLES_BY_RESOURCE_ARN.has(call.operation)) return [{ action, resource: p.resourceArn ?? '' }];
+  if (S3TABLES_BY_RESOURCE_ARN.has(call.operation))
+    return [{ action, resource: localArn(env, 's3tables', p.resourceArn) ?? '*' }];
   const input = body(call.request);
   const extras = (resource: string): RequiredPermission[] =>
     (CREATE_EXTRAS[call.operation] ?? []).flatMap(([member, extra]) =>
@@ -470,7 +482,7 @@ function cloudwatch(call: OperationCall, env: MappingEnv): Mapping {
   if (CLOUDWATCH_METRIC_OPERATIONS.has(call.operation)) return [{ action, resource: '*' }];
   // Tagging is authorized on the resource the ARN names (Service Authorization Reference, CloudWatch).
   if (TAGGING_OPERATIONS.has(call.operation))
-    return [{ action, resource: str(body(call.request).ResourceARN) ?? '*' }];
+    return [{ action, resource: localArn(env, 'cloudwatch', body(call.request).ResourceARN) ?? '*' }];
   if (!CLOUDWATCH_ALARM_OPERATIONS.has(call.operation)) return 'unmapped';
   const input = body(call.request);
   const named = [

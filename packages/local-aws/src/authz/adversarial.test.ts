@@ -15,11 +15,13 @@ import {
   GetQueryExecutionCommand,
   GetQueryResultsCommand,
   StartQueryExecutionCommand,
+  TagResourceCommand as TagWorkGroupCommand,
   UpdateWorkGroupCommand,
 } from '@aws-sdk/client-athena';
 import {
   CloudWatchClient,
   DeleteAlarmsCommand,
+  TagResourceCommand as TagAlarmCommand,
   DescribeAlarmsCommand,
   PutMetricAlarmCommand,
   PutMetricDataCommand,
@@ -45,6 +47,7 @@ import {
   GetTableVersionsCommand,
   GlueClient,
   SearchTablesCommand,
+  TagResourceCommand as TagGlueCommand,
   UpdateTableCommand as UpdateGlueTableCommand,
 } from '@aws-sdk/client-glue';
 import {
@@ -68,6 +71,7 @@ import {
   PutTablePolicyCommand,
   PutTableReplicationCommand,
   S3TablesClient,
+  TagResourceCommand as TagTablesCommand,
   UpdateTableMetadataLocationCommand,
 } from '@aws-sdk/client-s3tables';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
@@ -78,6 +82,7 @@ import { loadEngineFactories } from '../engine';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { waitForQuery } from '../test-support/clients';
 import {
+  ACCOUNT,
   ANALYST,
   BUCKET,
   CATALOG_ID,
@@ -340,6 +345,23 @@ describe('the local endpoint walked around as an attacker would (issue 22)', () 
                       Resource: '*',
                     },
                     { Effect: 'Allow', Action: 'iam:PassRole', Resource: FIREHOSE },
+                    // Allowed every tag but these: the lab's workgroup, table bucket, Glue database and alarm.
+                    { Effect: 'Allow', Action: ['cloudwatch:*'], Resource: '*' },
+                    {
+                      Effect: 'Deny',
+                      Action: [
+                        'athena:TagResource',
+                        's3tables:TagResource',
+                        'glue:TagResource',
+                        'cloudwatch:TagResource',
+                      ],
+                      Resource: [
+                        `arn:aws:athena:us-east-1:${ACCOUNT}:workgroup/${WORKGROUP}`,
+                        `arn:aws:s3tables:us-east-1:${ACCOUNT}:bucket/${BUCKET}`,
+                        `arn:aws:glue:us-east-1:${ACCOUNT}:database/snapdb`,
+                        `arn:aws:cloudwatch:us-east-1:${ACCOUNT}:alarm:adv-alarm`,
+                      ],
+                    },
                   ),
                 },
               ],
@@ -938,6 +960,93 @@ describe('the local endpoint walked around as an attacker would (issue 22)', () 
     } finally {
       for (const client of Object.values(op)) client.destroy();
     }
+  });
+
+  test('a resource ARN naming another region or account is authorized as the resource acted on: a Deny holds', async () => {
+    await deployer.cloudwatch.send(
+      new PutMetricAlarmCommand({
+        AlarmName: 'adv-alarm',
+        MetricName: 'x',
+        Namespace: 'Adv',
+        Statistic: 'Sum',
+        Period: 60,
+        EvaluationPeriods: 1,
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanThreshold',
+      }),
+    );
+    const op = clientsFor(endpoint.url, await asRole(OPERATOR_ROLE));
+    const before = fingerprint(dir); // after AssumeRole (its session is kept)
+    try {
+      // The services match an ARN by its resource name, whatever region or account it names (../arn.ts).
+      for (const [region, account] of [
+        ['us-east-1', ACCOUNT],
+        ['us-west-2', ACCOUNT],
+        ['us-east-1', '999999999999'],
+      ] as const) {
+        const attacks: [string, () => Promise<unknown>][] = [
+          [
+            'athena',
+            () =>
+              op.athena.send(
+                new TagWorkGroupCommand({
+                  ResourceARN: `arn:aws:athena:${region}:${account}:workgroup/${WORKGROUP}`,
+                  Tags: [{ Key: 'evil', Value: '1' }],
+                }),
+              ),
+          ],
+          [
+            's3tables',
+            () =>
+              op.s3tables.send(
+                new TagTablesCommand({
+                  resourceArn: `arn:aws:s3tables:${region}:${account}:bucket/${BUCKET}`,
+                  tags: { evil: '1' },
+                }),
+              ),
+          ],
+          [
+            'glue',
+            () =>
+              op.glue.send(
+                new TagGlueCommand({
+                  ResourceArn: `arn:aws:glue:${region}:${account}:database/snapdb`,
+                  TagsToAdd: { evil: '1' },
+                }),
+              ),
+          ],
+          [
+            'cloudwatch',
+            () =>
+              op.cloudwatch.send(
+                new TagAlarmCommand({
+                  ResourceARN: `arn:aws:cloudwatch:${region}:${account}:alarm:adv-alarm`,
+                  Tags: [{ Key: 'evil', Value: '1' }],
+                }),
+              ),
+          ],
+        ];
+        for (const [what, attack] of attacks) {
+          const o = await outcome(attack());
+          expect({
+            what,
+            region,
+            account,
+            name: o.name,
+            explicitDeny: o.message.includes('explicit deny'),
+          }).toEqual({
+            what,
+            region,
+            account,
+            name: 'AccessDeniedException',
+            explicitDeny: true,
+          });
+        }
+      }
+    } finally {
+      for (const client of Object.values(op)) client.destroy();
+    }
+    expect(fingerprint(dir)).toEqual(before);
   });
 
   test('names that are paths find nothing: SQL, Glue, Firehose, CloudWatch, Athena ids, S3 Tables', async () => {
