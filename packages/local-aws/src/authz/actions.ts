@@ -172,15 +172,18 @@ function glue(call: OperationCall, env: MappingEnv): Mapping {
   const federated = /^\d{12}:(s3tablescatalog(?:\/[^/]+)?)$/.exec(str(input.CatalogId) ?? '')?.[1];
   const inCatalog = federated ? `${federated}/` : '';
   const catalog = arnOf(env, 'glue', federated ? `catalog/${federated}` : 'catalog');
-  const database = (name: unknown) => arnOf(env, 'glue', `database/${inCatalog}${str(name) ?? ''}`);
-  const table = (db: unknown, name: unknown) =>
-    arnOf(env, 'glue', `table/${inCatalog}${str(db) ?? ''}/${str(name) ?? ''}`);
+  // Names as Glue keeps them: "For Hive compatibility, this is folded to lowercase when it is stored" (Glue API,
+  // DatabaseInput.Name and TableInput.Name), so `SNAPDB` is the database `snapdb` and is authorized as it.
+  const name = (value: unknown) => (str(value) ?? '').toLowerCase();
+  const database = (db: unknown) => arnOf(env, 'glue', `database/${inCatalog}${name(db)}`);
+  const table = (db: unknown, t: unknown) => arnOf(env, 'glue', `table/${inCatalog}${name(db)}/${name(t)}`);
   const on = (...resources: string[]) => resources.map((resource) => ({ action, resource }));
   switch (call.operation) {
     case 'GetTags':
     case 'TagResource':
     case 'UntagResource':
-      return on(localArn(env, 'glue', input.ResourceArn) ?? '*');
+      // The database or table the ARN names, by its stored (lower-case) name.
+      return on(localArn(env, 'glue', str(input.ResourceArn)?.toLowerCase()) ?? '*');
     case 'GetDatabases':
       return on(catalog, arnOf(env, 'glue', `database/${inCatalog}*`));
     case 'CreateDatabase':

@@ -362,6 +362,15 @@ describe('the local endpoint walked around as an attacker would (issue 22)', () 
                         `arn:aws:cloudwatch:us-east-1:${ACCOUNT}:alarm:adv-alarm`,
                       ],
                     },
+                    // And the snapshot table and its database stay.
+                    {
+                      Effect: 'Deny',
+                      Action: ['glue:DeleteTable', 'glue:UpdateTable', 'glue:DeleteDatabase'],
+                      Resource: [
+                        `arn:aws:glue:us-east-1:${ACCOUNT}:database/snapdb`,
+                        `arn:aws:glue:us-east-1:${ACCOUNT}:table/snapdb/daily`,
+                      ],
+                    },
                   ),
                 },
               ],
@@ -1042,6 +1051,51 @@ describe('the local endpoint walked around as an attacker would (issue 22)', () 
             explicitDeny: true,
           });
         }
+      }
+    } finally {
+      for (const client of Object.values(op)) client.destroy();
+    }
+    expect(fingerprint(dir)).toEqual(before);
+  });
+
+  test('Glue names are authorized as Glue keeps them (lower case): `SNAPDB`.`Daily` is snapdb.daily, and a Deny holds', async () => {
+    const op = clientsFor(endpoint.url, await asRole(OPERATOR_ROLE));
+    const before = fingerprint(dir); // after AssumeRole (its session is kept)
+    try {
+      const attacks: [string, () => Promise<unknown>][] = [
+        [
+          'DeleteTable',
+          () => op.glue.send(new DeleteGlueTableCommand({ DatabaseName: 'SNAPDB', Name: 'Daily' })),
+        ],
+        [
+          'UpdateTable',
+          () =>
+            op.glue.send(
+              new UpdateGlueTableCommand({
+                DatabaseName: 'SnapDB',
+                TableInput: { Name: 'DAILY', StorageDescriptor: { Location: `s3://${KEYS_BUCKET}/other/` } },
+              }),
+            ),
+        ],
+        ['DeleteDatabase', () => op.glue.send(new DeleteDatabaseCommand({ Name: 'SNAPDB' }))],
+        [
+          'TagResource',
+          () =>
+            op.glue.send(
+              new TagGlueCommand({
+                ResourceArn: `arn:aws:glue:us-east-1:${ACCOUNT}:database/SNAPDB`,
+                TagsToAdd: { evil: '1' },
+              }),
+            ),
+        ],
+      ];
+      for (const [what, attack] of attacks) {
+        const o = await outcome(attack());
+        expect({ what, name: o.name, explicitDeny: o.message.includes('explicit deny') }).toEqual({
+          what,
+          name: 'AccessDeniedException',
+          explicitDeny: true,
+        });
       }
     } finally {
       for (const client of Object.values(op)) client.destroy();
