@@ -38,8 +38,13 @@ const insufficient = (permission: string, on: string) =>
 export class GlueLakeFormationGuard implements S3TablesCatalogGuard {
   constructor(private readonly lakeFormation: LakeFormationGrants) {}
 
+  /** Names as Glue folds them (lower case), as IAM's half decided them (./actions.ts). */
   private resource(bucket: string, database: string, table?: string): CatalogResource {
-    return { catalog: `s3tablescatalog/${bucket}`, database, ...(table !== undefined ? { table } : {}) };
+    return {
+      catalog: `s3tablescatalog/${bucket}`,
+      database: database.toLowerCase(),
+      ...(table !== undefined ? { table: table.toLowerCase() } : {}),
+    };
   }
 
   refusal(caller: Caller, need: S3TablesCatalogNeed): string | undefined {
