@@ -214,6 +214,13 @@ async function startOn(
     sqlEngine: getSqlEngine,
     minCutoffBytes: options.athenaMinCutoffBytes ?? ATHENA_MIN_CUTOFF_BYTES,
     ...(authz ? { statements: authz.statements } : {}),
+    glueTableLocation: (database, table) => {
+      try {
+        return glue.catalog.getTable(database, table).StorageDescriptor?.Location;
+      } catch {
+        return undefined; // no such table: the query fails when it runs
+      }
+    },
   });
   const services: ServiceModule[] = [
     // STS: with authorization its principals and AssumeRole; without, GetCallerIdentity for the account.

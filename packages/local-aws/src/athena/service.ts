@@ -31,7 +31,7 @@ import type {
   UntagResourceInput,
   UntagResourceOutput,
 } from '@aws-sdk/client-athena';
-import type { PreparedStatement, QueryContext, SqlEngine } from '@loglake/lakehouse';
+import type { PreparedStatement, QueryContext, SqlEngine, TableAccess } from '@loglake/lakehouse';
 import { randomUUID } from 'node:crypto';
 import type { AthenaS3Write } from '../authz/athena-statements';
 import type { Caller } from '../iam/principals';
@@ -58,12 +58,16 @@ export interface AthenaOptions {
   minCutoffBytes: number;
   /** With authorization: what the caller may not do with a statement (fails the query), and what follows success. */
   statements?: StatementAuthorization;
+  /** A table of the default catalog (AwsDataCatalog): its S3 location, which a query reads as its caller. */
+  glueTableLocation?: (database: string, table: string) => string | undefined;
 }
 
 export interface StatementAuthorization {
   check(caller: Caller, statement: PreparedStatement, context: QueryContext): Error | undefined;
   /** The caller's permissions for what Athena writes to S3 for the query (results, a CTAS's data). */
   checkS3Writes(caller: Caller, writes: readonly AthenaS3Write[]): Error | undefined;
+  /** The caller's permissions on the S3 locations (`s3://bucket/prefix/`) of the Glue tables the query reads. */
+  checkS3Reads(caller: Caller, locations: readonly string[]): Error | undefined;
   succeeded(caller: Caller, statement: PreparedStatement, context: QueryContext): void;
   /** Why the caller may not read the results object (`s3://bucket/key`) GetQueryResults streams, or undefined. */
   resultsReadDenied(caller: Caller, object: string): string | undefined;
@@ -198,6 +202,24 @@ export function createAthenaService(
     };
   };
 
+  /**
+   * The S3 locations of the default catalog's tables a statement reads: Athena reads them as its caller (Athena User
+   * Guide, "Control access to Amazon S3 from Athena"). S3 Tables' data is Lake Formation's (its GetDataAccess).
+   */
+  const s3Reads = (prepared: PreparedStatement, context: QueryContext): string[] => {
+    let accesses: readonly TableAccess[];
+    try {
+      accesses = prepared.tableAccesses?.(context) ?? [];
+    } catch {
+      return []; // a name the engine cannot qualify: the statement fails the same way when it runs
+    }
+    return accesses.flatMap((a) => {
+      if (a.catalog !== 'awsdatacatalog' || a.kind !== 'read' || !a.table) return [];
+      const location = options.glueTableLocation?.(a.schema, a.table);
+      return location ? [location] : [];
+    });
+  };
+
   const operations: AthenaOperations = {
     async CreateWorkGroup(input) {
       workgroups.create(input);
@@ -253,6 +275,7 @@ export function createAthenaService(
       const denied =
         caller && prepared
           ? (options.statements?.check(caller, prepared, queryContext) ??
+            options.statements?.checkS3Reads(caller, s3Reads(prepared, queryContext)) ??
             options.statements?.checkS3Writes(caller, s3Writes(group, requestedOutput, prepared, id)))
           : undefined;
       runner.start({

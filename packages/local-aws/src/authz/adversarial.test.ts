@@ -1298,6 +1298,50 @@ describe('the local endpoint walked around as an attacker would (issue 22)', () 
     }
   });
 
+  test("Athena reads a Glue table's S3 data as its caller: no s3:GetObject there, no rows", async () => {
+    const ctas = clientsFor(endpoint.url, await asRole(CTAS_ROLE));
+    try {
+      await deployer.athena.send(
+        new CreateWorkGroupCommand({
+          Name: 'adv-reads',
+          Configuration: {
+            EnforceWorkGroupConfiguration: false,
+            ManagedQueryResultsConfiguration: { Enabled: true },
+          },
+        }),
+      );
+      const copy = (name: string, prefix: string) =>
+        `CREATE TABLE awsdatacatalog.snapdb.${name} WITH (format = 'PARQUET', external_location = 's3://${SNAP_BUCKET}/${prefix}/') AS SELECT srcaddr FROM "s3tablescatalog/${BUCKET}".network.vpc_flow_logs`;
+      // The deployer copies the flows where the CTAS role may not read (it may read runs/ only).
+      expect((await run(deployer.athena, copy('elsewhere', 'elsewhere'), 'adv-reads')).state).toBe(
+        'SUCCEEDED',
+      );
+      const refused = await run(ctas.athena, 'SELECT * FROM awsdatacatalog.snapdb.elsewhere', 'adv-reads');
+      expect(refused.state).toBe('FAILED');
+      expect(refused.reason).toContain(`Permission denied on S3 path: s3://${SNAP_BUCKET}/elsewhere/`);
+      expect(refused.reason).toContain(
+        `not authorized to perform: s3:GetObject on resource: arn:aws:s3:::${SNAP_BUCKET}/elsewhere/`,
+      );
+      // As S3 itself refuses the role those objects.
+      const listed = await deployer.s3.send(
+        new ListObjectsV2Command({ Bucket: SNAP_BUCKET, Prefix: 'elsewhere/' }),
+      );
+      const key = listed.Contents?.[0]?.Key as string;
+      expect(
+        await outcome(ctas.s3.send(new GetObjectCommand({ Bucket: SNAP_BUCKET, Key: key }))),
+      ).toMatchObject({
+        name: 'AccessDenied',
+        status: 403,
+      });
+      // What it may read, it reads.
+      expect((await run(ctas.athena, copy('run_2', 'runs/2'), 'adv-reads')).state).toBe('SUCCEEDED');
+      const own = await run(ctas.athena, 'SELECT count(*) FROM awsdatacatalog.snapdb.run_2', 'adv-reads');
+      expect(own.state).toBe('SUCCEEDED');
+    } finally {
+      for (const client of Object.values(ctas)) client.destroy();
+    }
+  });
+
   test("the admin API is an administrator's: unsigned, unknown or analyst callers are refused; the token opens it", async () => {
     const before = fingerprint(dir);
     const routes: [string, string][] = [
