@@ -6,12 +6,16 @@
 // and is taken over.
 //
 // Atomicity: the lock is created by link(2) of a complete file (fails with EEXIST when another holds it; never a
-// half-written lock). A stale lock is taken over by renaming it aside (rename moves one file to one taker) and
-// checking that the file moved is the very one judged stale (the same content, which names a random nonce): if
-// another process had replaced it in between, the moved file is linked back, so two starters that both saw the same
-// stale lock cannot both win.
+// half-written lock). A stale lock is never moved aside while anyone could be using its place (the old takeover
+// renamed the lock aside and linked it back when it turned out to be a newer one: in that moment a third starter
+// linked its own, and two won — CI saw it on Node 24). Instead the starters that judged the same stale lock compete
+// for a claim on it: a file named after that lock's content, created by link(2), so one of them gets it. Only the
+// claim's holder removes the stale lock, after reading it again (it cannot change: its owner is dead, and only a
+// claim holder removes it), and then links its own like any starter; the others wait and read the lock again. A
+// claim whose holder died is itself claimed the same way (a claim on the claim). After linking, the lock is read
+// back to check that it names this one.
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   closeSync,
   fsyncSync,
@@ -168,7 +172,7 @@ function unreadableLock(dataDir: string): DataFolderHeldError {
 function writeAside(dataDir: string, holder: DataFolderHolder): string {
   const dir = asideDir(dataDir);
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `held-${randomUUID()}`);
+  const file = join(dir, `held-${randomUUID()}.tmp`);
   const fd = openSync(file, 'wx');
   try {
     writeSync(fd, `${JSON.stringify(holder)}\n`);
@@ -205,27 +209,36 @@ export class DataFolderLock {
     };
     const lock = lockFile(dataDir);
     const mine = writeAside(dataDir, holder);
+    const claims: string[] = [];
+    // A claim's holder removes the stale lock in a few system calls; others wait for it (bounded).
+    const deadline = Date.now() + ACQUIRE_WAIT_MS;
     try {
-      for (let attempt = 0; attempt < 10; attempt++) {
+      for (;;) {
         try {
           linkSync(mine, lock);
-          return new DataFolderLock(dataDir, holder);
+          if (parseHolder(readText(lock))?.nonce === holder.nonce) return new DataFolderLock(dataDir, holder);
+          continue; // cannot happen (no one replaces a live lock), but never claim a lock that is not this one
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         }
         const text = readText(lock);
-        if (text === undefined) continue; // released in between: try again
-        const current = parseHolder(text);
-        if (!current) throw unreadableLock(dataDir);
-        if (holderAlive(current)) throw heldError(dataDir, current, 'starting another endpoint on it');
-        takeOverStale(dataDir, lock, text);
+        if (text !== undefined) {
+          const current = parseHolder(text);
+          if (!current) throw unreadableLock(dataDir);
+          if (holderAlive(current)) throw heldError(dataDir, current, 'starting another endpoint on it');
+          if (!removeStale(dataDir, lock, text, holder, claims)) {
+            if (Date.now() > deadline)
+              throw new DataFolderHeldError(
+                `The data folder ${dataDir} has a stale lock another starting endpoint is taking over, and it did not finish; start this one again.`,
+                undefined,
+              );
+            pause(2);
+          }
+        }
       }
-      throw new DataFolderHeldError(
-        `The data folder ${dataDir} kept changing hands while this endpoint tried to take it; start it again.`,
-        undefined,
-      );
     } finally {
       rmSync(mine, { force: true });
+      for (const claim of claims) rmSync(claim, { force: true });
     }
   }
 
@@ -246,22 +259,57 @@ export class DataFolderLock {
   }
 }
 
-/** Moves the stale lock (read as `stale`) aside; if the file moved is another (a newer lock), puts it back. */
-function takeOverStale(dataDir: string, lock: string, stale: string): void {
-  mkdirSync(asideDir(dataDir), { recursive: true });
-  const grave = join(asideDir(dataDir), `stale-${randomUUID()}`);
-  try {
-    renameSync(lock, grave);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // another took it over first
-    throw error;
-  }
-  if (readText(grave) !== stale) {
+/** How long a starter waits for another to finish taking over a stale lock. */
+const ACQUIRE_WAIT_MS = 5_000;
+
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+const claimFile = (dataDir: string, of: string) =>
+  join(asideDir(dataDir), `claim-${createHash('sha256').update(of).digest('hex').slice(0, 32)}`);
+
+/**
+ * Claims the right to remove the stale lock whose content is `stale`: true when this process holds the claim (or a
+ * claim on a dead claimer's claim, and so on down), false when a live process holds it. Claim files are created by
+ * link(2) of a complete file, so each has one creator and never changes.
+ */
+function claim(dataDir: string, of: string, holder: DataFolderHolder, claims: string[]): boolean {
+  for (let depth = 0; depth < 16; depth++) {
+    const file = claimFile(dataDir, of);
+    const mine = writeAside(dataDir, holder);
     try {
-      linkSync(grave, lock);
+      linkSync(mine, file);
+      claims.push(file);
+      return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(mine, { force: true });
     }
+    const text = readText(file);
+    const claimer = parseHolder(text);
+    if (text === undefined) continue; // removed by its holder in between: try again
+    if (claimer?.nonce === holder.nonce) return true;
+    if (claimer && holderAlive(claimer)) return false;
+    of = text; // its claimer died while taking over: claim that claim
   }
-  rmSync(grave, { force: true });
+  return false;
+}
+
+/**
+ * Removes the stale lock (read as `stale`) if this process wins the claim on it and it is still there. False when
+ * another live process holds the claim (wait and look again).
+ */
+function removeStale(
+  dataDir: string,
+  lock: string,
+  stale: string,
+  holder: DataFolderHolder,
+  claims: string[],
+): boolean {
+  if (!claim(dataDir, stale, holder, claims)) return false;
+  // Only a claim's holder removes a stale lock, and its owner is dead: what is read now stays until removed here.
+  if (readText(lock) === stale) rmSync(lock, { force: true });
+  return true;
 }

@@ -146,7 +146,12 @@ async function startOn(
   const warehouse: Warehouse = await factories.openWarehouse(localDataPath(dataDir, 'warehouse'));
   // Glue + S3 for the snapshots unit: Glue's AwsDataCatalog is one of the SQL engine's catalogs, and CTAS with
   // external_location writes where the S3 service serves the snapshot bucket from.
-  const glue = createGlueService({ store, accountId: LOCAL_ACCOUNT_ID, warehouse });
+  const glue = createGlueService({
+    store,
+    accountId: LOCAL_ACCOUNT_ID,
+    warehouse,
+    ...(authz ? { s3TablesGuard: authz.glueS3Tables } : {}),
+  });
   const s3 = createS3Service({ dataDir, store, region, accountId: LOCAL_ACCOUNT_ID });
 
   let sqlEngine: Promise<SqlEngine> | undefined;
@@ -212,6 +217,13 @@ async function startOn(
     sqlEngine: getSqlEngine,
     minCutoffBytes: options.athenaMinCutoffBytes ?? ATHENA_MIN_CUTOFF_BYTES,
     ...(authz ? { statements: authz.statements } : {}),
+    glueTableLocation: (database, table) => {
+      try {
+        return glue.catalog.getTable(database, table).StorageDescriptor?.Location;
+      } catch {
+        return undefined; // no such table: the query fails when it runs
+      }
+    },
   });
   const services: ServiceModule[] = [
     // STS: with authorization its principals and AssumeRole; without, GetCallerIdentity for the account.

@@ -31,7 +31,7 @@ import type {
   UntagResourceInput,
   UntagResourceOutput,
 } from '@aws-sdk/client-athena';
-import type { PreparedStatement, QueryContext, SqlEngine } from '@loglake/lakehouse';
+import type { PreparedStatement, QueryContext, SqlEngine, TableAccess } from '@loglake/lakehouse';
 import { randomUUID } from 'node:crypto';
 import type { AthenaS3Write } from '../authz/athena-statements';
 import type { Caller } from '../iam/principals';
@@ -58,13 +58,19 @@ export interface AthenaOptions {
   minCutoffBytes: number;
   /** With authorization: what the caller may not do with a statement (fails the query), and what follows success. */
   statements?: StatementAuthorization;
+  /** A table of the default catalog (AwsDataCatalog): its S3 location, which a query reads as its caller. */
+  glueTableLocation?: (database: string, table: string) => string | undefined;
 }
 
 export interface StatementAuthorization {
   check(caller: Caller, statement: PreparedStatement, context: QueryContext): Error | undefined;
   /** The caller's permissions for what Athena writes to S3 for the query (results, a CTAS's data). */
   checkS3Writes(caller: Caller, writes: readonly AthenaS3Write[]): Error | undefined;
+  /** The caller's permissions on the S3 locations (`s3://bucket/prefix/`) of the Glue tables the query reads. */
+  checkS3Reads(caller: Caller, locations: readonly string[]): Error | undefined;
   succeeded(caller: Caller, statement: PreparedStatement, context: QueryContext): void;
+  /** Why the caller may not read the results object (`s3://bucket/key`) GetQueryResults streams, or undefined. */
+  resultsReadDenied(caller: Caller, object: string): string | undefined;
 }
 
 /**
@@ -147,11 +153,16 @@ export function createAthenaService(
     return group;
   };
 
+  /** Where a query's results are (its output location; undefined for managed results only). */
+  const outputOf = (record: QueryRecord, group: WorkGroupRecord | undefined) => {
+    const enforced = group ? enforcesConfiguration(group) : true;
+    return (
+      (enforced ? outputLocationOf(group) : undefined) ?? record.outputLocation ?? outputLocationOf(group)
+    );
+  };
   const describe = (record: QueryRecord) => {
     const group = safeWorkGroup(workgroups, record.workgroup);
-    const enforced = group ? enforcesConfiguration(group) : true;
-    const outputLocation =
-      (enforced ? outputLocationOf(group) : undefined) ?? record.outputLocation ?? outputLocationOf(group);
+    const outputLocation = outputOf(record, group);
     const end = record.completedAt;
     return {
       QueryExecutionId: record.id,
@@ -189,6 +200,24 @@ export function createAthenaService(
       WorkGroup: record.workgroup,
       EngineVersion: engineVersion(group?.Configuration.EngineVersion?.SelectedEngineVersion ?? undefined),
     };
+  };
+
+  /**
+   * The S3 locations of the default catalog's tables a statement reads: Athena reads them as its caller (Athena User
+   * Guide, "Control access to Amazon S3 from Athena"). S3 Tables' data is Lake Formation's (its GetDataAccess).
+   */
+  const s3Reads = (prepared: PreparedStatement, context: QueryContext): string[] => {
+    let accesses: readonly TableAccess[];
+    try {
+      accesses = prepared.tableAccesses?.(context) ?? [];
+    } catch {
+      return []; // a name the engine cannot qualify: the statement fails the same way when it runs
+    }
+    return accesses.flatMap((a) => {
+      if (a.catalog !== 'awsdatacatalog' || a.kind !== 'read' || !a.table) return [];
+      const location = options.glueTableLocation?.(a.schema, a.table);
+      return location ? [location] : [];
+    });
   };
 
   const operations: AthenaOperations = {
@@ -246,6 +275,7 @@ export function createAthenaService(
       const denied =
         caller && prepared
           ? (options.statements?.check(caller, prepared, queryContext) ??
+            options.statements?.checkS3Reads(caller, s3Reads(prepared, queryContext)) ??
             options.statements?.checkS3Writes(caller, s3Writes(group, requestedOutput, prepared, id)))
           : undefined;
       runner.start({
@@ -319,11 +349,24 @@ export function createAthenaService(
       workgroups.setTags(group.Name, withoutTags(group.tags, input.TagKeys ?? []));
       return {};
     },
-    async GetQueryResults(input) {
+    async GetQueryResults(input, request) {
       const id = input.QueryExecutionId as string;
       const max = input.MaxResults ?? 1000;
       const start = decodeToken(input.NextToken);
       const record = runner.get(id);
+      // "To stream query results successfully, the IAM principal with permission to call GetQueryResults also must
+      // have permissions to the Amazon S3 GetObject action for the Athena query results location" (API reference,
+      // GetQueryResults): the results object, where Athena wrote it (managed results have no S3 location).
+      const group = safeWorkGroup(workgroups, record.workgroup);
+      const output = managedResults(group) ? undefined : outputOf(record, group);
+      const denied =
+        request.caller && output
+          ? options.statements?.resultsReadDenied(request.caller, `${output.replace(/\/?$/, '/')}${id}.csv`)
+          : undefined;
+      if (denied)
+        throw invalidRequest(
+          `You do not seem to have access to the S3 location of your query results. Please confirm your account has access to the S3 location where your query results are saved and try again. (${denied})`,
+        );
       const result = runner.results(id);
       const rows = record.hasHeaderRow
         ? [result.columns.map((c) => c.name as string | null), ...result.rows]

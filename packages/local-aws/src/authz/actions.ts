@@ -45,20 +45,45 @@ const child = (value: unknown): Record<string, unknown> =>
 const arnOf = (env: MappingEnv, service: string, resource: string) =>
   `arn:aws:${service}:${env.region}:${LOCAL_ACCOUNT_ID}:${resource}`;
 
+/**
+ * A resource ARN the request names (tagging), as the resource the service will act on: the services match ARNs by
+ * resource name whatever region or account they carry (../arn.ts), so IAM decides on the endpoint's own region and
+ * account — else an ARN naming another region would slip past a Deny written for the real one. Undefined when it is
+ * no ARN of the service (the service then answers that it has no such resource).
+ */
+function localArn(env: MappingEnv, service: string, arn: unknown): string | undefined {
+  const m = /^arn:aws[a-z-]*:([a-z0-9-]+):[^:]*:[^:]*:(.+)$/.exec(str(arn) ?? '');
+  return m && m[1] === service ? arnOf(env, service, m[2] as string) : undefined;
+}
+
+/** iam:PassRole on each role a request hands to a service (deduplicated). */
+const passRoles = (roles: readonly (string | undefined)[]): RequiredPermission[] =>
+  [...new Set(roles.filter((r): r is string => !!r))].map((resource) => ({
+    action: 'iam:PassRole',
+    resource,
+  }));
+
+/** Every `RoleARN` member anywhere in a Firehose input (destinations, their S3 backups, a stream's source). */
+function firehoseRoles(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(firehoseRoles);
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, member]) =>
+    key === 'RoleARN' && typeof member === 'string' ? [member] : firehoseRoles(member),
+  );
+}
+
 function firehose(call: OperationCall, env: MappingEnv): Mapping {
   const input = call.input;
   const action = `firehose:${call.operation}`;
   if (call.operation === 'ListDeliveryStreams') return [{ action, resource: '*' }];
   const name = str(input.DeliveryStreamName) ?? '';
   const stream = { action, resource: deliveryStreamArn(env.region, name) };
-  if (call.operation !== 'CreateDeliveryStream') return [stream];
-  // Creating a stream hands its roles to Firehose: the caller needs iam:PassRole on each (Firehose Developer
-  // Guide, "Controlling access with Amazon Data Firehose").
-  const iceberg = child(input.IcebergDestinationConfiguration);
-  const roles = [str(iceberg.RoleARN), str(child(iceberg.S3Configuration).RoleARN)].filter(
-    (r): r is string => !!r,
-  );
-  return [stream, ...[...new Set(roles)].map((resource) => ({ action: 'iam:PassRole', resource }))];
+  if (call.operation !== 'CreateDeliveryStream' && call.operation !== 'UpdateDestination') return [stream];
+  // Creating a stream, or updating its destination, hands the roles it names to Firehose: the caller needs
+  // iam:PassRole on each (Firehose Developer Guide, "Controlling access with Amazon Data Firehose"; IAM User Guide,
+  // "Grant a user permissions to pass a role to an AWS service"). Every RoleARN of the request counts, whatever
+  // destination or update it sits in, so a member this endpoint does not read cannot carry a role past the check.
+  return [stream, ...passRoles(firehoseRoles(input))];
 }
 
 function athena(call: OperationCall, env: MappingEnv): Mapping {
@@ -71,10 +96,16 @@ function athena(call: OperationCall, env: MappingEnv): Mapping {
   switch (call.operation) {
     case 'ListWorkGroups':
       return [{ action, resource: '*' }];
+    // A workgroup's ExecutionRole is passed to Athena (Athena User Guide, Apache Spark workgroups: the creator needs
+    // iam:PassRole on the execution role).
     case 'CreateWorkGroup':
-      return [workgroup(str(input.Name))];
-    case 'GetWorkGroup':
+      return [workgroup(str(input.Name)), ...passRoles([str(child(input.Configuration).ExecutionRole)])];
     case 'UpdateWorkGroup':
+      return [
+        workgroup(str(input.WorkGroup)),
+        ...passRoles([str(child(input.ConfigurationUpdates).ExecutionRole)]),
+      ];
+    case 'GetWorkGroup':
     case 'DeleteWorkGroup':
     case 'StartQueryExecution':
     case 'ListQueryExecutions':
@@ -86,7 +117,7 @@ function athena(call: OperationCall, env: MappingEnv): Mapping {
     case 'ListTagsForResource':
     case 'TagResource':
     case 'UntagResource':
-      return [{ action, resource: str(input.ResourceARN) ?? '*' }];
+      return [{ action, resource: localArn(env, 'athena', input.ResourceARN) ?? '*' }];
     case 'BatchGetQueryExecution': {
       const ids = Array.isArray(input.QueryExecutionIds) ? input.QueryExecutionIds.map(String) : [];
       const groups = new Set(
@@ -110,15 +141,18 @@ function glue(call: OperationCall, env: MappingEnv): Mapping {
   const federated = /^\d{12}:(s3tablescatalog(?:\/[^/]+)?)$/.exec(str(input.CatalogId) ?? '')?.[1];
   const inCatalog = federated ? `${federated}/` : '';
   const catalog = arnOf(env, 'glue', federated ? `catalog/${federated}` : 'catalog');
-  const database = (name: unknown) => arnOf(env, 'glue', `database/${inCatalog}${str(name) ?? ''}`);
-  const table = (db: unknown, name: unknown) =>
-    arnOf(env, 'glue', `table/${inCatalog}${str(db) ?? ''}/${str(name) ?? ''}`);
+  // Names as Glue keeps them: "For Hive compatibility, this is folded to lowercase when it is stored" (Glue API,
+  // DatabaseInput.Name and TableInput.Name), so `SNAPDB` is the database `snapdb` and is authorized as it.
+  const name = (value: unknown) => (str(value) ?? '').toLowerCase();
+  const database = (db: unknown) => arnOf(env, 'glue', `database/${inCatalog}${name(db)}`);
+  const table = (db: unknown, t: unknown) => arnOf(env, 'glue', `table/${inCatalog}${name(db)}/${name(t)}`);
   const on = (...resources: string[]) => resources.map((resource) => ({ action, resource }));
   switch (call.operation) {
     case 'GetTags':
     case 'TagResource':
     case 'UntagResource':
-      return on(str(input.ResourceArn) ?? '');
+      // The database or table the ARN names, by its stored (lower-case) name.
+      return on(localArn(env, 'glue', str(input.ResourceArn)?.toLowerCase()) ?? '*');
     case 'GetDatabases':
       return on(catalog, arnOf(env, 'glue', `database/${inCatalog}*`));
     case 'CreateDatabase':
@@ -167,6 +201,13 @@ function s3(call: OperationCall): Mapping {
       return [{ action: 's3:PutObject', resource: object }];
     case 'DeleteObject':
       return [{ action: 's3:DeleteObject', resource: object }];
+    case 'PutBucketReplication':
+      // "the user or role performing the action must have the iam:PassRole permission" for the configuration's
+      // role (Amazon S3 API Reference, PutBucketReplication).
+      return [
+        { action: 's3:PutReplicationConfiguration', resource: bucketArn },
+        ...passRoles([str(child(call.input.ReplicationConfiguration).Role)]),
+      ];
     case 'DeleteObjects': {
       // Each key is authorized as its own s3:DeleteObject (Amazon S3 API Reference, DeleteObjects); none named, the
       // bucket's (S3 refuses an empty Delete as MalformedXML, but nothing is let through unchecked).
@@ -288,6 +329,8 @@ const S3TABLES_BUCKET_LEVEL = new Set([
   'PutTableBucketReplication',
   'DeleteTableBucketReplication',
 ]);
+/** The S3 Tables operations that take a role (a replication configuration's). */
+const REPLICATION_PUTS = new Set(['PutTableBucketReplication', 'PutTableReplication']);
 /** Operations on any S3 Tables resource, named by its ARN (a table bucket or a table). */
 const S3TABLES_BY_RESOURCE_ARN = new Set(['ListTagsForResource', 'TagResource', 'UntagResource']);
 
@@ -321,7 +364,8 @@ async function s3tables(call: OperationCall, env: MappingEnv): Promise<Mapping> 
   const action = `s3tables:${call.operation}`;
   const p = call.params;
   if (S3TABLES_ACCOUNT_LEVEL.has(call.operation)) return [{ action, resource: '*' }];
-  if (S3TABLES_BY_RESOURCE_ARN.has(call.operation)) return [{ action, resource: p.resourceArn ?? '' }];
+  if (S3TABLES_BY_RESOURCE_ARN.has(call.operation))
+    return [{ action, resource: localArn(env, 's3tables', p.resourceArn) ?? '*' }];
   const input = call.input;
   const extras = (resource: string): RequiredPermission[] =>
     (CREATE_EXTRAS[call.operation] ?? []).flatMap(([member, extra]) =>
@@ -331,17 +375,25 @@ async function s3tables(call: OperationCall, env: MappingEnv): Promise<Mapping> 
     const resource = tableBucketArn(env.region, str(input.name) ?? '');
     return [{ action, resource }, ...extras(resource)];
   }
+  // A replication configuration's role is passed to S3 Tables: "You must have iam:PassRole permission" (S3 Tables
+  // API reference, PutTableBucketReplication and PutTableReplication).
+  const replicationRoles = REPLICATION_PUTS.has(call.operation)
+    ? passRoles([str(child(input.configuration).role)])
+    : [];
   // A table named by its ARN (GetTable by ARN, replication, record expiration).
   const byArn = tableFromArn(p.tableArn ?? '');
   if (byArn)
-    return [{ action, resource: `${tableBucketArn(env.region, byArn.bucket)}/table/${byArn.tableId}` }];
+    return [
+      { action, resource: `${tableBucketArn(env.region, byArn.bucket)}/table/${byArn.tableId}` },
+      ...replicationRoles,
+    ];
   const bucket = bucketFromArn(p.tableBucketARN ?? '') ?? '';
   if (call.operation === 'CreateTable') {
     const table = await tableArn(env, bucket, p.namespace ?? '', str(input.name) ?? '');
     return [{ action, resource: tableBucketArn(env.region, bucket) }, ...extras(table)];
   }
   if (S3TABLES_BUCKET_LEVEL.has(call.operation))
-    return [{ action, resource: tableBucketArn(env.region, bucket) }];
+    return [{ action, resource: tableBucketArn(env.region, bucket) }, ...replicationRoles];
   if (p.namespace !== undefined && p.name !== undefined)
     return [{ action, resource: await tableArn(env, bucket, p.namespace, p.name) }];
   return 'unmapped';
@@ -403,7 +455,7 @@ function cloudwatch(call: OperationCall, env: MappingEnv): Mapping {
   if (CLOUDWATCH_METRIC_OPERATIONS.has(call.operation)) return [{ action, resource: '*' }];
   // Tagging is authorized on the resource the ARN names (Service Authorization Reference, CloudWatch).
   if (TAGGING_OPERATIONS.has(call.operation))
-    return [{ action, resource: str(call.input.ResourceARN) ?? '*' }];
+    return [{ action, resource: localArn(env, 'cloudwatch', call.input.ResourceARN) ?? '*' }];
   if (!CLOUDWATCH_ALARM_OPERATIONS.has(call.operation)) return 'unmapped';
   const input = call.input;
   const named = [

@@ -15,11 +15,13 @@ import {
   GetQueryExecutionCommand,
   GetQueryResultsCommand,
   StartQueryExecutionCommand,
+  TagResourceCommand as TagWorkGroupCommand,
   UpdateWorkGroupCommand,
 } from '@aws-sdk/client-athena';
 import {
   CloudWatchClient,
   DeleteAlarmsCommand,
+  TagResourceCommand as TagAlarmCommand,
   DescribeAlarmsCommand,
   PutMetricAlarmCommand,
   PutMetricDataCommand,
@@ -30,15 +32,23 @@ import {
   DescribeDeliveryStreamCommand,
   FirehoseClient,
   PutRecordCommand,
+  UpdateDestinationCommand,
 } from '@aws-sdk/client-firehose';
 import {
   CreateDatabaseCommand,
   CreateTableCommand as CreateGlueTableCommand,
   DeleteDatabaseCommand,
   DeleteTableCommand as DeleteGlueTableCommand,
+  GetDatabaseCommand,
+  GetDatabasesCommand,
+  GetPartitionsCommand,
   GetTableCommand as GetGlueTableCommand,
   GetTablesCommand,
+  GetTableVersionsCommand,
   GlueClient,
+  SearchTablesCommand,
+  TagResourceCommand as TagGlueCommand,
+  UpdateTableCommand as UpdateGlueTableCommand,
 } from '@aws-sdk/client-glue';
 import {
   CreateBucketCommand,
@@ -46,6 +56,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   ListObjectsV2Command,
+  PutBucketReplicationCommand,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -56,8 +67,11 @@ import {
   DeleteTableCommand,
   GetTableCommand,
   GetTableMetadataLocationCommand,
+  PutTableBucketReplicationCommand,
   PutTablePolicyCommand,
+  PutTableReplicationCommand,
   S3TablesClient,
+  TagResourceCommand as TagTablesCommand,
   UpdateTableMetadataLocationCommand,
 } from '@aws-sdk/client-s3tables';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
@@ -68,11 +82,13 @@ import { loadEngineFactories } from '../engine';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { waitForQuery } from '../test-support/clients';
 import {
+  ACCOUNT,
   ANALYST,
   BUCKET,
   CATALOG_ID,
   DEPLOYER_KEY,
   ERROR_BUCKET,
+  FIREHOSE,
   role,
   testAuthorization,
   WORKGROUP,
@@ -84,6 +100,10 @@ const SNAP_BUCKET = 'adv-snapshots';
 const KEYS_BUCKET = 'adv-keys';
 const CTAS_ROLE = role('lab-ctas');
 const WRITER_ROLE = role('lab-writer');
+/** Runs the pipeline (Firehose, Athena, S3 Tables, S3, Glue) and may pass the Firehose role only. */
+const OPERATOR_ROLE = role('lab-operator');
+/** A role Firehose (and any service) could act as, that may do anything: what the operator may not hand out. */
+const POWER_ROLE = role('lab-power');
 const doc = (...Statement: unknown[]) => ({ Version: '2012-10-17', Statement });
 const trustDeployer = doc({
   Effect: 'Allow',
@@ -312,6 +332,62 @@ describe('the local endpoint walked around as an attacker would (issue 22)', () 
                 },
               ],
             },
+            {
+              arn: OPERATOR_ROLE,
+              trustPolicy: trustDeployer,
+              policies: [
+                {
+                  name: 'operate',
+                  document: doc(
+                    {
+                      Effect: 'Allow',
+                      Action: ['firehose:*', 'athena:*', 's3tables:*', 's3:*', 'glue:*'],
+                      Resource: '*',
+                    },
+                    { Effect: 'Allow', Action: 'iam:PassRole', Resource: FIREHOSE },
+                    // Allowed every tag but these: the lab's workgroup, table bucket, Glue database and alarm.
+                    { Effect: 'Allow', Action: ['cloudwatch:*'], Resource: '*' },
+                    {
+                      Effect: 'Deny',
+                      Action: [
+                        'athena:TagResource',
+                        's3tables:TagResource',
+                        'glue:TagResource',
+                        'cloudwatch:TagResource',
+                      ],
+                      Resource: [
+                        `arn:aws:athena:us-east-1:${ACCOUNT}:workgroup/${WORKGROUP}`,
+                        `arn:aws:s3tables:us-east-1:${ACCOUNT}:bucket/${BUCKET}`,
+                        `arn:aws:glue:us-east-1:${ACCOUNT}:database/snapdb`,
+                        `arn:aws:cloudwatch:us-east-1:${ACCOUNT}:alarm:adv-alarm`,
+                      ],
+                    },
+                    // And the snapshot table and its database stay.
+                    {
+                      Effect: 'Deny',
+                      Action: ['glue:DeleteTable', 'glue:UpdateTable', 'glue:DeleteDatabase'],
+                      Resource: [
+                        `arn:aws:glue:us-east-1:${ACCOUNT}:database/snapdb`,
+                        `arn:aws:glue:us-east-1:${ACCOUNT}:table/snapdb/daily`,
+                      ],
+                    },
+                  ),
+                },
+              ],
+            },
+            {
+              arn: POWER_ROLE,
+              trustPolicy: doc({
+                Effect: 'Allow',
+                Principal: {
+                  Service: ['firehose.amazonaws.com', 'athena.amazonaws.com', 's3.amazonaws.com'],
+                },
+                Action: 'sts:AssumeRole',
+              }),
+              policies: [
+                { name: 'everything', document: doc({ Effect: 'Allow', Action: '*', Resource: '*' }) },
+              ],
+            },
             // May write and delete under `prefix/` of one bucket, nothing else.
             {
               arn: WRITER_ROLE,
@@ -337,9 +413,10 @@ describe('the local endpoint walked around as an attacker would (issue 22)', () 
       BUCKET,
       FLOW_LOG_V2_SCHEMA.map((c) => ({ ...c, required: false })),
     );
-    await deployer.s3tables.send(
-      new CreateNamespaceCommand({ tableBucketARN: bucketArn, namespace: ['lab'] }),
-    );
+    for (const namespace of ['lab', 'spare'])
+      await deployer.s3tables.send(
+        new CreateNamespaceCommand({ tableBucketARN: bucketArn, namespace: [namespace] }),
+      );
     await deployer.athena.send(
       new CreateWorkGroupCommand({
         Name: WORKGROUP,
@@ -651,6 +728,381 @@ describe('the local endpoint walked around as an attacker would (issue 22)', () 
     expect(fingerprint(dir)).toEqual(before);
   });
 
+  test("Glue's view of the S3 Tables catalog asks Lake Formation, as Athena does: no grant, no metadata", async () => {
+    const c = clientsFor(endpoint.url, analyst);
+    const ctas = clientsFor(endpoint.url, await asRole(CTAS_ROLE));
+    const before = fingerprint(dir); // after AssumeRole (its session is kept)
+    const CatalogId = CATALOG_ID;
+    try {
+      // Athena refuses the analyst the secret table (no Lake Formation grant on lab.*).
+      expect((await run(c.athena, 'DESCRIBE lab.authz_secret')).state).toBe('FAILED');
+      // Glue, with the same IAM permissions (glue:GetTable etc. on the catalog's lab database and tables), refuses
+      // too: AccessDeniedException in Glue's JSON shape, for a table that exists and one that does not alike.
+      const denied = (o: { name: string; status: number; message: string }) => ({
+        name: o.name,
+        status: o.status,
+        lakeFormation: o.message.startsWith('Insufficient Lake Formation permission(s)'),
+      });
+      const refused = { name: 'AccessDeniedException', status: 400, lakeFormation: true };
+      const ungranted: [string, () => Promise<unknown>][] = [
+        [
+          'GetTable',
+          () =>
+            c.glue.send(new GetGlueTableCommand({ CatalogId, DatabaseName: 'lab', Name: 'authz_secret' })),
+        ],
+        [
+          'GetTable (no such table)',
+          () =>
+            c.glue.send(new GetGlueTableCommand({ CatalogId, DatabaseName: 'lab', Name: 'nothing_here' })),
+        ],
+        ['GetTables', () => c.glue.send(new GetTablesCommand({ CatalogId, DatabaseName: 'lab' }))],
+        ['GetDatabase', () => c.glue.send(new GetDatabaseCommand({ CatalogId, Name: 'lab' }))],
+        [
+          'GetTableVersions',
+          () =>
+            ctas.glue.send(
+              new GetTableVersionsCommand({ CatalogId, DatabaseName: 'lab', TableName: 'authz_secret' }),
+            ),
+        ],
+        [
+          'UpdateTable',
+          () =>
+            ctas.glue.send(
+              new UpdateGlueTableCommand({
+                CatalogId,
+                DatabaseName: 'lab',
+                TableInput: { Name: 'authz_secret' },
+              }),
+            ),
+        ],
+        [
+          'DeleteTable',
+          () =>
+            ctas.glue.send(
+              new DeleteGlueTableCommand({ CatalogId, DatabaseName: 'network', Name: 'vpc_flow_logs' }),
+            ),
+        ],
+        [
+          'CreateTable',
+          () =>
+            ctas.glue.send(
+              new CreateGlueTableCommand({ CatalogId, DatabaseName: 'lab', TableInput: { Name: 'evil' } }),
+            ),
+        ],
+        // The CTAS role has glue:* and Describe on network: not Drop, not Create Database.
+        ['DeleteDatabase', () => ctas.glue.send(new DeleteDatabaseCommand({ CatalogId, Name: 'spare' }))],
+        [
+          'CreateDatabase',
+          () => ctas.glue.send(new CreateDatabaseCommand({ CatalogId, DatabaseInput: { Name: 'evil' } })),
+        ],
+      ];
+      for (const [what, attack] of ungranted)
+        expect({ what, ...denied(await outcome(attack())) }).toEqual({ what, ...refused });
+      // Lists leave out what the caller may not see: the CTAS role sees network (granted), not lab or spare.
+      const ctasDatabases = await ctas.glue.send(new GetDatabasesCommand({ CatalogId }));
+      expect(ctasDatabases.DatabaseList?.map((d) => d.Name)).toEqual(['network']);
+      // What is granted stays readable through Glue.
+      const tables = await c.glue.send(new GetTablesCommand({ CatalogId, DatabaseName: 'network' }));
+      expect(tables.TableList?.map((t) => t.Name)).toEqual(['vpc_flow_logs']);
+      const flows = await c.glue.send(
+        new GetGlueTableCommand({ CatalogId, DatabaseName: 'network', Name: 'vpc_flow_logs' }),
+      );
+      expect(flows.Table?.Name).toBe('vpc_flow_logs');
+      // The deployer (a data lake administrator, with grants) sees every database.
+      const all = await deployer.glue.send(new GetDatabasesCommand({ CatalogId }));
+      expect(all.DatabaseList?.map((d) => d.Name).sort()).toEqual(['lab', 'network', 'spare']);
+      // Glue operations that could name the table otherwise are not served at all: nothing comes back.
+      for (const attack of [
+        () => c.glue.send(new SearchTablesCommand({ CatalogId, SearchText: 'authz_secret' })),
+        () =>
+          c.glue.send(
+            new GetPartitionsCommand({ CatalogId, DatabaseName: 'lab', TableName: 'authz_secret' }),
+          ),
+      ]) {
+        const o = await outcome(attack());
+        expect(o.name).not.toBe('ALLOWED');
+        expect(o.message).not.toContain('the-secret');
+      }
+    } finally {
+      for (const set of [c, ctas]) for (const client of Object.values(set)) client.destroy();
+    }
+    expect(fingerprint(dir)).toEqual(before);
+  });
+
+  test('a role put into a configuration needs iam:PassRole on it: Firehose, Athena, S3 Tables, S3', async () => {
+    const op = clientsFor(endpoint.url, await asRole(OPERATOR_ROLE));
+    const before = fingerprint(dir); // after AssumeRole (its session is kept)
+    try {
+      const stream = await op.firehose.send(
+        new DescribeDeliveryStreamCommand({ DeliveryStreamName: 'adv-stream' }),
+      );
+      const current = stream.DeliveryStreamDescription;
+      const update = (IcebergDestinationUpdate: Record<string, unknown>) =>
+        op.firehose.send(
+          new UpdateDestinationCommand({
+            DeliveryStreamName: 'adv-stream',
+            CurrentDeliveryStreamVersionId: current?.VersionId,
+            DestinationId: current?.Destinations?.[0]?.DestinationId,
+            IcebergDestinationUpdate,
+          }),
+        );
+      const passRoleDenied = (o: { name: string; status: number; message: string }) => ({
+        name: o.name,
+        status: o.status,
+        // S3 quotes the resource in its denials, the JSON services do not.
+        passRole: new RegExp(`not authorized to perform: iam:PassRole on resource: "?${POWER_ROLE}`).test(
+          o.message,
+        ),
+      });
+      const attacks: [string, () => Promise<unknown>, { name: string; status: number }][] = [
+        [
+          'firehose:UpdateDestination RoleARN',
+          () => update({ RoleARN: POWER_ROLE }),
+          { name: 'AccessDeniedException', status: 400 },
+        ],
+        [
+          'firehose:UpdateDestination S3Configuration.RoleARN',
+          () =>
+            update({ S3Configuration: { RoleARN: POWER_ROLE, BucketARN: `arn:aws:s3:::${ERROR_BUCKET}` } }),
+          { name: 'AccessDeniedException', status: 400 },
+        ],
+        [
+          'firehose:CreateDeliveryStream',
+          () =>
+            op.firehose.send(
+              new CreateDeliveryStreamCommand(
+                icebergStreamInput({
+                  name: 'evil',
+                  bucket: BUCKET,
+                  role: 'lab-power',
+                  errorBucket: ERROR_BUCKET,
+                }),
+              ),
+            ),
+          { name: 'AccessDeniedException', status: 400 },
+        ],
+        [
+          'athena:CreateWorkGroup ExecutionRole',
+          () =>
+            op.athena.send(
+              new CreateWorkGroupCommand({ Name: 'evil', Configuration: { ExecutionRole: POWER_ROLE } }),
+            ),
+          { name: 'AccessDeniedException', status: 400 },
+        ],
+        [
+          'athena:UpdateWorkGroup ExecutionRole',
+          () =>
+            op.athena.send(
+              new UpdateWorkGroupCommand({
+                WorkGroup: WORKGROUP,
+                ConfigurationUpdates: { ExecutionRole: POWER_ROLE },
+              }),
+            ),
+          { name: 'AccessDeniedException', status: 400 },
+        ],
+        [
+          's3tables:PutTableBucketReplication',
+          () =>
+            op.s3tables.send(
+              new PutTableBucketReplicationCommand({
+                tableBucketARN: bucketArn,
+                configuration: {
+                  role: POWER_ROLE,
+                  rules: [{ destinations: [{ destinationTableBucketARN: bucketArn }] }],
+                },
+              }),
+            ),
+          { name: 'AccessDeniedException', status: 403 },
+        ],
+        [
+          's3tables:PutTableReplication',
+          async () => {
+            const table = await op.s3tables.send(
+              new GetTableCommand({ tableBucketARN: bucketArn, namespace: 'network', name: 'vpc_flow_logs' }),
+            );
+            return op.s3tables.send(
+              new PutTableReplicationCommand({
+                tableArn: table.tableARN,
+                configuration: {
+                  role: POWER_ROLE,
+                  rules: [{ destinations: [{ destinationTableBucketARN: bucketArn }] }],
+                },
+              }),
+            );
+          },
+          { name: 'AccessDeniedException', status: 403 },
+        ],
+        [
+          's3:PutBucketReplication',
+          () =>
+            op.s3.send(
+              new PutBucketReplicationCommand({
+                Bucket: KEYS_BUCKET,
+                ReplicationConfiguration: {
+                  Role: POWER_ROLE,
+                  Rules: [{ Status: 'Enabled', Destination: { Bucket: `arn:aws:s3:::${SNAP_BUCKET}` } }],
+                },
+              }),
+            ),
+          { name: 'AccessDenied', status: 403 },
+        ],
+      ];
+      for (const [what, attack, expected] of attacks)
+        expect({ what, ...passRoleDenied(await outcome(attack())) }).toEqual({
+          what,
+          ...expected,
+          passRole: true,
+        });
+      const after = await op.firehose.send(
+        new DescribeDeliveryStreamCommand({ DeliveryStreamName: 'adv-stream' }),
+      );
+      expect(after.DeliveryStreamDescription?.VersionId).toBe(current?.VersionId);
+      expect(fingerprint(dir)).toEqual(before);
+      // The role the operator may pass, it may put in.
+      await update({ RoleARN: FIREHOSE });
+      const updated = await op.firehose.send(
+        new DescribeDeliveryStreamCommand({ DeliveryStreamName: 'adv-stream' }),
+      );
+      expect(
+        updated.DeliveryStreamDescription?.Destinations?.[0]?.IcebergDestinationDescription?.RoleARN,
+      ).toBe(FIREHOSE);
+    } finally {
+      for (const client of Object.values(op)) client.destroy();
+    }
+  });
+
+  test('a resource ARN naming another region or account is authorized as the resource acted on: a Deny holds', async () => {
+    await deployer.cloudwatch.send(
+      new PutMetricAlarmCommand({
+        AlarmName: 'adv-alarm',
+        MetricName: 'x',
+        Namespace: 'Adv',
+        Statistic: 'Sum',
+        Period: 60,
+        EvaluationPeriods: 1,
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanThreshold',
+      }),
+    );
+    const op = clientsFor(endpoint.url, await asRole(OPERATOR_ROLE));
+    const before = fingerprint(dir); // after AssumeRole (its session is kept)
+    try {
+      // The services match an ARN by its resource name, whatever region or account it names (../arn.ts).
+      for (const [region, account] of [
+        ['us-east-1', ACCOUNT],
+        ['us-west-2', ACCOUNT],
+        ['us-east-1', '999999999999'],
+      ] as const) {
+        const attacks: [string, () => Promise<unknown>][] = [
+          [
+            'athena',
+            () =>
+              op.athena.send(
+                new TagWorkGroupCommand({
+                  ResourceARN: `arn:aws:athena:${region}:${account}:workgroup/${WORKGROUP}`,
+                  Tags: [{ Key: 'evil', Value: '1' }],
+                }),
+              ),
+          ],
+          [
+            's3tables',
+            () =>
+              op.s3tables.send(
+                new TagTablesCommand({
+                  resourceArn: `arn:aws:s3tables:${region}:${account}:bucket/${BUCKET}`,
+                  tags: { evil: '1' },
+                }),
+              ),
+          ],
+          [
+            'glue',
+            () =>
+              op.glue.send(
+                new TagGlueCommand({
+                  ResourceArn: `arn:aws:glue:${region}:${account}:database/snapdb`,
+                  TagsToAdd: { evil: '1' },
+                }),
+              ),
+          ],
+          [
+            'cloudwatch',
+            () =>
+              op.cloudwatch.send(
+                new TagAlarmCommand({
+                  ResourceARN: `arn:aws:cloudwatch:${region}:${account}:alarm:adv-alarm`,
+                  Tags: [{ Key: 'evil', Value: '1' }],
+                }),
+              ),
+          ],
+        ];
+        for (const [what, attack] of attacks) {
+          const o = await outcome(attack());
+          expect({
+            what,
+            region,
+            account,
+            name: o.name,
+            explicitDeny: o.message.includes('explicit deny'),
+          }).toEqual({
+            what,
+            region,
+            account,
+            name: 'AccessDeniedException',
+            explicitDeny: true,
+          });
+        }
+      }
+    } finally {
+      for (const client of Object.values(op)) client.destroy();
+    }
+    expect(fingerprint(dir)).toEqual(before);
+  });
+
+  test('Glue names are authorized as Glue keeps them (lower case): `SNAPDB`.`Daily` is snapdb.daily, and a Deny holds', async () => {
+    const op = clientsFor(endpoint.url, await asRole(OPERATOR_ROLE));
+    const before = fingerprint(dir); // after AssumeRole (its session is kept)
+    try {
+      const attacks: [string, () => Promise<unknown>][] = [
+        [
+          'DeleteTable',
+          () => op.glue.send(new DeleteGlueTableCommand({ DatabaseName: 'SNAPDB', Name: 'Daily' })),
+        ],
+        [
+          'UpdateTable',
+          () =>
+            op.glue.send(
+              new UpdateGlueTableCommand({
+                DatabaseName: 'SnapDB',
+                TableInput: { Name: 'DAILY', StorageDescriptor: { Location: `s3://${KEYS_BUCKET}/other/` } },
+              }),
+            ),
+        ],
+        ['DeleteDatabase', () => op.glue.send(new DeleteDatabaseCommand({ Name: 'SNAPDB' }))],
+        [
+          'TagResource',
+          () =>
+            op.glue.send(
+              new TagGlueCommand({
+                ResourceArn: `arn:aws:glue:us-east-1:${ACCOUNT}:database/SNAPDB`,
+                TagsToAdd: { evil: '1' },
+              }),
+            ),
+        ],
+      ];
+      for (const [what, attack] of attacks) {
+        const o = await outcome(attack());
+        expect({ what, name: o.name, explicitDeny: o.message.includes('explicit deny') }).toEqual({
+          what,
+          name: 'AccessDeniedException',
+          explicitDeny: true,
+        });
+      }
+    } finally {
+      for (const client of Object.values(op)) client.destroy();
+    }
+    expect(fingerprint(dir)).toEqual(before);
+  });
+
   test('names that are paths find nothing: SQL, Glue, Firehose, CloudWatch, Athena ids, S3 Tables', async () => {
     const before = fingerprint(dir);
     const c = clientsFor(endpoint.url, analyst);
@@ -801,6 +1253,90 @@ describe('the local endpoint walked around as an attacker would (issue 22)', () 
       expect(results.reason).toMatch(
         /^Access denied when writing output to url: s3:\/\/.*\/results\/.*\.csv/,
       );
+    } finally {
+      for (const client of Object.values(ctas)) client.destroy();
+    }
+  });
+
+  test('GetQueryResults needs s3:GetObject on the results object (AWS streams them from S3, as the caller)', async () => {
+    const ctas = clientsFor(endpoint.url, await asRole(CTAS_ROLE));
+    try {
+      // A workgroup whose results go to a prefix the CTAS role may not read (it may read runs/ only).
+      for (const [Name, prefix] of [
+        ['adv-shared', 'shared'],
+        ['adv-runs', 'runs/results'],
+      ])
+        await deployer.athena.send(
+          new CreateWorkGroupCommand({
+            Name,
+            Configuration: { ResultConfiguration: { OutputLocation: `s3://${SNAP_BUCKET}/${prefix}/` } },
+          }),
+        );
+      const secret = await run(deployer.athena, 'SELECT secret FROM lab.authz_secret', 'adv-shared');
+      expect(secret.state).toBe('SUCCEEDED');
+      const results = await outcome(
+        ctas.athena.send(new GetQueryResultsCommand({ QueryExecutionId: secret.id })),
+      );
+      expect({ name: results.name, status: results.status }).toEqual({
+        name: 'InvalidRequestException',
+        status: 400,
+      });
+      expect(results.message).toContain(
+        'You do not seem to have access to the S3 location of your query results',
+      );
+      expect(results.message).toContain(
+        `s3:GetObject on resource: arn:aws:s3:::${SNAP_BUCKET}/shared/${secret.id}.csv`,
+      );
+      expect(results.message).not.toContain('the-secret');
+      // Where the role may read, it reads its own results.
+      const own = await run(ctas.athena, "SELECT 'mine' AS x", 'adv-runs');
+      expect(own.state).toBe('SUCCEEDED');
+      const mine = await ctas.athena.send(new GetQueryResultsCommand({ QueryExecutionId: own.id }));
+      expect(mine.ResultSet?.Rows?.[1]?.Data?.[0]?.VarCharValue).toBe('mine');
+    } finally {
+      for (const client of Object.values(ctas)) client.destroy();
+    }
+  });
+
+  test("Athena reads a Glue table's S3 data as its caller: no s3:GetObject there, no rows", async () => {
+    const ctas = clientsFor(endpoint.url, await asRole(CTAS_ROLE));
+    try {
+      await deployer.athena.send(
+        new CreateWorkGroupCommand({
+          Name: 'adv-reads',
+          Configuration: {
+            EnforceWorkGroupConfiguration: false,
+            ManagedQueryResultsConfiguration: { Enabled: true },
+          },
+        }),
+      );
+      const copy = (name: string, prefix: string) =>
+        `CREATE TABLE awsdatacatalog.snapdb.${name} WITH (format = 'PARQUET', external_location = 's3://${SNAP_BUCKET}/${prefix}/') AS SELECT srcaddr FROM "s3tablescatalog/${BUCKET}".network.vpc_flow_logs`;
+      // The deployer copies the flows where the CTAS role may not read (it may read runs/ only).
+      expect((await run(deployer.athena, copy('elsewhere', 'elsewhere'), 'adv-reads')).state).toBe(
+        'SUCCEEDED',
+      );
+      const refused = await run(ctas.athena, 'SELECT * FROM awsdatacatalog.snapdb.elsewhere', 'adv-reads');
+      expect(refused.state).toBe('FAILED');
+      expect(refused.reason).toContain(`Permission denied on S3 path: s3://${SNAP_BUCKET}/elsewhere/`);
+      expect(refused.reason).toContain(
+        `not authorized to perform: s3:GetObject on resource: arn:aws:s3:::${SNAP_BUCKET}/elsewhere/`,
+      );
+      // As S3 itself refuses the role those objects.
+      const listed = await deployer.s3.send(
+        new ListObjectsV2Command({ Bucket: SNAP_BUCKET, Prefix: 'elsewhere/' }),
+      );
+      const key = listed.Contents?.[0]?.Key as string;
+      expect(
+        await outcome(ctas.s3.send(new GetObjectCommand({ Bucket: SNAP_BUCKET, Key: key }))),
+      ).toMatchObject({
+        name: 'AccessDenied',
+        status: 403,
+      });
+      // What it may read, it reads.
+      expect((await run(ctas.athena, copy('run_2', 'runs/2'), 'adv-reads')).state).toBe('SUCCEEDED');
+      const own = await run(ctas.athena, 'SELECT count(*) FROM awsdatacatalog.snapdb.run_2', 'adv-reads');
+      expect(own.state).toBe('SUCCEEDED');
     } finally {
       for (const client of Object.values(ctas)) client.destroy();
     }

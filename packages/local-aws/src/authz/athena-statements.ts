@@ -122,6 +122,42 @@ export class AthenaStatementAuthorizer {
     return undefined;
   }
 
+  /**
+   * Athena reads a Glue table's data from S3 as its caller (same guide: the caller's permissions pass through): it lists
+   * the location and gets its objects, so s3:ListBucket on the bucket and s3:GetObject under the location. Why the
+   * caller may not, as the query fails, or undefined.
+   */
+  checkS3Reads(caller: Caller, locations: readonly string[]): AthenaQueryFailure | undefined {
+    for (const location of locations) {
+      const m = /^s3:\/\/([^/]+)\/?(.*)$/.exec(location);
+      if (!m) continue; // the engine reads s3:// locations only, and refuses others naming them
+      const bucketArn = `arn:aws:s3:::${m[1] as string}`;
+      const prefix = (m[2] as string).replace(/([^/])$/, '$1/');
+      for (const [action, resource] of [
+        ['s3:ListBucket', bucketArn],
+        ['s3:GetObject', `${bucketArn}/${prefix}`],
+      ] as const) {
+        const denial = this.iam.decide(caller, action, resource);
+        if (denial)
+          return new AthenaQueryFailure(
+            `Permission denied on S3 path: ${location}. ${denial.message}`,
+            2,
+            USER_ERROR_TYPE,
+            location,
+          );
+      }
+    }
+    return undefined;
+  }
+
+  /** Why the caller may not read the results object GetQueryResults streams (its s3:GetObject), or undefined. */
+  resultsReadDenied(caller: Caller, object: string): string | undefined {
+    const m = /^s3:\/\/([^/]+)\/?(.*)$/.exec(object);
+    if (!m) return `The results location ${object} is no s3:// URI.`;
+    return this.iam.decide(caller, 's3:GetObject', `arn:aws:s3:::${m[1] as string}/${m[2] as string}`)
+      ?.message;
+  }
+
   /** After a statement succeeded: a table's creator holds all permissions on it; a dropped table's go. */
   succeeded(caller: Caller, statement: PreparedStatement, context: QueryContext): void {
     for (const access of statement.tableAccesses?.(context) ?? []) {

@@ -3,6 +3,7 @@
 // - STS: AssumeRole and GetCallerIdentity;
 // - Athena: Glue and Lake Formation checks per statement (with the engine's prepared statement);
 // - Firehose: the stream's roles, at creation and while delivering;
+// - Glue: Lake Formation's check on the S3 Tables catalogs, as Athena's path to them has it;
 // - who may use the admin API (/_local/*), and (in-process) an AWS service's credentials for a role it acts as.
 import type { Warehouse } from '@loglake/lakehouse';
 import type { JsonStore } from '../store';
@@ -10,6 +11,7 @@ import type { ResourceLookups } from './actions';
 import { AdminAccess } from './admin-access';
 import { AthenaStatementAuthorizer } from './athena-statements';
 import { FirehoseRoleAccess } from './firehose-roles';
+import { GlueLakeFormationGuard } from './glue-lake-formation';
 import { LakeFormationGrants } from './lake-formation';
 import { LocalIam } from './local-iam';
 import type { AuthorizationOptions } from './options';
@@ -43,6 +45,7 @@ export function createAuthorization(
     sts: createStsService(iam),
     statements: new AthenaStatementAuthorizer(iam, lakeFormation, deps.region),
     firehoseRoles: new FirehoseRoleAccess(iam, lakeFormation, deps.region),
+    glueS3Tables: new GlueLakeFormationGuard(lakeFormation),
     requestAuthorizer: (lookups: ResourceLookups) => new RequestAuthorizer(iam, deps.region, lookups),
     /** Who may use the admin API (/_local/*): the administrators, or the holder of the token made now. */
     adminAccess: (authorizer: RequestAuthorizer) => new AdminAccess(authorizer, options.administrators ?? []),

@@ -2,8 +2,9 @@
 // Developer Guide, "Lake Formation permissions reference": database ALL, ALTER, CREATE_TABLE, DESCRIBE, DROP; table
 // ALL, ALTER, DELETE, DESCRIBE, DROP, INSERT, SELECT; ALL is "Super", every permission; a table grant may name one
 // table or every table of the database, present and future — the wildcard). Implicit permissions ("Implicit Lake
-// Formation permissions"): data lake administrators have DESCRIBE on every resource; a table's creator has all
-// permissions on it (kept in the data directory until the table is dropped).
+// Formation permissions"): data lake administrators have DESCRIBE on every resource and may create databases; a
+// table's or database's creator has all permissions on it (kept in the data directory until it is dropped); a table's
+// creator can view the database that holds it.
 import type { JsonStore } from '../store';
 import type { LakeFormationGrantSpec } from './options';
 
@@ -54,9 +55,12 @@ export class LakeFormationGrants {
   }
 
   private createdBy(r: CatalogResource): string | undefined {
-    return r.table === undefined
-      ? undefined
-      : this.store.read<{ principal: string }>(creatorKey(r))?.principal;
+    return this.store.read<{ principal: string }>(creatorKey(r))?.principal;
+  }
+
+  /** Whether the principal is a data lake administrator (may create databases: "Implicit permissions"). */
+  isAdmin(principal: string): boolean {
+    return this.admins.has(principal);
   }
 
   /** Whether the principal holds the permission on the database (no table) or the table. */
@@ -81,6 +85,8 @@ export class LakeFormationGrants {
   holdsAnyInDatabase(principal: string, r: CatalogResource): boolean {
     return (
       this.admins.has(principal) ||
+      this.createdBy({ catalog: r.catalog, database: r.database }) === principal ||
+      this.createdTableIn(principal, r) ||
       this.grants.some(
         (g) =>
           g.principal === principal && g.catalog === r.catalog.toLowerCase() && g.database === r.database,
@@ -88,7 +94,14 @@ export class LakeFormationGrants {
     );
   }
 
-  /** The table's creator gets all permissions on it, until it is dropped. */
+  /** Whether the principal created some table of the database (table creators "can view the database"). */
+  private createdTableIn(principal: string, r: CatalogResource): boolean {
+    return this.store
+      .list(['lakeformation', 'creators', r.catalog, r.database])
+      .some((table) => table !== '' && this.createdBy({ ...r, table }) === principal);
+  }
+
+  /** The table's (or database's) creator gets all permissions on it, until it is dropped. */
   recordCreator(principal: string, r: CatalogResource): void {
     this.store.write(creatorKey(r), { principal });
   }

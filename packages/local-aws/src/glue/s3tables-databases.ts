@@ -63,10 +63,15 @@ export class S3TablesGlueCatalog {
     await this.call(() => this.warehouse.deleteNamespace(bucket, name));
   }
 
-  async tables(bucket: string, database: string): Promise<S3TablesGlueTable[]> {
+  /** The database's tables (those `shown` keeps: only theirs is read). */
+  async tables(
+    bucket: string,
+    database: string,
+    shown: (table: string) => boolean = () => true,
+  ): Promise<S3TablesGlueTable[]> {
     await this.database(bucket, database);
     const summaries = await this.call(() => this.warehouse.listTables(bucket, database));
-    return Promise.all(summaries.map((s) => this.tableView(s)));
+    return Promise.all(summaries.filter((s) => shown(s.name)).map((s) => this.tableView(s)));
   }
 
   async table(bucket: string, database: string, name: string): Promise<S3TablesGlueTable> {

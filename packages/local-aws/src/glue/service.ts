@@ -22,7 +22,8 @@ import type {
 import type { Warehouse } from '@loglake/lakehouse';
 import { AwsServiceError } from '../errors';
 import { serviceApi, type Wire } from '../model/api';
-import { awsJsonService, type ServiceModule } from '../protocol';
+import type { Caller } from '../iam/principals';
+import { awsJsonService, type LocalRequest, type ServiceModule } from '../protocol';
 import type { JsonStore } from '../store';
 import { withoutTags, withTags } from '../tags';
 import { glueError, LocalGlueCatalog, type GlueTableInput } from './catalog';
@@ -36,6 +37,37 @@ export interface GlueOptions {
   warehouse?: Warehouse;
   /** Share one catalog with other modules (e.g. the SQL engine resolving Glue tables). */
   catalog?: LocalGlueCatalog;
+  /** With authorization: Lake Formation's check on the S3 Tables catalogs (authz/glue-lake-formation.ts). */
+  s3TablesGuard?: S3TablesCatalogGuard;
+}
+
+/** A Glue operation on a database, or a table of it, in an S3 Tables catalog. */
+export interface S3TablesCatalogNeed {
+  readonly operation:
+    | 'GetDatabase'
+    | 'GetTables'
+    | 'CreateDatabase'
+    | 'UpdateDatabase'
+    | 'DeleteDatabase'
+    | 'CreateTable'
+    | 'GetTable'
+    | 'GetTableVersions'
+    | 'UpdateTable'
+    | 'DeleteTable';
+  readonly bucket: string;
+  readonly database: string;
+  readonly table?: string;
+}
+
+/** Lake Formation's say on the S3 Tables catalogs, when the endpoint enforces authorization. */
+export interface S3TablesCatalogGuard {
+  /** Why the caller may not (AccessDeniedException's message), or undefined. */
+  refusal(caller: Caller, need: S3TablesCatalogNeed): string | undefined;
+  /** Whether a list (GetDatabases, GetTables) shows the caller the database, or the table. */
+  seesDatabase(caller: Caller, bucket: string, database: string): boolean;
+  seesTable(caller: Caller, bucket: string, database: string, table: string): boolean;
+  createdDatabase(caller: Caller, bucket: string, database: string): void;
+  droppedDatabase(bucket: string, database: string): void;
 }
 
 // Glue answers input that breaks its model with ValidationException ("1 validation error detected: Value … at
@@ -46,7 +78,7 @@ export const GLUE_API = serviceApi('glue', {
   malformed: (message) => new AwsServiceError('SerializationException', 400, message),
 });
 
-type Op<I> = (input: Wire<I>) => Promise<unknown>;
+type Op<I> = (input: Wire<I>, request: LocalRequest) => Promise<unknown>;
 interface GlueOperations {
   [operation: string]: Op<never>;
   CreateDatabase: Op<CreateDatabaseRequest>;
@@ -113,6 +145,34 @@ export function createGlueService(options: GlueOptions): ServiceModule & { catal
     return ref.bucket;
   };
   const s3t = () => s3tables as S3TablesGlueCatalog;
+  const guard = options.s3TablesGuard;
+  /**
+   * The S3 Tables catalog a CatalogId names (undefined for the default catalog), once Lake Formation allows the
+   * operation — before anything is looked up, so a refusal does not tell whether the resource exists.
+   */
+  const s3TablesBucket = (
+    catalogId: string | null | undefined,
+    request: LocalRequest,
+    need: Omit<S3TablesCatalogNeed, 'bucket'>,
+  ): string | undefined => {
+    const bucket = tableBucketOf(catalogId);
+    if (bucket === undefined || !guard) return bucket;
+    const caller = request.caller;
+    const refused = caller
+      ? guard.refusal(caller, { ...need, bucket })
+      : 'The local endpoint enforces Lake Formation here, and the request has no caller.';
+    if (refused) throw new AwsServiceError('AccessDeniedException', 400, refused);
+    return bucket;
+  };
+  /** Whether a list shows the caller this database or table (everything, without authorization). */
+  const sees = (request: LocalRequest, bucket: string, database: string, table?: string): boolean => {
+    if (!guard) return true;
+    const caller = request.caller;
+    if (!caller) return false;
+    return table === undefined
+      ? guard.seesDatabase(caller, bucket, database)
+      : guard.seesTable(caller, bucket, database, table);
+  };
 
   /** A Glue resource ARN (`database/<name>`, `table/<db>/<name>`) in the default catalog: its tags' owner. */
   const tagged = (arn: string) => {
@@ -135,10 +195,12 @@ export function createGlueService(options: GlueOptions): ServiceModule & { catal
   const tagRefusal = (message: string) => glueError.invalid(message);
 
   const operations: GlueOperations = {
-    CreateDatabase: async ({ DatabaseInput: db, CatalogId, Tags }) => {
-      const bucket = tableBucketOf(CatalogId);
+    CreateDatabase: async ({ DatabaseInput: db, CatalogId, Tags }, request) => {
+      const name = db?.Name ?? '';
+      const bucket = s3TablesBucket(CatalogId, request, { operation: 'CreateDatabase', database: name });
       if (bucket !== undefined) {
-        await s3t().createDatabase(bucket, db?.Name ?? '');
+        await s3t().createDatabase(bucket, name);
+        if (request.caller) guard?.createdDatabase(request.caller, bucket, name);
         return {};
       }
       catalog.createDatabase({
@@ -153,68 +215,106 @@ export function createGlueService(options: GlueOptions): ServiceModule & { catal
       });
       return {};
     },
-    GetDatabase: async (input) => {
-      const bucket = tableBucketOf(input.CatalogId);
+    GetDatabase: async (input, request) => {
+      const bucket = s3TablesBucket(input.CatalogId, request, {
+        operation: 'GetDatabase',
+        database: input.Name as string,
+      });
       if (bucket !== undefined) return { Database: await s3t().database(bucket, input.Name as string) };
       return { Database: catalog.databaseView(catalog.getDatabase(input.Name)) };
     },
-    GetDatabases: async (input) => {
+    GetDatabases: async (input, request) => {
       const bucket = tableBucketOf(input.CatalogId);
+      // Lake Formation lists the databases the caller may see (the others are left out, not refused).
       const all: object[] =
         bucket !== undefined
-          ? await s3t().databases(bucket)
+          ? (await s3t().databases(bucket)).filter((d) => sees(request, bucket, d.Name))
           : catalog.listDatabases().map(catalog.databaseView);
       const { slice, NextToken } = page(all, input);
       return { DatabaseList: slice, ...(NextToken ? { NextToken } : {}) };
     },
-    UpdateDatabase: async (input) => {
-      if (tableBucketOf(input.CatalogId) !== undefined) throw s3TablesWriteRefused('UpdateDatabase');
+    UpdateDatabase: async (input, request) => {
+      const need = { operation: 'UpdateDatabase', database: input.Name as string } as const;
+      if (s3TablesBucket(input.CatalogId, request, need) !== undefined)
+        throw s3TablesWriteRefused('UpdateDatabase');
       catalog.updateDatabase(input.Name, input.DatabaseInput ?? {});
       return {};
     },
-    DeleteDatabase: async (input) => {
-      const bucket = tableBucketOf(input.CatalogId);
-      if (bucket !== undefined) await s3t().deleteDatabase(bucket, input.Name as string);
-      else catalog.deleteDatabase(input.Name);
+    DeleteDatabase: async (input, request) => {
+      const name = input.Name as string;
+      const bucket = s3TablesBucket(input.CatalogId, request, {
+        operation: 'DeleteDatabase',
+        database: name,
+      });
+      if (bucket !== undefined) {
+        await s3t().deleteDatabase(bucket, name);
+        guard?.droppedDatabase(bucket, name);
+      } else catalog.deleteDatabase(input.Name);
       return {};
     },
-    CreateTable: async (input) => {
-      if (tableBucketOf(input.CatalogId) !== undefined) throw s3TablesWriteRefused('CreateTable');
+    CreateTable: async (input, request) => {
+      const need = { operation: 'CreateTable', database: input.DatabaseName as string } as const;
+      if (s3TablesBucket(input.CatalogId, request, need) !== undefined)
+        throw s3TablesWriteRefused('CreateTable');
       catalog.createTable(input.DatabaseName, tableInput(input));
       return {};
     },
-    GetTable: async (input) => {
-      const bucket = tableBucketOf(input.CatalogId);
+    GetTable: async (input, request) => {
+      const bucket = s3TablesBucket(input.CatalogId, request, {
+        operation: 'GetTable',
+        database: input.DatabaseName as string,
+        table: input.Name as string,
+      });
       if (bucket !== undefined)
         return { Table: await s3t().table(bucket, input.DatabaseName as string, input.Name as string) };
       return { Table: catalog.tableView(catalog.getTable(input.DatabaseName, input.Name)) };
     },
-    GetTables: async (input) => {
-      const bucket = tableBucketOf(input.CatalogId);
+    GetTables: async (input, request) => {
+      const database = input.DatabaseName as string;
+      const bucket = s3TablesBucket(input.CatalogId, request, { operation: 'GetTables', database });
       const matches = nameFilter(input.Expression);
+      // Lake Formation lists the tables the caller may describe (the others are left out, not refused).
       const all = (
         (bucket !== undefined
-          ? await s3t().tables(bucket, input.DatabaseName as string)
+          ? await s3t().tables(bucket, database, (name) => sees(request, bucket, database, name))
           : catalog.listTables(input.DatabaseName).map(catalog.tableView)) as { Name: string }[]
       ).filter((t) => matches(t.Name));
       const { slice, NextToken } = page(all, input);
       return { TableList: slice, ...(NextToken ? { NextToken } : {}) };
     },
-    UpdateTable: async (input) => {
-      if (tableBucketOf(input.CatalogId) !== undefined) throw s3TablesWriteRefused('UpdateTable');
+    UpdateTable: async (input, request) => {
+      const need = {
+        operation: 'UpdateTable',
+        database: input.DatabaseName as string,
+        table: tableInput(input).Name,
+      } as const;
+      if (s3TablesBucket(input.CatalogId, request, need) !== undefined)
+        throw s3TablesWriteRefused('UpdateTable');
       catalog.updateTable(input.DatabaseName, tableInput(input), input.VersionId, input.SkipArchive === true);
       return {};
     },
-    GetTableVersions: async (input) => {
-      if (tableBucketOf(input.CatalogId) !== undefined) throw s3TablesWriteRefused('GetTableVersions');
+    GetTableVersions: async (input, request) => {
+      const need = {
+        operation: 'GetTableVersions',
+        database: input.DatabaseName as string,
+        table: input.TableName as string,
+      } as const;
+      if (s3TablesBucket(input.CatalogId, request, need) !== undefined)
+        throw s3TablesWriteRefused('GetTableVersions');
       const versions = catalog
         .tableVersions(input.DatabaseName, input.TableName)
         .map((table) => ({ Table: catalog.tableView(table), VersionId: table.VersionId }));
       const { slice, NextToken } = page(versions, input);
       return { TableVersions: slice, ...(NextToken ? { NextToken } : {}) };
     },
-    DeleteTable: async (input) => {
-      if (tableBucketOf(input.CatalogId) !== undefined) throw s3TablesWriteRefused('DeleteTable');
+    DeleteTable: async (input, request) => {
+      const need = {
+        operation: 'DeleteTable',
+        database: input.DatabaseName as string,
+        table: input.Name as string,
+      } as const;
+      if (s3TablesBucket(input.CatalogId, request, need) !== undefined)
+        throw s3TablesWriteRefused('DeleteTable');
       catalog.deleteTable(input.DatabaseName, input.Name);
       return {};
     },
