@@ -237,10 +237,19 @@ describe('--target aws without credentials', () => {
     }
   });
 
-  test('a profile that names no credentials: lab, load, query and plan all ask the SDK chain and say the same', async () => {
+  test('a profile that names no credentials: lab, load, query, snapshot and plan all ask the SDK chain and say the same', async () => {
     const out = mkdtempSync(join(tmpdir(), 'lab-cli-aws-'));
     const outputs = join(out, 'outputs.json');
-    writeFileSync(outputs, JSON.stringify(DEPLOYED_OUTPUTS));
+    writeFileSync(
+      outputs,
+      JSON.stringify({
+        ...DEPLOYED_OUTPUTS,
+        snapshots: {
+          ...(DEPLOYED_OUTPUTS as Record<string, object>).snapshots,
+          state_machine_arn: 'arn:aws:states:us-east-1:123456789012:stateMachine:loglake-01-daily-snapshot',
+        },
+      }),
+    );
     const config = join(out, 'config');
     writeFileSync(config, '[profile sandbox]\nregion = us-east-1\n');
     // No Terraform by that name: plan stops at its preflight, which lists every problem, credentials among them.
@@ -251,14 +260,15 @@ describe('--target aws without credentials', () => {
     });
     const aws = ['--target', 'aws', '--outputs-file', outputs];
     try {
-      const [lab, load, query, plan] = await Promise.all([
+      const [lab, load, query, snapshot, plan] = await Promise.all([
         run('lab', ['run', 'load', ...aws, '--out-dir', out], { env }),
         run('load', ['--count', '1', ...aws], { env }),
         run('query', ['network/count_rows', ...aws], { env }),
+        run('lab', ['snapshot', ...aws], { env }),
         run('lab', ['plan'], { env }),
       ]);
       const said = /needs AWS credentials .*\(CredentialsProviderError: .*aws sso login/;
-      for (const r of [lab, load, query, plan]) {
+      for (const r of [lab, load, query, snapshot, plan]) {
         expect(r.status).toBe(1);
         expect(r.stderr).toMatch(said);
         expect(r.stderr).not.toMatch(STACK_LINE);

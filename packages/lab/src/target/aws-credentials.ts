@@ -38,6 +38,11 @@ export async function awsCredentialsProblem(source: CredentialsSource): Promise<
 /** Before a command sends anything to AWS: one message saying how to give credentials, not a failure per call. */
 export async function requireAwsCredentials(target: LabTarget): Promise<void> {
   if (target.kind !== 'aws') return;
-  const problem = await awsCredentialsProblem(() => target.athena.config.credentials());
+  await requireCredentialsFrom(() => target.athena.config.credentials());
+}
+
+/** The same, for a command with a client of its own (its `config.credentials`: the client's default chain). */
+export async function requireCredentialsFrom(source: CredentialsSource): Promise<void> {
+  const problem = await awsCredentialsProblem(source);
   if (problem) throw new TargetNotReadyError(`--target aws ${problem}`, 'credentials');
 }
