@@ -71,7 +71,7 @@ function whoText(lake: Extract<LakeInspection, { kind: 'unmarked' | 'lab' }>): s
     return ' (a lab run on it was killed before recording its last writes, so some of this may be its own; anything written since, by a `pnpm load` or a query, is in there too)';
   if (lake.olderManifest && lake.foreign.length === 0)
     return " (the lake's manifest is from an earlier version of the lab, which listed its data files only, so its service state cannot be told from anyone else's)";
-  return ' (written since the last lab: a `pnpm load`, a query, a client of `pnpm lab local` such as `aws s3 cp`, or by hand)';
+  return ' (written since the last lab: a `pnpm load`, a query, `pnpm lab snapshot`, a client of `pnpm lab local` such as `aws s3 cp`, or by hand)';
 }
 
 function refuseNotALake(dataDir: string, lake: Extract<LakeInspection, { kind: 'not-a-lake' }>): never {
