@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveLab } from '@loglake/units';
 import { REPO_ROOT } from '../target/open-target';
-import { credentialsProblem, infraPreflight } from './infra-preflight';
+import { awsCredentialsProblem } from '../target/aws-credentials';
+import { infraPreflight } from './infra-preflight';
 
 const work = mkdtempSync(join(tmpdir(), 'loglake-preflight-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -16,37 +17,37 @@ const home = (name: string, files: Record<string, string> = {}) => {
   return dir;
 };
 
-describe('credentials the default chain would find (checked offline, never used)', () => {
-  const empty = home('empty');
-  test.each([
-    ['keys in the environment', { AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE', AWS_SECRET_ACCESS_KEY: 'x' }],
-    [
-      'a web identity token',
-      { AWS_WEB_IDENTITY_TOKEN_FILE: '/t', AWS_ROLE_ARN: 'arn:aws:iam::123456789012:role/r' },
-    ],
-    ['a container endpoint', { AWS_CONTAINER_CREDENTIALS_RELATIVE_URI: '/v2/credentials/x' }],
-  ])('%s: present', (_, env) => {
-    expect(credentialsProblem(env, empty)).toBeUndefined();
-  });
-
-  test('the profile in ~/.aws/credentials or ~/.aws/config: present; another profile: missing, named', () => {
-    const withDefault = home('default', { credentials: '[default]\naws_access_key_id = AKIDEXAMPLE\n' });
-    expect(credentialsProblem({}, withDefault)).toBeUndefined();
-    const sso = home('sso', { config: '[profile sandbox]\nsso_session = corp\n' });
-    expect(credentialsProblem({ AWS_PROFILE: 'sandbox' }, sso)).toBeUndefined();
-    expect(credentialsProblem({ AWS_PROFILE: 'prod' }, sso)).toContain('no profile "prod"');
-  });
-
-  test('nothing at all, or half a key pair: missing, with what to do', () => {
-    expect(credentialsProblem({}, empty)).toContain('no AWS credentials for Terraform to use');
-    expect(credentialsProblem({ AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE' }, empty)).toContain(
-      'AWS_SECRET_ACCESS_KEY is not',
+describe('credentials: the AWS SDK default chain, the same check as every aws-target command', () => {
+  test('a source that gives credentials is no problem; one that finds none is named with how to give them', async () => {
+    expect(
+      await awsCredentialsProblem(async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'x' })),
+    ).toBe(undefined);
+    const none = Object.assign(new Error('Could not load credentials from any providers'), {
+      name: 'CredentialsProviderError',
+    });
+    const problem = await awsCredentialsProblem(async () => {
+      throw none;
+    });
+    expect(problem).toMatch(
+      /^needs AWS credentials and the AWS SDK's default chain found none \(CredentialsProviderError/,
     );
+    expect(problem).toMatch(/aws sso login/);
+    // Another failure of the chain (a malformed config file) is named as what it is.
+    const broken = await awsCredentialsProblem(async () => {
+      throw new SyntaxError('bad profile');
+    });
+    expect(broken).toContain("the AWS SDK's default chain failed (SyntaxError: bad profile)");
   });
 });
 
 describe('infraPreflight: everything missing, at once', () => {
-  const keys = { AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE', AWS_SECRET_ACCESS_KEY: 'x' };
+  const keys = {};
+  const someCredentials = async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'x' });
+  const noCredentials = async () => {
+    throw Object.assign(new Error('Could not load credentials from any providers'), {
+      name: 'CredentialsProviderError',
+    });
+  };
 
   test('deploy: an old Terraform, no alert address and no credentials are three problems in one report', async () => {
     const lab = await resolveLab({ env: {} });
@@ -59,18 +60,20 @@ describe('infraPreflight: everything missing, at once', () => {
       {
         binary: 'terraform',
         version: async () => '1.9.8',
-        home: home('none'),
+        credentials: noCredentials,
       },
     );
     expect(problems).toHaveLength(3);
     expect(problems[0]).toContain('terraform 1.9.8 is older than 1.10.0');
     expect(problems[1]).toContain("the lab's alert subscription has no address: export LOGLAKE_ALERT_EMAIL=");
-    expect(problems[2]).toContain('no AWS credentials');
+    expect(problems[2]).toContain(
+      "Terraform needs AWS credentials and the AWS SDK's default chain found none",
+    );
   });
 
   test('what each command needs: plan and destroy need no alert address; a deploy without table-bucket neither', async () => {
     const lab = await resolveLab({ env: {} });
-    const ok = { binary: 'tofu', version: async () => '1.10.2', home: home('ok') };
+    const ok = { binary: 'tofu', version: async () => '1.10.2', credentials: someCredentials };
     expect(await infraPreflight('plan', lab, lab.order, keys, ok)).toEqual([]);
     expect(await infraPreflight('destroy', lab, lab.labUnits, keys, ok)).toEqual([]);
     expect(await infraPreflight('deploy', lab, ['firehose'], keys, ok)).toEqual([]);
@@ -99,7 +102,7 @@ describe('pnpm lab deploy as a child process', () => {
     );
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'packages/lab/src/cli.ts', 'deploy'], {
       cwd: REPO_ROOT,
-      env: { ...env, PATH: bin, HOME: home('child') },
+      env: { ...env, PATH: bin, HOME: home('child'), AWS_EC2_METADATA_DISABLED: 'true' },
       encoding: 'utf8',
       timeout: 120_000,
     });
@@ -109,7 +112,9 @@ describe('pnpm lab deploy as a child process', () => {
     );
     expect(r.stderr).toContain('1. terraform 1.9.8 is older than 1.10.0');
     expect(r.stderr).toContain("2. the lab's alert subscription has no address");
-    expect(r.stderr).toContain('3. no AWS credentials for Terraform to use');
+    expect(r.stderr).toMatch(
+      /3\. Terraform needs AWS credentials and the AWS SDK's default chain found none \(CredentialsProviderError/,
+    );
     // cdktf never started: the command it would have run is not printed.
     expect(r.stdout).not.toContain('npx cdktf deploy');
     expect(r.stderr).not.toMatch(/\.(js|ts):\d+:\d+/);

@@ -1,15 +1,17 @@
 // What `pnpm lab plan|deploy|destroy` can check before it starts cdktf, offline: a Terraform (or OpenTofu) new enough
-// for the S3 backend's use_lockfile, the lab's alert address (deploy), and AWS credentials the standard chain would
-// find. Every problem is reported at once, each with its fix, so one round of fixes is enough; none of this says the
+// for the S3 backend's use_lockfile, the lab's alert address (deploy), and AWS credentials from the AWS SDK's default
+// chain (target/aws-credentials.ts, the check every aws-target command makes). Every problem is reported at once, each with its fix, so one round of fixes is enough; none of this says the
 // credentials work or the account is ready — Terraform and the apply-time checks find that out.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { ResolvedLab } from '@loglake/units';
 import { alertAddressProblem } from '@loglake/stacks/lib/policy/rules';
 import { LabError } from '../errors';
+import {
+  awsCredentialsProblem,
+  defaultCredentialChain,
+  type CredentialsSource,
+} from '../target/aws-credentials';
 
 const run = promisify(execFile);
 
@@ -27,7 +29,8 @@ export interface PreflightOptions {
   readonly binary: string | undefined;
   /** Its version (`<binary> version -json`); injectable for tests. */
   readonly version?: (binary: string) => Promise<string | undefined>;
-  readonly home?: string;
+  /** Where credentials come from (default: the AWS SDK's default chain, as every aws-target command checks). */
+  readonly credentials?: CredentialsSource;
 }
 
 const compare = (a: string, b: string) => {
@@ -49,38 +52,6 @@ export async function binaryVersion(binary: string, env: NodeJS.ProcessEnv): Pro
   } catch {
     return undefined;
   }
-}
-
-/** Section names of an AWS shared config or credentials file (`[default]`, `[profile x]`). */
-function profilesIn(file: string): Set<string> {
-  if (!existsSync(file)) return new Set();
-  const names = [...readFileSync(file, 'utf8').matchAll(/^\s*\[\s*([^\]]+?)\s*\]/gm)].map((m) => m[1]!);
-  return new Set(names.map((n) => n.replace(/^profile\s+/, '')));
-}
-
-/**
- * Whether the SDK's default chain has somewhere to look (AWS SDK and CLI docs, "credential provider chain"): keys in
- * the environment, a web identity token, a container endpoint, or the profile in the shared files. Undefined when it
- * has; otherwise what is missing. Instance metadata cannot be checked offline: an instance role is used through a
- * profile with `credential_source = Ec2InstanceMetadata`.
- */
-export function credentialsProblem(env: NodeJS.ProcessEnv, home: string = homedir()): string | undefined {
-  if (env.AWS_ACCESS_KEY_ID && !env.AWS_SECRET_ACCESS_KEY)
-    return 'AWS_ACCESS_KEY_ID is set but AWS_SECRET_ACCESS_KEY is not: export both (and AWS_SESSION_TOKEN for temporary credentials)';
-  if (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY) return undefined;
-  if (env.AWS_WEB_IDENTITY_TOKEN_FILE && env.AWS_ROLE_ARN) return undefined;
-  if (env.AWS_CONTAINER_CREDENTIALS_RELATIVE_URI || env.AWS_CONTAINER_CREDENTIALS_FULL_URI) return undefined;
-  const profile = env.AWS_PROFILE || env.AWS_DEFAULT_PROFILE || 'default';
-  const credentialsFile = env.AWS_SHARED_CREDENTIALS_FILE || join(home, '.aws', 'credentials');
-  const configFile = env.AWS_CONFIG_FILE || join(home, '.aws', 'config');
-  if (profilesIn(credentialsFile).has(profile) || profilesIn(configFile).has(profile)) return undefined;
-  return (
-    `no AWS credentials for Terraform to use: none in the environment (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, ` +
-    `AWS_WEB_IDENTITY_TOKEN_FILE with AWS_ROLE_ARN, a container credentials endpoint) and no profile "${profile}" in ` +
-    `${credentialsFile} or ${configFile}. Sign in to the sandbox account (aws configure, aws sso login, or export ` +
-    'credentials; AWS_PROFILE picks a profile; an EC2 instance role is used through a profile with ' +
-    'credential_source = Ec2InstanceMetadata)'
-  );
 }
 
 /** Every problem found, in the order a user fixes them; empty when cdktf may start. */
@@ -116,8 +87,9 @@ export async function infraPreflight(
         `the lab's alert subscription ${problem}: export LOGLAKE_ALERT_EMAIL=<the address that receives the lab's alerts> (confirm the subscription mail after the deploy)`,
       );
   }
-  const credentials = credentialsProblem(env, options.home);
-  if (credentials) problems.push(credentials);
+  const region = env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? lab.units['table-bucket'].region;
+  const credentials = await awsCredentialsProblem(options.credentials ?? defaultCredentialChain(region));
+  if (credentials) problems.push(`Terraform ${credentials}`);
   return problems;
 }
 

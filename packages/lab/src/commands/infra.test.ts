@@ -93,10 +93,11 @@ describe('pnpm lab order|synth|plan|deploy|destroy', () => {
 
   test('deploy without a terraform/tofu binary says what is missing and fails; nothing is claimed', async () => {
     const empty = mkdtempSync(`${tmpdir()}/nopath-`);
-    await expect(runInfra('deploy', [], { home: empty }, { PATH: empty })).rejects.toThrow(
+    const credentials = async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'x' });
+    await expect(runInfra('deploy', [], { credentials }, { PATH: empty })).rejects.toThrow(
       'no terraform or tofu binary on PATH: install Terraform >= 1.10 or OpenTofu >= 1.10',
     );
-    await expect(runInfra('deploy', [], { home: empty }, { PATH: empty })).rejects.toThrow(
+    await expect(runInfra('deploy', [], { credentials }, { PATH: empty })).rejects.toThrow(
       'pnpm lab deploy did not start cdktf, so nothing was deployed',
     );
     rmSync(empty, { recursive: true });

@@ -10,6 +10,7 @@ import type { Command } from 'commander';
 import { listLabPaths, resolveLab, type ResolvedLab } from '@loglake/units';
 import { runCli } from '../cli-support';
 import { InvalidOptionError } from '../errors';
+import type { CredentialsSource } from '../target/aws-credentials';
 import { infraPreflight, preflightRefusal } from './infra-preflight';
 import { CONFIRM_DESTROY_ENV } from '@loglake/deploy-checks/confirm-destroy';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
@@ -200,8 +201,8 @@ function run(step: CdktfStep, extraEnv: Record<string, string>): Promise<number>
 
 interface InfraOptions {
   readonly lab?: string;
-  /** Where ~/.aws is looked for (tests); the user's home by default. */
-  readonly home?: string;
+  /** Where credentials come from (tests); the AWS SDK's default chain by default. */
+  readonly credentials?: CredentialsSource;
   readonly dryRun?: boolean;
   readonly autoApprove?: boolean;
   readonly includeRegional?: boolean;
@@ -239,7 +240,7 @@ export async function runInfra(
     if (!options.dryRun) {
       const problems = await infraPreflight(command, lab, plan.order, env, {
         binary,
-        ...(options.home ? { home: options.home } : {}),
+        ...(options.credentials ? { credentials: options.credentials } : {}),
       });
       if (problems.length > 0) throw preflightRefusal(command, problems);
     }

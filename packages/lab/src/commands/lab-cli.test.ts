@@ -3,11 +3,11 @@
 // files are named when they cannot be used, and the output fits $COLUMNS.
 import { describe, test, expect } from '@jest/globals';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXPERIMENT_NAMES } from '../experiments/table-effects';
 import { DEPLOYED_OUTPUTS } from '../testing/deployed-outputs';
-import { cleanEnv, run, STACK_LINE, start, widest } from '../testing/cli';
+import { cleanEnv, filesIn, ROOT, run, STACK_LINE, start, widest } from '../testing/cli';
 import { LAKE_MANIFEST, lakeDataFiles, readManifest } from '../target/local-lake';
 
 const SAME = 'Every figure the article gives';
@@ -22,7 +22,8 @@ describe('a lake the lab wrote, then a load: nothing is lost by accident', () =>
     try {
       // A new lake and the only row fails (time-travel needs the load's snapshot), in an 80-column terminal.
       const only = await run('lab', ['run', 'time-travel', ...where], { env: cleanEnv({ COLUMNS: '80' }) });
-      expect(only.status).toBe(1);
+      // 2: the run finished and wrote its report, and a row failed.
+      expect(only.status).toBe(2);
       expect(only.stdout).not.toContain(SAME);
       expect(only.stdout).toMatch(
         /Rows that failed \(nothing they were to show was measured\):\n- Time travel/,
@@ -57,17 +58,24 @@ describe('a lake the lab wrote, then a load: nothing is lost by accident', () =>
       const whole = await run('lab', where);
       expect(whole.status).toBe(1);
       expect(whole.stderr).toMatch(
-        /LakeHasForeignDataError: .*local holds data the lab did not write: network\.vpc_flow_logs \(\d+ files, [^)]*\) \(written since the last lab/,
+        /LakeHasForeignDataError: .*local holds files the lab did not write: data: network\.vpc_flow_logs \(\d+ files, [^)]*\).* \(written since the last lab/,
       );
       expect(whole.stderr).toMatch(/`pnpm lab --discard-data`/);
       expect(whole.stderr).not.toMatch(STACK_LINE);
       expect(lakeDataFiles(lake)).toEqual(files);
 
-      // reset: says what it removes, removes the lake and the state, keeps the reports.
-      const reset = await run('lab', ['reset', ...where]);
+      // reset: refuses the loaded lake without --discard-data; with it, says what it removes, removes the lake and
+      // the state, keeps the reports.
+      const refused = await run('lab', ['reset', ...where]);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(
+        /holds files the lab did not write: data: network\.vpc_flow_logs .*--discard-data/,
+      );
+      expect(lakeDataFiles(lake)).toEqual(files);
+      const reset = await run('lab', ['reset', '--discard-data', ...where]);
       expect(reset.status).toBe(0);
       expect(reset.stdout).toMatch(
-        /Removing the local lake .*local \(\d+ data files, .*; data the lab did not write: network\.vpc_flow_logs \(\d+ files/,
+        /Removing the local lake .*local \(\d+ files, .*; including files the lab did not write, as --discard-data asks: data: network\.vpc_flow_logs \(\d+ files/,
       );
       expect(reset.stdout).toMatch(/Removing .*state-local\.json \(the lab's state for that lake\)/);
       expect([existsSync(lake), existsSync(join(out, 'state-local.json')), existsSync(wholeReport)]).toEqual([
@@ -89,7 +97,7 @@ describe('a lake the lab wrote, then a load: nothing is lost by accident', () =>
       const lab = start('lab', [...where, '--records', '200', '--bursts', '1']);
       await lab.waitFor('▶ Load 200 records');
       expect(lab.output().stdout).toMatch(
-        /The whole lab starts from an empty lake: emptying .*local first \(\d+ data files, .*, all written by the last lab\)\./,
+        /The whole lab starts from an empty lake: emptying .*local first \(\d+ files, .*: \d+ data files, .*; all written by the last lab\)\./,
       );
       lab.child.kill('SIGINT');
       const stopped = await lab.done;
@@ -99,11 +107,49 @@ describe('a lake the lab wrote, then a load: nothing is lost by accident', () =>
       const manifest = readManifest(lake);
       expect(manifest?.inProgress).toBeUndefined();
       // What the interrupted lab wrote is the lab's: the next whole lab would empty it without refusing.
-      expect(Object.keys(manifest?.files ?? {}).sort()).toEqual([...lakeDataFiles(lake).keys()].sort());
+      expect(Object.keys(manifest?.files ?? {}).sort()).toEqual(
+        [...filesIn(lake, [LAKE_MANIFEST]).keys()].sort(),
+      );
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
   });
+});
+
+describe('the exit status and the report say only what the run showed', () => {
+  test('a failed check exits 2; a failed row exits 2 and its error reaches the report without a machine path', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'lab-cli-'));
+    const lake = join(out, 'local');
+    const where = ['--data-dir', lake, '--out-dir', out];
+    try {
+      // One record: its Parquet file is larger than its JSON, so the lab's own check parquetSmallerThanJson fails.
+      const check = await run('lab', ['run', 'load', '--records', '1', ...where]);
+      expect(check.stdout).toMatch(/Verdict: .* 0 failed · 0 not run · 1 check failed/);
+      expect(check.status).toBe(2);
+
+      // The flow table's data files removed by hand: the DELETE's engine error quotes an absolute path in the lake.
+      const data = [...filesIn(lake).keys()].filter((p) => /vpc_flow_logs-[^/]+\/data\/.*\.parquet$/.test(p));
+      expect(data.length).toBeGreaterThan(0);
+      for (const p of data) rmSync(join(lake, p));
+      const failed = await run('lab', ['run', 'delete', ...where]);
+      expect(failed.stdout).toMatch(/Verdict: .* 1 failed/);
+      expect(failed.status).toBe(2);
+      expect(failed.stdout).toContain(lake); // the terminal is this machine's: the path is there to act on
+      const json = readFileSync(join(out, 'report-local-run.json'), 'utf8');
+      const html = readFileSync(join(out, 'report-local-run.html'), 'utf8');
+      const error = (JSON.parse(json) as { experiments: { error?: string }[] }).experiments[0]?.error;
+      expect(error).toMatch(
+        /No files found that match the pattern "…\/local\/warehouse\/warehouse\/.*\.parquet"/,
+      );
+      for (const text of [json, html]) {
+        expect(text).not.toContain(out);
+        expect(text).not.toContain(ROOT.replace(/\/$/, ''));
+        expect(text).not.toContain(homedir());
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('lab run continues a lake only when it can measure what the row measures', () => {
@@ -186,6 +232,51 @@ describe('--target aws without credentials', () => {
         expect(r.stderr).not.toMatch(STACK_LINE);
       }
       expect(load.stdout).not.toContain('commits these within its buffer interval');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  test('a profile that names no credentials: lab, load, query, snapshot and plan all ask the SDK chain and say the same', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'lab-cli-aws-'));
+    const outputs = join(out, 'outputs.json');
+    writeFileSync(
+      outputs,
+      JSON.stringify({
+        ...DEPLOYED_OUTPUTS,
+        snapshots: {
+          ...(DEPLOYED_OUTPUTS as Record<string, object>).snapshots,
+          state_machine_arn: 'arn:aws:states:us-east-1:123456789012:stateMachine:loglake-01-daily-snapshot',
+        },
+      }),
+    );
+    const config = join(out, 'config');
+    writeFileSync(config, '[profile sandbox]\nregion = us-east-1\n');
+    // No Terraform by that name: plan stops at its preflight, which lists every problem, credentials among them.
+    const env = cleanEnv({
+      AWS_PROFILE: 'sandbox',
+      AWS_CONFIG_FILE: config,
+      TERRAFORM_BINARY_NAME: 'no-such-tf',
+    });
+    const aws = ['--target', 'aws', '--outputs-file', outputs];
+    try {
+      const [lab, load, query, snapshot, plan] = await Promise.all([
+        run('lab', ['run', 'load', ...aws, '--out-dir', out], { env }),
+        run('load', ['--count', '1', ...aws], { env }),
+        run('query', ['network/count_rows', ...aws], { env }),
+        run('lab', ['snapshot', ...aws], { env }),
+        run('lab', ['plan'], { env }),
+      ]);
+      const said = /needs AWS credentials .*\(CredentialsProviderError: .*aws sso login/;
+      for (const r of [lab, load, query, snapshot, plan]) {
+        expect(r.status).toBe(1);
+        expect(r.stderr).toMatch(said);
+        expect(r.stderr).not.toMatch(STACK_LINE);
+      }
+      // The preflight used to look for the profile's name in the files, and let it through.
+      expect(plan.stderr).toMatch(
+        /pnpm lab plan did not start cdktf.*\n.*\n\s+2\. Terraform needs AWS credentials and the AWS SDK's default chain found none \(CredentialsProviderError/,
+      );
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

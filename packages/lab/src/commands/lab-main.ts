@@ -10,11 +10,12 @@ import { EXPERIMENTS, findExperiments } from '../experiments/registry';
 import { reportBaseName, runLab } from '../experiments/run-lab';
 import { refuseStaleRows } from '../experiments/table-effects';
 import { fitLine, outputColumns } from '../report/format';
+import { runFailed } from '../report/run-verdict';
 import { runSummaryText } from '../report/run-summary-text';
 import { differencesText, experimentTable } from '../report/terminal';
 import { bufferIntervalFrom, LOCAL_LAB_BUFFER_INTERVAL_SECONDS } from '../target/buffer-interval';
-import type { LabOptions } from './lab';
-import { diagnoseDataFolder } from '../target/data-folder';
+import { EXIT_RUN_FAILED, type LabOptions } from './lab';
+import { diagnoseDataFolder, ensureWritableDataFolder } from '../target/data-folder';
 import { requireAwsCredentials } from '../target/aws-credentials';
 import type { LabTarget } from '../target/lab-target';
 import { DEFAULT_LOCAL_DATA_DIR, REPO_ROOT, openTarget, parseTargetKind } from '../target/open-target';
@@ -103,6 +104,8 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
   const outDir = resolve(o.outDir ?? resolve(REPO_ROOT, '.lab'));
   const statePath = join(outDir, `state-${kind}.json`);
   const dataDir = resolve(o.dataDir ?? DEFAULT_LOCAL_DATA_DIR);
+  // The report and state go there at the end: a file or a read-only folder is named now, before a lake is emptied.
+  ensureWritableDataFolder(outDir, '--out-dir', 'The lab writes its reports and state there');
 
   // The state this run continues, and the lake it belongs to (local).
   const state: LabState = whole ? {} : ExperimentContext.loadState(statePath);
@@ -206,7 +209,7 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
     console.log(
       `\nReport: ${htmlPath}\n        ${jsonPath}${kept}\nWall time: ${(report.wallMs / 1000).toFixed(1)} s`,
     );
-    return report.experiments.some((e) => e.error) ? 1 : 0;
+    return runFailed(report) ? EXIT_RUN_FAILED : 0;
   } finally {
     if (!interrupt.signal.aborted) {
       process.off('SIGINT', onSigint);
@@ -216,10 +219,16 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
   }
 }
 
-export async function resetMain(o: { dataDir?: string; outDir?: string; dryRun?: boolean }): Promise<number> {
+export async function resetMain(o: {
+  dataDir?: string;
+  outDir?: string;
+  dryRun?: boolean;
+  discardData?: boolean;
+}): Promise<number> {
   const outDir = resolve(o.outDir ?? resolve(REPO_ROOT, '.lab'));
   resetLake(resolve(o.dataDir ?? DEFAULT_LOCAL_DATA_DIR), [join(outDir, 'state-local.json')], {
     dryRun: o.dryRun,
+    discardData: o.discardData,
     say: (line) => console.log(line),
   });
   return 0;

@@ -33,7 +33,7 @@ describe("the whole lab empties a lake only when it is the lab's, and says so fi
       const said: string[] = [];
       startWholeLabLake(dir, { say: (l) => said.push(l) });
       expect(said.join('\n')).toMatch(
-        /emptying .*local first \(1 data file, 13 B, all written by the last lab\)/,
+        /emptying .*local first \(1 file, 13 B: 1 data file, 13 B, and 0 service-state files, 0 B; all written by the last lab\)/,
       );
       expect(existsSync(join(dir, FLOW_FILE))).toBe(false);
       expect(readManifest(dir)?.lakeId).not.toBe(before);
@@ -75,7 +75,7 @@ describe("the whole lab empties a lake only when it is the lab's, and says so fi
       const loaded = FLOW_FILE.replace('part-0', 'part-loaded');
       put(dir, loaded);
       expect(() => startWholeLabLake(dir, { say: () => undefined })).toThrow(
-        /holds data the lab did not write: network\.vpc_flow_logs \(1 file, 13 B\).*--discard-data/s,
+        /holds files the lab did not write: data: network\.vpc_flow_logs \(1 file, 13 B\).*--discard-data/s,
       );
       expect(existsSync(join(dir, loaded))).toBe(true);
       rmSync(join(dir, LAKE_MANIFEST));
@@ -87,7 +87,7 @@ describe("the whole lab empties a lake only when it is the lab's, and says so fi
       const said: string[] = [];
       startWholeLabLake(dir, { discardData: true, say: (l) => said.push(l) });
       expect(said.join('\n')).toMatch(
-        /including data the lab did not write, as --discard-data asks: network\.vpc_flow_logs \(2 files/,
+        /including files the lab did not write, as --discard-data asks: data: network\.vpc_flow_logs \(2 files/,
       );
       expect(existsSync(join(dir, loaded))).toBe(false);
     } finally {
@@ -142,14 +142,19 @@ describe('pnpm lab reset', () => {
       writeFileSync(state, '{}');
       writeFileSync(join(out, 'report-local.json'), '{}');
       const dry: string[] = [];
-      resetLake(dir, [state], { dryRun: true, say: (l) => dry.push(l) });
-      expect(dry.join('\n')).toContain(
-        'data the lab did not write: s3://loglake-01-firehose-errors-123456789012 (1 file',
+      expect(() => resetLake(dir, [state], { dryRun: true, say: (l) => dry.push(l) })).toThrow(
+        /holds files the lab did not write: data: s3:\/\/loglake-01-firehose-errors-123456789012 \(1 file, 3 B\).*would remove nothing.*--discard-data/s,
       );
-      expect(existsSync(join(dir, FLOW_FILE))).toBe(true);
+      expect(dry).toEqual([
+        expect.stringMatching(/^Files in .* the lab did not write \(only --discard-data removes them\):$/),
+        '  s3/loglake-01-firehose-errors-123456789012/errors/x (3 B)',
+      ]);
+      expect(() => resetLake(dir, [state], { say: () => undefined })).toThrow(/removed nothing/);
+      expect([existsSync(join(dir, FLOW_FILE)), existsSync(state)]).toEqual([true, true]);
       const said: string[] = [];
-      resetLake(dir, [state], { say: (l) => said.push(l) });
+      resetLake(dir, [state], { discardData: true, say: (l) => said.push(l) });
       expect(said.join('\n')).toMatch(/Removing the local lake .*\nRemoving .*state-local\.json/);
+      expect(said.join('\n')).toMatch(/Done: removed 2 files \(16 B\) from /);
       expect([existsSync(dir), existsSync(state), existsSync(join(out, 'report-local.json'))]).toEqual([
         false,
         false,

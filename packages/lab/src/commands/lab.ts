@@ -9,6 +9,22 @@ import { LOCAL_LAB_BUFFER_INTERVAL_SECONDS } from '../target/buffer-interval';
 
 const main = () => import('./lab-main');
 
+/**
+ * `pnpm lab` and `pnpm lab run` exit 0 only when every row ran and every check held; 2 when the run finished and
+ * wrote its report but a row failed or a check did (so a script tells it from 1: refused or could not run, no
+ * report); 130 after Ctrl-C.
+ */
+export const EXIT_RUN_FAILED = 2;
+
+const EXIT_STATUS_HELP = [
+  '',
+  'Exit status:',
+  '  0    every row ran and every check held',
+  `  ${EXIT_RUN_FAILED}    the run finished and wrote its report, but a row failed or a check did (the verdict line says which)`,
+  '  1    refused or could not run (a flag, the lake, the target): no report written',
+  '  130  interrupted (Ctrl-C): no report written, the last one kept',
+].join('\n');
+
 export interface LabOptions {
   target: string;
   bufferInterval?: string;
@@ -73,10 +89,11 @@ export function registerLabCommands(program: Command): void {
   addLabOptions(program)
     .option(
       '--discard-data',
-      'local only: empty the lake even when it holds data the lab did not write (a `pnpm load`, a query, `pnpm lab local`)',
+      'local only: empty the lake even when it holds files the lab did not write (a `pnpm load`, a query, `aws s3 cp` to `pnpm lab local`, a file put there by hand)',
     )
     // Words after `pnpm lab` that name no command are reported as an unknown command, not as extra arguments.
     .allowExcessArguments(true)
+    .addHelpText('after', EXIT_STATUS_HELP)
     .action((options: LabOptions, command: Command) =>
       runCli(async () => {
         refuseUnknownCommand(program, command.args);
@@ -90,7 +107,8 @@ export function registerLabCommands(program: Command): void {
       .description(
         "run some experiments, in the order given, continuing the last lab's lake and state; writes its own report (report-<target>-run.*), keeping the whole lab's",
       )
-      .argument('<names...>', `experiment names: ${EXPERIMENT_NAMES.join(', ')}`),
+      .argument('<names...>', `experiment names: ${EXPERIMENT_NAMES.join(', ')}`)
+      .addHelpText('after', EXIT_STATUS_HELP),
   ).action((names: string[], options: LabOptions) =>
     runCli(async () => (await main()).labMain(names, options)),
   );
@@ -113,8 +131,15 @@ export function registerLabCommands(program: Command): void {
     )
     .option('--data-dir <dir>', 'the local lake to empty (default .lab/local)')
     .option('--out-dir <dir>', 'where the lab keeps its state (default .lab)')
-    .option('--dry-run', 'say what would be removed, remove nothing')
-    .action((options: { dataDir?: string; outDir?: string; dryRun?: boolean }) =>
+    .option(
+      '--discard-data',
+      'also remove files the lab did not write (a `pnpm load`, a query, `aws s3 cp` to `pnpm lab local`, a file put there by hand); without it reset refuses such a lake and removes nothing',
+    )
+    .option(
+      '--dry-run',
+      'say what a real run with the same flags would remove (or refuse), listing every file the lab did not write; remove nothing',
+    )
+    .action((options: { dataDir?: string; outDir?: string; dryRun?: boolean; discardData?: boolean }) =>
       runCli(async () => (await main()).resetMain(options)),
     );
 }

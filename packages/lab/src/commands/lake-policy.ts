@@ -1,23 +1,25 @@
 // When the lab may empty, continue or reset a local lake, and what it says first. The whole lab starts from an empty
 // lake (as the article starts from a fresh deployment): it says so before emptying one, and refuses when the lake
-// holds data the lab did not write unless told --discard-data. `pnpm lab run` continues a lake only with the state
-// written for that very lake. `pnpm lab reset` removes the lake and its state, listing both.
+// holds files the lab did not write unless told --discard-data; `pnpm lab reset` likewise. `pnpm lab run` continues a
+// lake only with the state written for that very lake. Whatever empties a lake removes exactly the files it counted.
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { assertDataFolderFree } from '@loglake/local-aws';
 import { LabError } from '../errors';
 import { StateFileError, type LabState } from '../experiments/context';
 import { formatBytes, formatCount } from '../report/format';
-import { ensureWritableDataFolder } from '../target/data-folder';
+import { dataFolderProblem, ensureWritableDataFolder } from '../target/data-folder';
+import { keptNote, removeLakeFiles } from '../target/lake-removal';
 import {
   describeForeign,
-  emptyLake,
   foreignPaths,
   inspectLake,
   markLabRunning,
   recordLabWrites,
   startLakeManifest,
+  type FileCount,
   type ForeignData,
+  type LakeContents,
   type LakeInspection,
   type LakeManifest,
 } from '../target/local-lake';
@@ -26,9 +28,9 @@ import {
 export interface LakeSession {
   readonly dataDir: string;
   manifest: LakeManifest;
-  /** Data files that were not the lab's when the run started (they stay foreign). */
+  /** Files that were not the lab's when the run started (they stay so). */
   readonly foreignAtStart: ReadonlySet<string>;
-  /** The same, grouped by table or bucket. */
+  /** The data among them, grouped by table or bucket. */
   readonly foreign: readonly ForeignData[];
 }
 
@@ -42,8 +44,35 @@ const shown = (path: string) => {
   return rel && !rel.startsWith('..') ? rel : path;
 };
 
-const size = (lake: { files: number; bytes: number }) =>
-  `${formatCount(lake.files)} data file${lake.files === 1 ? '' : 's'}, ${formatBytes(lake.bytes)}`;
+const files = (n: number) => `${formatCount(n)} file${n === 1 ? '' : 's'}`;
+const count = (c: FileCount, what = '') =>
+  `${formatCount(c.files)} ${what}file${c.files === 1 ? '' : 's'}, ${formatBytes(c.bytes)}`;
+
+/** "286 files, 1.02 MiB: 106 data files, 727 KiB, and 180 files of service state, 310 KiB". */
+function sizeText(lake: LakeContents): string {
+  const all = { files: lake.data.files + lake.state.files, bytes: lake.data.bytes + lake.state.bytes };
+  return `${count(all)}: ${count(lake.data, 'data ')}, and ${count(lake.state, 'service-state ')}`;
+}
+
+/** The files the lab did not write, data first. */
+function notTheLabsText(lake: LakeContents): string {
+  const parts = [
+    ...(lake.foreign.length > 0 ? [`data: ${describeForeign(lake.foreign)}`] : []),
+    ...(lake.foreignState.length > 0 ? [`service state: ${describeForeign(lake.foreignState)}`] : []),
+  ];
+  return parts.join('; ');
+}
+
+/** Who may have written them. */
+function whoText(lake: Extract<LakeInspection, { kind: 'unmarked' | 'lab' }>): string {
+  if (lake.kind === 'unmarked')
+    return ' (no lab ever ran on it: `pnpm lab local`, `pnpm load` or a query wrote it, or a lab from before the lab kept a manifest)';
+  if (lake.interrupted)
+    return ' (a lab run on it was killed before recording its last writes, so some of this may be its own; anything written since, by a `pnpm load` or a query, is in there too)';
+  if (lake.olderManifest && lake.foreign.length === 0)
+    return " (the lake's manifest is from an earlier version of the lab, which listed its data files only, so its service state cannot be told from anyone else's)";
+  return ' (written since the last lab: a `pnpm load`, a query, `pnpm lab snapshot`, a client of `pnpm lab local` such as `aws s3 cp`, or by hand)';
+}
 
 function refuseNotALake(dataDir: string, lake: Extract<LakeInspection, { kind: 'not-a-lake' }>): never {
   throw new LabError(
@@ -53,45 +82,49 @@ function refuseNotALake(dataDir: string, lake: Extract<LakeInspection, { kind: '
   );
 }
 
+/** A folder another process holds (a running lab or `pnpm lab local`) is refused before it is looked at. */
+function refuseHeld(dataDir: string, doing: string): void {
+  if (existsSync(dataDir) && statSync(dataDir).isDirectory()) assertDataFolderFree(dataDir, doing);
+}
+
 /**
- * The whole lab: empties the lake first — saying so — unless it holds data the lab did not write and discardData is
- * not set (then refuses, naming the flag and the alternatives). Starts the new lake's manifest.
+ * The whole lab: empties the lake first — saying so — unless it holds files the lab did not write and discardData
+ * is not set (then refuses, naming the flag and the alternatives). Starts the new lake's manifest.
  */
 export function startWholeLabLake(
   dataDir: string,
   options: { discardData?: boolean; say: (line: string) => void },
 ): LakeSession {
   ensureWritableDataFolder(dataDir);
+  refuseHeld(dataDir, 'emptying it');
   const lake = inspectLake(dataDir);
   if (lake.kind === 'not-a-lake') refuseNotALake(dataDir, lake);
   if (lake.kind === 'unmarked' || lake.kind === 'lab') {
-    const foreign = lake.foreign;
-    const who =
-      lake.kind === 'unmarked'
-        ? ' (no lab ever ran on it: `pnpm lab local`, `pnpm load` or a query wrote it, or a lab from before the lab kept a manifest)'
-        : lake.interrupted
-          ? ' (a lab run on it was killed before recording its last writes, so some of this may be its own; anything written since, by a `pnpm load` or a query, is in there too)'
-          : ' (written since the last lab: a `pnpm load`, a query, a client of `pnpm lab local`)';
-    if (foreign.length > 0 && !options.discardData)
+    const foreign = lake.notTheLabs.size > 0;
+    if (foreign && !options.discardData)
       throw new LakeHasForeignDataError(
-        `${shown(dataDir)} holds data the lab did not write: ${describeForeign(foreign)}${who}. ` +
-          'The whole lab starts from an empty lake, so it would be lost. Keep it and run the lab on another folder: ' +
-          '`pnpm lab --data-dir .lab/lab-2`; or empty this one anyway: `pnpm lab --discard-data` (`pnpm lab reset` ' +
-          'empties it without running the lab).',
+        `${shown(dataDir)} holds files the lab did not write: ${notTheLabsText(lake)}${whoText(lake)}. ` +
+          'The whole lab starts from an empty lake, so they would be lost. Keep them and run the lab on another folder: ' +
+          '`pnpm lab --data-dir .lab/lab-2`; or empty this one anyway: `pnpm lab --discard-data` (`pnpm lab reset ' +
+          '--discard-data` empties it without running the lab, `--dry-run` lists every file).',
         dataDir,
       );
-    const whose =
-      foreign.length > 0
-        ? `, including data the lab did not write, as --discard-data asks: ${describeForeign(foreign)}`
-        : lake.kind === 'lab'
-          ? ', all written by the last lab'
-          : '';
+    const whose = foreign
+      ? `; including files the lab did not write, as --discard-data asks: ${notTheLabsText(lake)}`
+      : lake.kind === 'lab'
+        ? '; all written by the last lab'
+        : '';
     options.say(
-      `The whole lab starts from an empty lake: emptying ${shown(dataDir)} first (${size(lake)}${whose}).`,
+      `The whole lab starts from an empty lake: emptying ${shown(dataDir)} first (${sizeText(lake)}${whose}).`,
     );
-    emptyLake(dataDir);
-    ensureWritableDataFolder(dataDir);
   }
+  const removal = removeLakeFiles(dataDir, lake.kind === 'absent' ? new Map() : lake.all);
+  if (removal.kept.size > 0)
+    throw new LakeHasForeignDataError(
+      `${shown(dataDir)} was not emptied:${keptNote(removal)} Something else writes there: stop it, or run the lab on another folder (\`--data-dir\`).`,
+      dataDir,
+    );
+  ensureWritableDataFolder(dataDir);
   return session(dataDir, startLakeManifest(dataDir), new Set(), []);
 }
 
@@ -104,6 +137,8 @@ const staleHint =
  */
 export function continueLake(dataDir: string, state: LabState, statePath: string): LakeSession {
   ensureWritableDataFolder(dataDir);
+  // Before the manifest is read or marked: a lab running on the lake has not recorded its last writes yet.
+  refuseHeld(dataDir, 'running experiments on it');
   const lake = inspectLake(dataDir);
   const hasState = Object.keys(state).length > 0;
   if (lake.kind === 'not-a-lake') refuseNotALake(dataDir, lake);
@@ -113,7 +148,9 @@ export function continueLake(dataDir: string, state: LabState, statePath: string
         `${shown(statePath)} belongs to an earlier lake: ${shown(dataDir)} ${lake.kind === 'absent' ? 'is empty' : 'holds no lab data'} now, so the snapshot ids and instants it records point at nothing. ${staleHint} Or \`pnpm lab reset\` removes the state file.`,
         statePath,
       );
-    return session(dataDir, startLakeManifest(dataDir), new Set(), []);
+    // Service state something else left (a query's history) stays not the lab's.
+    const notTheLabs = lake.kind === 'unmarked' ? new Set(lake.notTheLabs.keys()) : new Set<string>();
+    return session(dataDir, startLakeManifest(dataDir), notTheLabs, []);
   }
   if (lake.kind === 'unmarked')
     throw new LakeHasForeignDataError(
@@ -158,34 +195,59 @@ export function finishLake(session: LakeSession): void {
 
 /**
  * `pnpm lab reset`: removes the local lake (the data folder) and the lab's state for it, saying what each holds;
- * refuses a folder that is not a lake. With dryRun, says what it would remove and removes nothing.
+ * refuses a folder that is not a lake, and one holding files the lab did not write unless discardData. With dryRun,
+ * says what a real run with the same flags would do — the files it would remove, or its refusal — and removes nothing.
  */
 export function resetLake(
   dataDir: string,
   statePaths: readonly string[],
-  options: { dryRun?: boolean; say: (line: string) => void },
+  options: { dryRun?: boolean; discardData?: boolean; say: (line: string) => void },
 ): void {
+  if (existsSync(dataDir) && !statSync(dataDir).isDirectory())
+    throw (
+      dataFolderProblem(Object.assign(new Error(`${dataDir} is a file`), { code: 'ENOTDIR' }), dataDir) ??
+      new LabError(`--data-dir ${dataDir} is not a folder.`, dataDir)
+    );
   // A running endpoint's folder is refused, dry run or not (it would be emptied under it).
-  if (existsSync(dataDir)) assertDataFolderFree(dataDir, 'resetting it');
+  refuseHeld(dataDir, 'resetting it');
   const lake = inspectLake(dataDir);
   if (lake.kind === 'not-a-lake') refuseNotALake(dataDir, lake);
   const verb = options.dryRun ? 'Would remove' : 'Removing';
   const states = statePaths.filter((p) => existsSync(p) && statSync(p).isFile());
   if (lake.kind === 'absent' && states.length === 0) {
     options.say(
-      `Nothing to reset: ${shown(dataDir)} is ${existsSync(dataDir) ? 'empty' : 'not there'} and there is no lab state.`,
+      `Nothing to reset: ${shown(dataDir)} ${existsSync(dataDir) ? 'holds no file' : 'is not there'} and there is no lab state.`,
     );
-    if (!options.dryRun) rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dryRun) removeLakeFiles(dataDir, new Map());
     return;
   }
-  if (lake.kind !== 'absent')
+  if (lake.kind !== 'absent') {
+    const foreign = lake.notTheLabs.size > 0;
+    if (foreign && options.dryRun) {
+      options.say(`Files in ${shown(dataDir)} the lab did not write (only --discard-data removes them):`);
+      for (const [path, size] of [...lake.notTheLabs].sort(([a], [b]) => a.localeCompare(b)))
+        options.say(`  ${path} (${formatBytes(size)})`);
+    }
+    if (foreign && !options.discardData)
+      throw new LakeHasForeignDataError(
+        `${shown(dataDir)} holds files the lab did not write: ${notTheLabsText(lake)}${whoText(lake)}. ` +
+          `\`pnpm lab reset\` ${options.dryRun ? 'would remove' : 'removed'} nothing. Keep them (the lab runs on another folder: ` +
+          '`pnpm lab --data-dir .lab/lab-2`), or remove them with the lake: `pnpm lab reset --discard-data`' +
+          `${options.dryRun ? '' : ' (`--dry-run` lists every file)'}.`,
+        dataDir,
+      );
     options.say(
-      `${verb} the local lake ${shown(dataDir)} (${size(lake)}` +
-        `${lake.foreign.length > 0 ? `; data the lab did not write: ${describeForeign(lake.foreign)}` : lake.kind === 'lab' ? '; all written by the lab' : ''}).`,
+      `${verb} the local lake ${shown(dataDir)} (${sizeText(lake)}` +
+        `${foreign ? `; including files the lab did not write, as --discard-data asks: ${notTheLabsText(lake)}` : lake.kind === 'lab' ? '; all written by the lab' : ''}).`,
     );
+  }
   for (const path of states) options.say(`${verb} ${shown(path)} (the lab's state for that lake).`);
   if (options.dryRun) return;
-  emptyLake(dataDir);
+  const removal = removeLakeFiles(dataDir, lake.kind === 'absent' ? new Map() : lake.all);
   for (const path of states) rmSync(path, { force: true });
-  options.say('Done: the next `pnpm lab` starts from an empty lake.');
+  options.say(
+    `Done: removed ${files(removal.files)} (${formatBytes(removal.bytes)}) from ${shown(dataDir)}` +
+      `${states.length > 0 ? ` and ${states.map(shown).join(', ')}` : ''}.${keptNote(removal)}` +
+      `${removal.kept.size === 0 ? ' The next `pnpm lab` starts from an empty lake.' : ''}`,
+  );
 }

@@ -28,6 +28,7 @@ import {
 import { resolveLab, type ResolvedLab } from '@loglake/units';
 import { InvalidOptionError } from '../errors';
 import { ensureWritableDataFolder } from '../target/data-folder';
+import { requireCredentialsFrom } from '../target/aws-credentials';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
 import { DEFAULT_LOCAL_DATA_DIR, awsRegion, resourcesFromUnits } from '../target/open-target';
 import {
@@ -161,6 +162,7 @@ async function runOnAws(options: SnapshotOptions, date: string | undefined): Pro
   // The same region as the lab's other AWS calls (the SDK alone would fail without AWS_REGION).
   const sfn = new SFNClient({ region: awsRegion(lab) });
   try {
+    await requireCredentialsFrom(() => sfn.config.credentials());
     console.log(
       `starting ${stateMachineArn} for ${def.name}${date ? ` (${date})` : ''} — this is AWS, not the local endpoint`,
     );

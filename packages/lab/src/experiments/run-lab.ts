@@ -10,7 +10,7 @@ import { REPO_ROOT } from '../target/open-target';
 import { labCharts } from '../report/charts';
 import { renderHtml } from '../report/html';
 import type { ExperimentReport, LabReport, TimelineEvent } from '../report/lab-report';
-import { shareableLine } from '../report/shareable';
+import { shareableValue } from '../report/shareable';
 import { runSummary } from '../report/run-summary';
 import { describeError } from '../error-hints';
 import { LabError } from '../errors';
@@ -175,22 +175,30 @@ export async function runLab(options: RunLabOptions): Promise<LabRun> {
     }),
   );
   if ('usageError' in measured) log(`  (no cost estimate: ${measured.usageError})`);
-  const roots = { repoRoot: REPO_ROOT, home: homedir() };
-  const report: LabReport = {
-    startedAt: started.toISOString(),
-    finishedAt: finished.toISOString(),
-    target: target.kind,
-    banner: target.banner.map((line) => shareableLine(line, roots)),
-    scale,
-    experiments: results,
-    timeline: events,
-    charts: labCharts(results),
-    queries: ctx.queries.filter((q) => q.experiment !== 'report'),
-    ...measured,
-    wallMs: Date.now() - started.getTime(),
-    summary: runSummary(results),
-    ...(options.partial ? { partial: { experiments: options.experiments.map((e) => e.name) } } : {}),
+  const roots = {
+    repoRoot: REPO_ROOT,
+    home: homedir(),
+    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
   };
+  // Shareable: no machine's paths anywhere in it (an error quoting a data file, a stack's frames, the banner).
+  const report: LabReport = shareableValue(
+    {
+      startedAt: started.toISOString(),
+      finishedAt: finished.toISOString(),
+      target: target.kind,
+      banner: target.banner,
+      scale,
+      experiments: results,
+      timeline: events,
+      charts: labCharts(results),
+      queries: ctx.queries.filter((q) => q.experiment !== 'report'),
+      ...measured,
+      wallMs: Date.now() - started.getTime(),
+      summary: runSummary(results),
+      ...(options.partial ? { partial: { experiments: options.experiments.map((e) => e.name) } } : {}),
+    } satisfies LabReport,
+    roots,
+  );
   // Interrupted: the last report stays as it was (an interrupted run's would replace it with rows it never ran).
   if (options.signal?.aborted) throw interrupted();
   mkdirSync(outDir, { recursive: true });

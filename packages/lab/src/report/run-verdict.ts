@@ -64,6 +64,12 @@ export function runVerdict(report: Pick<LabReport, 'experiments' | 'partial'>): 
   };
 }
 
+/** Whether the run showed less than it set out to: a row failed, or one of the lab's own checks did. */
+export function runFailed(report: Pick<LabReport, 'experiments' | 'partial'>): boolean {
+  const { counts } = runVerdict(report);
+  return counts.failed > 0 || counts['checks-failed'] > 0;
+}
+
 /** The words of each count, e.g. "4 differ", "1 check failed". */
 export function countText(kind: VerdictCount, n: number): string {
   switch (kind) {

@@ -33,6 +33,7 @@ export function dataFolderProblem(
   error: unknown,
   dir: string,
   flag = '--data-dir',
+  purpose = 'The local endpoint keeps its tables, logs and query state there',
 ): DataFolderError | undefined {
   const code = errnoOf(error);
   const another = `or give another folder with ${flag} <dir>`;
@@ -47,7 +48,7 @@ export function dataFolderProblem(
   if (code && NOT_WRITABLE.has(code))
     return new DataFolderError(
       `${flag} ${dir} cannot be written (${code}: ${code === 'EROFS' ? 'a read-only file system' : 'permission denied'}). ` +
-        `The local endpoint keeps its tables, logs and query state there: make it writable (e.g. chmod -R u+w ${dir}), ${another}.`,
+        `${purpose}: make it writable (e.g. chmod -R u+w ${dir}), ${another}.`,
       dir,
       { cause: error },
     );
@@ -91,7 +92,7 @@ function probeWrite(dir: string): void {
  * Makes sure `dir` is a folder this process can write, creating it; otherwise throws a DataFolderError naming the
  * folder and the fix. The endpoint's own subfolders are probed too (one may be read-only on its own).
  */
-export function ensureWritableDataFolder(dir: string, flag = '--data-dir'): void {
+export function ensureWritableDataFolder(dir: string, flag = '--data-dir', purpose?: string): void {
   try {
     mkdirSync(dir, { recursive: true });
     if (!statSync(dir).isDirectory())
@@ -102,7 +103,7 @@ export function ensureWritableDataFolder(dir: string, flag = '--data-dir'): void
       if (existsSync(sub) && statSync(sub).isDirectory()) probeWrite(sub);
     }
   } catch (error) {
-    throw dataFolderProblem(error, dir, flag) ?? error;
+    throw dataFolderProblem(error, dir, flag, purpose) ?? error;
   }
 }
 

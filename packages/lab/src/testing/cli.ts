@@ -2,9 +2,9 @@
 // package scripts run, on this Node through tsx), its own environment (a terminal width through COLUMNS, no AWS
 // credentials unless given), output captured. Tests assert on what the user would see.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -111,3 +111,21 @@ export const widest = (text: string) => Math.max(0, ...text.split('\n').map((l) 
 
 /** A stack trace line, as Node prints them. */
 export const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
+
+/** Every file under a folder (path relative to it, with /, → size), but the names in `except`: what a user has there. */
+export function filesIn(dir: string, except: readonly string[] = []): Map<string, number> {
+  const out = new Map<string, number>();
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d)) {
+      const full = join(d, entry);
+      const s = lstatSync(full);
+      if (s.isDirectory()) walk(full);
+      else {
+        const path = relative(dir, full).split(sep).join('/');
+        if (!except.includes(path)) out.set(path, s.size);
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
