@@ -3,8 +3,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { AwsServiceError } from './errors';
-import { notSupported, unknownOperation } from './errors';
+import type { AwsServiceError } from './errors';
 import type { Caller } from './iam/principals';
 import { checkInput, type ServiceApi, type Wire } from './model/api';
 import { matchRest, restInput, restRoutes } from './model/rest';
@@ -14,6 +13,8 @@ import { queryError, queryForm, queryInput, queryReply } from './query-protocol'
 import { STS_NAMESPACE } from './aws-query';
 import { parseJsonText } from './json-body';
 import { xmlText } from './xml';
+import { icebergRestErrorBody } from './iceberg-rest/errors';
+import { notSupported, unknownOperation, wireError } from './model/wire-errors';
 
 export interface LocalRequest {
   method: string;
@@ -122,7 +123,7 @@ export function renderError(style: ErrorStyle, error: AwsServiceError): WireResp
     return {
       status: error.status,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ error: { message: error.message, type: error.type, code: error.status } }),
+      body: JSON.stringify(icebergRestErrorBody(error)),
     };
   const contentType = jsonContentType(style);
   const body: Record<string, unknown> = { [style.messageKey]: error.message, ...error.fields };
@@ -226,9 +227,9 @@ export function awsJsonService<Ops extends Record<string, JsonOperation<never>>>
       if (!run) {
         if (!model.operations[operation]) {
           if (call.via === 'query')
-            throw new AwsServiceError(
+            throw wireError(
+              undefined,
               'InvalidAction',
-              400,
               `The action ${operation} is not valid for this web service (${model.sdkId} ${model.version}).`,
             );
           throw unknownOperation(options.name, operation);

@@ -46,6 +46,7 @@ import {
 import type { LocalServiceCredentials } from './admin-client';
 import { createCallerIdentityService } from './sts-identity';
 import { unclaimedReply, unservedServiceReply } from './unserved-services';
+import { wireError } from './model/wire-errors';
 
 export interface LocalEndpointOptions {
   /** Data directory (state survives restarts). */
@@ -112,7 +113,9 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
     );
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new LocalEndpointConfigError(`Invalid port ${port}: use 0 (any free port) or 1-65535.`, port);
+    throw new LocalEndpointConfigError(`Invalid port ${port}: use 0 (any free port) or 1-65535.`, {
+      value: port,
+    });
   }
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -267,11 +270,10 @@ async function startOn(
           : error instanceof StoredNameError
             ? // A name the one name → path mapping cannot store: the caller's input, the service's validation error.
               (service.api?.invalid(error.message) ??
-              new AwsServiceError('ValidationException', 400, error.message))
+              wireError(undefined, 'ValidationException', error.message, { cause: error }))
             : new AwsServiceError(
-                service.internalErrorCode,
-                500,
                 `Internal error in the local endpoint: ${error instanceof Error ? error.message : String(error)}`,
+                { type: service.internalErrorCode, status: 500, cause: error },
               );
       return renderError(service.errorStyle, answer);
     }
@@ -285,8 +287,7 @@ async function startOn(
         error.code === 'EADDRINUSE'
           ? new LocalEndpointConfigError(
               `Port ${port} on 127.0.0.1 is already in use: stop the other process or pass --port <another port>.`,
-              port,
-              { cause: error },
+              { value: port, cause: error },
             )
           : error,
       ),
@@ -348,7 +349,7 @@ async function startOn(
           'This endpoint does not enforce authorization, so any credentials will do; start it with the authorization option for role credentials.',
         );
       const outcome = authz.serviceCredentials(request);
-      if ('denied' in outcome) throw new LocalAwsError(outcome.denied, request.roleArn);
+      if ('denied' in outcome) throw new LocalAwsError(outcome.denied, { value: request.roleArn });
       return { ...outcome.credentials, expiration: new Date(outcome.credentials.expiration) };
     },
     stop,

@@ -1,9 +1,9 @@
 // Requests for AWS services the local endpoint does not serve (IAM, SNS, Lambda, Step Functions, Scheduler, Lake
 // Formation, …): answered at once with an error in the protocol the caller speaks (request-protocol.ts), so its SDK
 // raises a readable error naming the service instead of failing to parse an S3 document, and nothing is retried.
-import { AwsServiceError } from './errors';
 import { renderError, type ErrorStyle, type LocalRequest, type WireResponse } from './protocol';
 import { requestShape, type RequestShape } from './request-protocol';
+import { wireError } from './model/wire-errors';
 
 /** SigV4 signing names of the services the endpoint serves (CloudWatch signs as `monitoring`). */
 const SERVED_SIGNING_NAMES = new Set(['s3', 's3tables', 'firehose', 'athena', 'glue', 'monitoring', 'sts']);
@@ -71,7 +71,7 @@ export function unclaimedReply(request: LocalRequest): WireResponse {
 function refuse(request: LocalRequest, shape: RequestShape, message: string): WireResponse {
   const style = styleOf(request, shape);
   const code = shape.protocol === 'awsQuery' ? 'UnsupportedOperation' : 'UnsupportedOperationException';
-  return renderError(style, new AwsServiceError(code, 400, message));
+  return renderError(style, wireError(undefined, code, message));
 }
 
 function styleOf(request: LocalRequest, shape: RequestShape): ErrorStyle {

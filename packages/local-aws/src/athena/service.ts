@@ -35,7 +35,6 @@ import type { PreparedStatement, QueryContext, SqlEngine } from '@loglake/lakeho
 import { randomUUID } from 'node:crypto';
 import type { AthenaS3Write } from '../authz/athena-statements';
 import type { Caller } from '../iam/principals';
-import { AwsServiceError } from '../errors';
 import { serviceApi, type ServiceApi, type Wire } from '../model/api';
 import { awsJsonService, type ServiceModule, type WireOperation } from '../protocol';
 import type { JsonStore } from '../store';
@@ -50,6 +49,7 @@ import {
   type WorkGroupRecord,
 } from './workgroups';
 import { tagList, tagsFromList, withoutTags, withTags } from '../tags';
+import { wireError } from '../model/wire-errors';
 
 export interface AthenaOptions {
   store: JsonStore;
@@ -78,7 +78,7 @@ export function athenaApi(minCutoffBytes: number): ServiceApi {
     'athena',
     {
       invalid: (message) => invalidRequest(message),
-      malformed: (message) => new AwsServiceError('SerializationException', 400, message),
+      malformed: (message) => wireError('athena', 'SerializationException', message),
     },
     minCutoffBytes === ATHENA_MIN_CUTOFF_BYTES
       ? {}
@@ -121,11 +121,11 @@ interface AthenaOperations {
 function workgroupOfArn(arn: string): string {
   const match = /^arn:aws[a-z-]*:athena:[^:]*:[^:]*:workgroup\/(.+)$/.exec(arn);
   if (!match)
-    throw new AwsServiceError(
+    throw wireError(
+      'athena',
       'ResourceNotFoundException',
-      400,
       `Resource ${arn} was not found: the local Athena keeps tags of workgroups (arn:aws:athena:<region>:<account>:workgroup/<name>).`,
-      { ResourceName: arn },
+      { fields: { ResourceName: arn } },
     );
   return match[1] as string;
 }
@@ -141,8 +141,10 @@ export function createAthenaService(
     const name = workgroupOfArn(arn);
     const group = safeWorkGroup(workgroups, name);
     if (!group)
-      throw new AwsServiceError('ResourceNotFoundException', 400, `WorkGroup ${name} is not found.`, {
-        ResourceName: arn,
+      throw wireError('athena', 'ResourceNotFoundException', `WorkGroup ${name} is not found.`, {
+        fields: {
+          ResourceName: arn,
+        },
       });
     return group;
   };

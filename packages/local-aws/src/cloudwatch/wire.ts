@@ -21,10 +21,10 @@ import type {
   TagResourceInput,
   UntagResourceInput,
 } from '@aws-sdk/client-cloudwatch';
-import { AwsServiceError } from '../errors';
 import type { Wire } from '../model/api';
 import type { WireOperation } from '../protocol';
 import { invalidValue } from './alarm-definition';
+import { wireError } from '../model/wire-errors';
 
 /**
  * A handler sees input the model layer (protocol.ts awsJsonService → checkInput) has already checked against
@@ -89,7 +89,7 @@ export function pageOf<T>(
 ): { page: T[]; next?: string } {
   const start = token === undefined || token === null ? 0 : Number.parseInt(token, 10);
   if (!Number.isInteger(start) || start < 0 || start > items.length)
-    throw new AwsServiceError('InvalidNextToken', 400, 'The service returned an error: invalid NextToken.');
+    throw wireError('cloudwatch', 'InvalidNextToken', 'The service returned an error: invalid NextToken.');
   const page = items.slice(start, start + max);
   return { page, ...(start + max < items.length ? { next: String(start + max) } : {}) };
 }

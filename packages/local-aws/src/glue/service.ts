@@ -20,7 +20,6 @@ import type {
   UpdateTableRequest,
 } from '@aws-sdk/client-glue';
 import type { Warehouse } from '@loglake/lakehouse';
-import { AwsServiceError } from '../errors';
 import { serviceApi, type Wire } from '../model/api';
 import { awsJsonService, type ServiceModule } from '../protocol';
 import type { JsonStore } from '../store';
@@ -28,6 +27,7 @@ import { withoutTags, withTags } from '../tags';
 import { glueError, LocalGlueCatalog, type GlueTableInput } from './catalog';
 import { catalogIdOf, catalogOf } from './catalog-id';
 import { S3TablesGlueCatalog, s3TablesWriteRefused } from './s3tables-databases';
+import { wireError } from '../model/wire-errors';
 
 export interface GlueOptions {
   store: JsonStore;
@@ -42,8 +42,8 @@ export interface GlueOptions {
 // 'databaseInput.name' failed to satisfy constraint: …"); InvalidInputException stays for values the model allows
 // and the service refuses.
 export const GLUE_API = serviceApi('glue', {
-  invalid: (message) => new AwsServiceError('ValidationException', 400, message),
-  malformed: (message) => new AwsServiceError('SerializationException', 400, message),
+  invalid: (message) => wireError('glue', 'ValidationException', message),
+  malformed: (message) => wireError('glue', 'SerializationException', message),
 });
 
 type Op<I> = (input: Wire<I>) => Promise<unknown>;
