@@ -3,6 +3,7 @@
 // string" rendering that Trino/Athena show in $files and $manifests (Java's LocalDateTime/OffsetDateTime
 // toString, yyyy-MM-dd-HH for hour partitions, ...).
 import type { IcebergPrimitive } from '../contract';
+import { formatDecimal, javaDouble } from '../metadata/number-text';
 
 /** A decoded value. Timestamps keep microseconds as a bigint (a Date would lose them). */
 export type IcebergValue = boolean | number | bigint | string | Uint8Array | null;
@@ -81,13 +82,6 @@ export function decodeSingleValue(type: string, bytes: Uint8Array): IcebergValue
   }
 }
 
-function formatDecimal(unscaled: bigint, scale: number): string {
-  const negative = unscaled < 0n;
-  const digits = (negative ? -unscaled : unscaled).toString().padStart(scale + 1, '0');
-  const text = scale > 0 ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
-  return negative ? `-${text}` : text;
-}
-
 const pad = (n: number | bigint, width = 2): string => String(n).padStart(width, '0');
 
 function floorDiv(a: bigint, b: bigint): bigint {
@@ -143,18 +137,6 @@ export function humanString(type: string, value: IcebergValue): string | null {
     default:
       return value instanceof Uint8Array ? Buffer.from(value).toString('base64') : String(value);
   }
-}
-
-/** Java's Double.toString for the common cases: always a decimal point, E notation outside [1e-3, 1e7). */
-function javaDouble(x: number): string {
-  if (!Number.isFinite(x)) return Number.isNaN(x) ? 'NaN' : x > 0 ? 'Infinity' : '-Infinity';
-  const abs = Math.abs(x);
-  if (abs !== 0 && (abs >= 1e7 || abs < 1e-3)) {
-    const [mantissa, exponent] = x.toExponential().split('e') as [string, string];
-    return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${Number(exponent)}`;
-  }
-  const s = String(x);
-  return s.includes('.') ? s : `${s}.0`;
 }
 
 /** Human string of a partition value under its transform (Transform.toHumanString). */
