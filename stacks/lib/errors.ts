@@ -1,13 +1,18 @@
 // Errors of the stacks catalog. A unit-config error names the unit, the field and the fix, so a bad unit file
 // fails synth with one readable line instead of a Terraform error much later.
+/** What every error here carries besides its message (the house's one error shape). */
+export interface StacksErrorOptions {
+  cause?: unknown;
+  /** The offending value. */
+  value?: unknown;
+}
+
 export class StacksError extends Error {
-  override name = 'StacksError';
-  constructor(
-    message: string,
-    readonly value?: unknown,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+  override name: string = 'StacksError';
+  readonly value: unknown;
+  constructor(message: string, options: StacksErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.value = options.value;
   }
 }
 
@@ -20,7 +25,7 @@ export class UnitConfigError extends StacksError {
     readonly fix: string,
     value?: unknown,
   ) {
-    super(`unit ${unit}: ${field} ${problem}. Fix: ${fix}`, value);
+    super(`unit ${unit}: ${field} ${problem}. Fix: ${fix}`, { value });
   }
 }
 

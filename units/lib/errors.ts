@@ -1,12 +1,17 @@
 // Errors of the live tree. Messages name the unit (or level file), the field and the fix.
+/** What every error here carries besides its message (the house's one error shape). */
+export interface UnitsErrorOptions {
+  cause?: unknown;
+  /** The offending value. */
+  value?: unknown;
+}
+
 export class UnitsError extends Error {
-  override name = 'UnitsError';
-  constructor(
-    message: string,
-    readonly value?: unknown,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+  override name: string = 'UnitsError';
+  readonly value: unknown;
+  constructor(message: string, options: UnitsErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.value = options.value;
   }
 }
 
@@ -19,6 +24,6 @@ export class UnitTreeError extends UnitsError {
     readonly fix: string,
     value?: unknown,
   ) {
-    super(`unit ${where}: ${field} ${problem}. Fix: ${fix}`, value);
+    super(`unit ${where}: ${field} ${problem}. Fix: ${fix}`, { value });
   }
 }

@@ -1,12 +1,17 @@
 // Errors of the checks Terraform runs while it applies or destroys (local-exec). Messages say what to do next.
+/** What every error here carries besides its message (the house's one error shape). */
+export interface DeployCheckErrorOptions {
+  cause?: unknown;
+  /** The offending value. */
+  value?: unknown;
+}
+
 export class DeployCheckError extends Error {
-  override name = 'DeployCheckError';
-  constructor(
-    message: string,
-    readonly value?: unknown,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+  override name: string = 'DeployCheckError';
+  readonly value: unknown;
+  constructor(message: string, options: DeployCheckErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.value = options.value;
   }
 }
 

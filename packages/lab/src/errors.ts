@@ -1,12 +1,17 @@
 // The lab package's errors: every one names the offending value and says what to do next.
+/** What every error here carries besides its message (the house's one error shape). */
+export interface LabErrorOptions {
+  cause?: unknown;
+  /** The offending value. */
+  value?: unknown;
+}
+
 export class LabError extends Error {
   override readonly name: string = 'LabError';
-  constructor(
-    message: string,
-    readonly value?: unknown,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+  readonly value: unknown;
+  constructor(message: string, options: LabErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.value = options.value;
   }
 }
 
@@ -22,7 +27,7 @@ export class QueryFailedError extends LabError {
     readonly reason: string,
     options?: { cause?: unknown },
   ) {
-    super(message, reason, options);
+    super(message, { value: reason, ...options });
   }
 }
 

@@ -88,12 +88,12 @@ export async function runQuery(
         throw new AthenaTransientError(
           `Athena ${options.purpose} query ${id} failed on Athena's side: ${reason}`,
           {
-            context: ctx,
+            value: ctx,
           },
         );
       }
       throw new AthenaQueryFailedError(`Athena ${options.purpose} query ${id} ${state}: ${reason}`, {
-        context: ctx,
+        value: ctx,
       });
     }
     const elapsed = Date.now() - started;
@@ -101,7 +101,7 @@ export async function runQuery(
       await athena.send(new StopQueryExecutionCommand({ QueryExecutionId: id })).catch(() => undefined);
       throw new AthenaQueryTimeoutError(
         `Athena ${options.purpose} query ${id} still ${state ?? 'pending'} after ${elapsed} ms (timeout ${options.timeoutMs} ms); it was cancelled. Raise QUERY_TIMEOUT_SECONDS or make the query cheaper.`,
-        { context: { queryExecutionId: id, state, timeoutMs: options.timeoutMs } },
+        { value: { queryExecutionId: id, state, timeoutMs: options.timeoutMs } },
       );
     }
     await sleep(delay);

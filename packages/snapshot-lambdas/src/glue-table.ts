@@ -42,14 +42,14 @@ export async function readPublishedState(
     if (notFound(error)) {
       throw new PublishError(
         `Glue table ${database}.${name} does not exist: the snapshots stack catalogues it; deploy the snapshots unit (or add the snapshot to its definitions) first`,
-        { cause: error, context: { database, table: name } },
+        { cause: error, value: { database, table: name } },
       );
     }
     throw error;
   }
   if (!table)
     throw new PublishError(`Glue returned no table for ${database}.${name}`, {
-      context: { database, table: name },
+      value: { database, table: name },
     });
   const params = table.Parameters ?? {};
   return {
@@ -115,7 +115,7 @@ export async function publishRun(glue: GlueClient, input: PublishInput): Promise
     if (name === 'ConcurrentModificationException' || name === 'ConflictException') {
       throw new PublishError(
         `Publishing ${input.database}.${base.Name} lost a race: the table changed since it was read (version ${input.current.versionId}). Nothing was published by this run; re-run it.`,
-        { cause: error, context: { versionId: input.current.versionId, location: input.location } },
+        { cause: error, value: { versionId: input.current.versionId, location: input.location } },
       );
     }
     throw error;

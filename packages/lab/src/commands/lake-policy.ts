@@ -49,7 +49,7 @@ function refuseNotALake(dataDir: string, lake: Extract<LakeInspection, { kind: '
   throw new LabError(
     `--data-dir ${shown(dataDir)} holds ${lake.entries.slice(0, 3).join(', ')}, which the local endpoint did not write: ` +
       'it is not a lake, so the lab neither empties nor continues it. Point --data-dir at a new or lab-only folder.',
-    dataDir,
+    { value: dataDir },
   );
 }
 
@@ -78,7 +78,7 @@ export function startWholeLabLake(
           'The whole lab starts from an empty lake, so it would be lost. Keep it and run the lab on another folder: ' +
           '`pnpm lab --data-dir .lab/lab-2`; or empty this one anyway: `pnpm lab --discard-data` (`pnpm lab reset` ' +
           'empties it without running the lab).',
-        dataDir,
+        { value: dataDir },
       );
     const whose =
       foreign.length > 0
@@ -111,7 +111,7 @@ export function continueLake(dataDir: string, state: LabState, statePath: string
     if (hasState)
       throw new StateFileError(
         `${shown(statePath)} belongs to an earlier lake: ${shown(dataDir)} ${lake.kind === 'absent' ? 'is empty' : 'holds no lab data'} now, so the snapshot ids and instants it records point at nothing. ${staleHint} Or \`pnpm lab reset\` removes the state file.`,
-        statePath,
+        { value: statePath },
       );
     return session(dataDir, startLakeManifest(dataDir), new Set(), []);
   }
@@ -120,14 +120,14 @@ export function continueLake(dataDir: string, state: LabState, statePath: string
       `${shown(dataDir)} holds data the lab did not write (${describeForeign(lake.foreign)}) and no lab ran on it, so ` +
         "experiments continuing it would measure that data, not the lab's steps. Run the whole lab on it " +
         '(`pnpm lab --discard-data` empties it first) or on another folder (`pnpm lab --data-dir .lab/lab-2`).',
-      dataDir,
+      { value: dataDir },
     );
   if (state.lakeId !== lake.manifest.lakeId)
     throw new StateFileError(
       state.lakeId === undefined
         ? `${shown(statePath)} ${existsSync(statePath) ? 'was written for no lake (an earlier version of the lab, or edited)' : 'is missing'}, but ${shown(dataDir)} holds lake ${lake.manifest.lakeId}: what its experiments left is unknown. ${staleHint}`
         : `${shown(statePath)} belongs to an earlier lake (${state.lakeId}), not to the one in ${shown(dataDir)} (${lake.manifest.lakeId}): the snapshot ids and instants it records are not in this lake. ${staleHint}`,
-      statePath,
+      { value: statePath },
     );
   return session(dataDir, lake.manifest, foreignPaths(dataDir, lake.manifest), lake.foreign);
 }

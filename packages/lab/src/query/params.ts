@@ -36,11 +36,13 @@ export function validateParam(declaration: ParamDeclaration, raw: string): strin
     throw new TemplateParameterError(
       `Parameter ${declaration.name}=${JSON.stringify(raw)} is not a valid ${declaration.kind} (e.g. ${example}). ` +
         `Pass --param ${declaration.name}=<${declaration.kind}>.`,
-      raw,
+      { value: raw },
     );
   }
   if (declaration.kind === 'date' && Number.isNaN(Date.parse(`${raw}T00:00:00Z`))) {
-    throw new TemplateParameterError(`Parameter ${declaration.name}=${raw} is not a calendar date.`, raw);
+    throw new TemplateParameterError(`Parameter ${declaration.name}=${raw} is not a calendar date.`, {
+      value: raw,
+    });
   }
   if (declaration.kind === 'timestamp') return normalizeTimestamp(declaration.name, raw);
   return raw;
@@ -57,7 +59,7 @@ export function normalizeTimestamp(name: string, raw: string): string {
   const [hms, frac = ''] = time.split('.') as [string, string | undefined];
   const iso = `${date}T${hms}Z`;
   if (Number.isNaN(Date.parse(iso))) {
-    throw new TemplateParameterError(`Parameter ${name}=${raw} is not a valid timestamp.`, raw);
+    throw new TemplateParameterError(`Parameter ${name}=${raw} is not a valid timestamp.`, { value: raw });
   }
   return `${date} ${hms}.${frac.padEnd(6, '0')}`;
 }
@@ -75,7 +77,7 @@ export function parseParamPairs(pairs: readonly string[]): Record<string, string
     if (eq <= 0) {
       throw new TemplateParameterError(
         `--param ${JSON.stringify(pair)} is not name=value. Example: --param snapshot_id=123.`,
-        pair,
+        { value: pair },
       );
     }
     out[pair.slice(0, eq)] = pair.slice(eq + 1);

@@ -47,7 +47,9 @@ export function readTemplate(path: string, dir: string = SQL_DIR): SqlTemplate {
     if (param) {
       const [, pname, kind, text] = param as unknown as [string, string, string, string];
       if (!isParamKind(kind))
-        throw new TemplateParameterError(`${rel}: @param ${pname} has unknown kind ${kind}.`, kind);
+        throw new TemplateParameterError(`${rel}: @param ${pname} has unknown kind ${kind}.`, {
+          value: kind,
+        });
       params.push({ name: pname, kind, description: text });
     } else description.push(line.replace(/^--\s?/, ''));
   }
@@ -66,7 +68,7 @@ export function findTemplate(nameOrFile: string, dir: string = SQL_DIR): SqlTemp
   if (isFile)
     throw new UnknownNameError(
       `${nameOrFile}: no such file (from ${process.cwd()}). Give the path of a .sql or .sql.njk file, or a query name (\`pnpm query --list\`).`,
-      nameOrFile,
+      { value: nameOrFile },
     );
   const matches = all.filter((t) => t.name === nameOrFile || t.name.split('/').pop() === nameOrFile);
   if (matches.length === 1) return matches[0] as SqlTemplate;
@@ -74,14 +76,16 @@ export function findTemplate(nameOrFile: string, dir: string = SQL_DIR): SqlTemp
   if (matches.length > 1) {
     throw new UnknownNameError(
       `Query name ${nameOrFile} is ambiguous: use one of ${matches.map((t) => t.name).join(', ')}.`,
-      nameOrFile,
+      { value: nameOrFile },
     );
   }
   const suggestion = didYouMean(
     nameOrFile,
     all.flatMap((t) => [t.name, t.name.split('/').pop() as string]),
   );
-  throw new UnknownNameError(`No query named ${nameOrFile}${suggestion}. Valid names: ${names}.`, nameOrFile);
+  throw new UnknownNameError(`No query named ${nameOrFile}${suggestion}. Valid names: ${names}.`, {
+    value: nameOrFile,
+  });
 }
 
 /** Quotes a trusted value (inventory rows the lab supplies) as a SQL string literal. */
@@ -105,7 +109,7 @@ export function renderTemplate(
       const valid = template.params.map((p) => p.name).join(', ') || 'none';
       throw new TemplateParameterError(
         `${template.name} has no parameter ${name}. Its parameters: ${valid}.`,
-        name,
+        { value: name },
       );
     }
   }
@@ -115,7 +119,7 @@ export function renderTemplate(
     if (raw === undefined) {
       throw new TemplateParameterError(
         `${template.name} needs --param ${declaration.name}=<${declaration.kind}> (${declaration.description}).`,
-        declaration.name,
+        { value: declaration.name },
       );
     }
     values[declaration.name] = validateParam(declaration, raw);
@@ -130,8 +134,7 @@ export function renderTemplate(
     throw new TemplateParameterError(
       `${template.name} could not be rendered: ${(error as Error).message.split('\n').pop()?.trim()}. ` +
         'It uses a value that is neither a declared @param nor lab data; run it through the workflow that owns it.',
-      template.name,
-      { cause: error },
+      { value: template.name, cause: error },
     );
   }
   return splitStatements(sql);

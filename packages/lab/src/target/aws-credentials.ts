@@ -15,8 +15,7 @@ export async function requireAwsCredentials(target: LabTarget): Promise<void> {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     throw new TargetNotReadyError(
       `--target aws needs AWS credentials and the standard chain found none (${reason}). ${CREDENTIALS_HINT}`,
-      'credentials',
-      { cause: error },
+      { value: 'credentials', cause: error },
     );
   }
 }

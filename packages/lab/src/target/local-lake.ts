@@ -158,15 +158,14 @@ export function readManifest(dir: string): LakeManifest | undefined {
     throw new LakeManifestError(
       `${path}, the lab's record of what it wrote in this lake, is unreadable (${(error as Error).message}). ` +
         "Without it the lab cannot tell its data from anyone else's: `pnpm lab reset` empties the lake (it lists what it removes).",
-      path,
-      { cause: error },
+      { value: path, cause: error },
     );
   }
   const m = parsed as Partial<LakeManifest>;
   if (typeof m?.lakeId !== 'string' || typeof m.files !== 'object' || m.files === null)
     throw new LakeManifestError(
       `${path} is not a lab manifest (no lakeId or files). \`pnpm lab reset\` empties the lake (it lists what it removes).`,
-      path,
+      { value: path },
     );
   return m as LakeManifest;
 }
@@ -274,7 +273,7 @@ export function emptyLake(dir: string): void {
     throw new LakeManifestError(
       `${dir} holds ${lake.entries.slice(0, 3).join(', ')}, which the local endpoint did not write: it is not a lake, ` +
         'so the lab does not empty it. Point --data-dir at a new or lab-only folder.',
-      dir,
+      { value: dir },
     );
   rmSync(dir, { recursive: true, force: true });
 }
