@@ -1,4 +1,4 @@
-// The local AWS endpoint: one HTTP server on 127.0.0.1 that answers S3 Tables, Firehose, Athena, Glue and S3
+// The local AWS endpoint: one HTTP server on 127.0.0.1 that answers the services of served-services.ts
 // over the embedded engine. Requests are dispatched to the first service module that claims them (see protocol.ts);
 // `/_local/...` is the endpoint's own admin API (maintenance runs, flushes, stats). Without authorization any access
 // key / secret (or none) is accepted; with it (authz/) only SigV4 is read, the access key identifies the caller, and
@@ -47,6 +47,7 @@ import type { LocalServiceCredentials } from './admin-client';
 import { createCallerIdentityService } from './sts-identity';
 import { unclaimedReply, unservedServiceReply } from './unserved-services';
 import { wireError } from './model/wire-errors';
+import { checkServedList } from './served-services';
 
 export interface LocalEndpointOptions {
   /** Data directory (state survives restarts). */
@@ -226,6 +227,7 @@ async function startOn(
     // Last: claims path-style bucket requests (`/<bucket>/<key>`) no other service claimed.
     s3,
   ];
+  checkServedList(services.map((s) => s.name));
 
   const authorizer = authz?.requestAuthorizer({
     workgroupOfQuery: athena.workgroupOfQuery,

@@ -4,9 +4,7 @@
 import { renderError, type ErrorStyle, type LocalRequest, type WireResponse } from './protocol';
 import { requestShape, type RequestShape } from './request-protocol';
 import { wireError } from './model/wire-errors';
-
-/** SigV4 signing names of the services the endpoint serves (CloudWatch signs as `monitoring`). */
-const SERVED_SIGNING_NAMES = new Set(['s3', 's3tables', 'firehose', 'athena', 'glue', 'monitoring', 'sts']);
+import { SERVED_SIGNING_NAMES, servedServicesText } from './served-services';
 
 /** Signing names → the names AWS's docs use (the lab's stacks deploy the first six). */
 const SERVICE_NAMES: Record<string, string> = {
@@ -34,7 +32,7 @@ const SERVICE_NAMES: Record<string, string> = {
   cloudtrail: 'CloudTrail',
 };
 
-const SERVED = 'it serves S3 Tables, Firehose, Athena, CloudWatch, Glue, S3 and STS';
+const SERVED = `it serves ${servedServicesText()}`;
 
 /** The answer to a request for a service the endpoint does not serve, or undefined for one it serves. */
 export function unservedServiceReply(request: LocalRequest): WireResponse | undefined {

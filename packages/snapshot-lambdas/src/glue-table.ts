@@ -4,6 +4,9 @@
 // a location without its watermark, and two concurrent publishes cannot both win. Terraform creates the table
 // and ignores drift on exactly these two fields.
 import {
+  ConcurrentModificationException,
+  ConflictException,
+  EntityNotFoundException,
   type GlueClient,
   GetTableCommand,
   UpdateTableCommand,
@@ -27,7 +30,7 @@ export interface PublishedState {
 }
 
 function notFound(error: unknown): boolean {
-  return (error as { name?: string }).name === 'EntityNotFoundException';
+  return error instanceof EntityNotFoundException;
 }
 
 export async function readPublishedState(
@@ -111,8 +114,7 @@ export async function publishRun(glue: GlueClient, input: PublishInput): Promise
       }),
     );
   } catch (error) {
-    const name = (error as { name?: string }).name;
-    if (name === 'ConcurrentModificationException' || name === 'ConflictException') {
+    if (error instanceof ConcurrentModificationException || error instanceof ConflictException) {
       throw new PublishError(
         `Publishing ${input.database}.${base.Name} lost a race: the table changed since it was read (version ${input.current.versionId}). Nothing was published by this run; re-run it.`,
         { cause: error, value: { versionId: input.current.versionId, location: input.location } },
