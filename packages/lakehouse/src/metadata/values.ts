@@ -2,6 +2,7 @@
 // to DuckDB SQL literals, to staging text, and to/from the single-value binary form used for column bounds.
 //   boolean → boolean · int, date (days), float, double → number · long, time, timestamp(tz) (micros),
 //   decimal (unscaled) → bigint · string, uuid → string · binary → Uint8Array
+import { sqlString as quoted } from '../duckdb/sql-text';
 import { LakehouseError } from '../errors';
 import { parseType, type ParsedType } from './types';
 
@@ -272,7 +273,6 @@ export function literalToText(type: string, literal: Literal): string {
 export function literalToSql(type: string, literal: Literal | null): string {
   const parsed = parseType(type);
   if (literal === null) return 'NULL';
-  const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
   switch (parsed.kind) {
     case 'boolean':
       return literal ? 'TRUE' : 'FALSE';
