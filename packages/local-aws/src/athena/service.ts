@@ -95,23 +95,22 @@ const ATHENA_NOT_SERVED: Record<string, string> = {
   ListDatabases: 'read databases through Glue or S3 Tables locally',
 };
 
-type Op<I, O> = WireOperation<I, O>;
 interface AthenaOperations {
-  [operation: string]: Op<never, unknown>;
-  CreateWorkGroup: Op<CreateWorkGroupInput, CreateWorkGroupOutput>;
-  GetWorkGroup: Op<GetWorkGroupInput, GetWorkGroupOutput>;
-  UpdateWorkGroup: Op<UpdateWorkGroupInput, UpdateWorkGroupOutput>;
-  DeleteWorkGroup: Op<DeleteWorkGroupInput, DeleteWorkGroupOutput>;
-  ListWorkGroups: Op<ListWorkGroupsInput, ListWorkGroupsOutput>;
-  StartQueryExecution: Op<StartQueryExecutionInput, StartQueryExecutionOutput>;
-  GetQueryExecution: Op<GetQueryExecutionInput, GetQueryExecutionOutput>;
-  BatchGetQueryExecution: Op<BatchGetQueryExecutionInput, BatchGetQueryExecutionOutput>;
-  StopQueryExecution: Op<StopQueryExecutionInput, StopQueryExecutionOutput>;
-  ListQueryExecutions: Op<ListQueryExecutionsInput, ListQueryExecutionsOutput>;
-  GetQueryResults: Op<GetQueryResultsInput, GetQueryResultsOutput>;
-  ListTagsForResource: Op<ListTagsForResourceInput, ListTagsForResourceOutput>;
-  TagResource: Op<TagResourceInput, TagResourceOutput>;
-  UntagResource: Op<UntagResourceInput, UntagResourceOutput>;
+  [operation: string]: WireOperation<never, unknown>;
+  CreateWorkGroup: WireOperation<CreateWorkGroupInput, CreateWorkGroupOutput>;
+  GetWorkGroup: WireOperation<GetWorkGroupInput, GetWorkGroupOutput>;
+  UpdateWorkGroup: WireOperation<UpdateWorkGroupInput, UpdateWorkGroupOutput>;
+  DeleteWorkGroup: WireOperation<DeleteWorkGroupInput, DeleteWorkGroupOutput>;
+  ListWorkGroups: WireOperation<ListWorkGroupsInput, ListWorkGroupsOutput>;
+  StartQueryExecution: WireOperation<StartQueryExecutionInput, StartQueryExecutionOutput>;
+  GetQueryExecution: WireOperation<GetQueryExecutionInput, GetQueryExecutionOutput>;
+  BatchGetQueryExecution: WireOperation<BatchGetQueryExecutionInput, BatchGetQueryExecutionOutput>;
+  StopQueryExecution: WireOperation<StopQueryExecutionInput, StopQueryExecutionOutput>;
+  ListQueryExecutions: WireOperation<ListQueryExecutionsInput, ListQueryExecutionsOutput>;
+  GetQueryResults: WireOperation<GetQueryResultsInput, GetQueryResultsOutput>;
+  ListTagsForResource: WireOperation<ListTagsForResourceInput, ListTagsForResourceOutput>;
+  TagResource: WireOperation<TagResourceInput, TagResourceOutput>;
+  UntagResource: WireOperation<UntagResourceInput, UntagResourceOutput>;
 }
 
 /**

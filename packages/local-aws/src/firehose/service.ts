@@ -129,19 +129,18 @@ export const FIREHOSE_NOT_SERVED: Record<string, string> = {
 const tagRefusal = (message: string, rule: 'reserved' | 'limit') =>
   rule === 'limit' ? wireError('firehose', 'LimitExceededException', message) : invalidArgument(message);
 
-type Op<I, O> = WireOperation<I, O>;
 interface FirehoseOperations {
-  [operation: string]: Op<never, unknown>;
-  CreateDeliveryStream: Op<CreateDeliveryStreamInput, CreateDeliveryStreamOutput>;
-  DescribeDeliveryStream: Op<DescribeDeliveryStreamInput, DescribeDeliveryStreamOutput>;
-  ListDeliveryStreams: Op<ListDeliveryStreamsInput, ListDeliveryStreamsOutput>;
-  DeleteDeliveryStream: Op<DeleteDeliveryStreamInput, DeleteDeliveryStreamOutput>;
-  PutRecord: Op<PutRecordInput, PutRecordOutput>;
-  PutRecordBatch: Op<PutRecordBatchInput, PutRecordBatchOutput>;
-  UpdateDestination: Op<UpdateDestinationInput, UpdateDestinationOutput>;
-  ListTagsForDeliveryStream: Op<ListTagsForDeliveryStreamInput, ListTagsForDeliveryStreamOutput>;
-  TagDeliveryStream: Op<TagDeliveryStreamInput, TagDeliveryStreamOutput>;
-  UntagDeliveryStream: Op<UntagDeliveryStreamInput, UntagDeliveryStreamOutput>;
+  [operation: string]: WireOperation<never, unknown>;
+  CreateDeliveryStream: WireOperation<CreateDeliveryStreamInput, CreateDeliveryStreamOutput>;
+  DescribeDeliveryStream: WireOperation<DescribeDeliveryStreamInput, DescribeDeliveryStreamOutput>;
+  ListDeliveryStreams: WireOperation<ListDeliveryStreamsInput, ListDeliveryStreamsOutput>;
+  DeleteDeliveryStream: WireOperation<DeleteDeliveryStreamInput, DeleteDeliveryStreamOutput>;
+  PutRecord: WireOperation<PutRecordInput, PutRecordOutput>;
+  PutRecordBatch: WireOperation<PutRecordBatchInput, PutRecordBatchOutput>;
+  UpdateDestination: WireOperation<UpdateDestinationInput, UpdateDestinationOutput>;
+  ListTagsForDeliveryStream: WireOperation<ListTagsForDeliveryStreamInput, ListTagsForDeliveryStreamOutput>;
+  TagDeliveryStream: WireOperation<TagDeliveryStreamInput, TagDeliveryStreamOutput>;
+  UntagDeliveryStream: WireOperation<UntagDeliveryStreamInput, UntagDeliveryStreamOutput>;
 }
 
 function notFound(name: string): AwsServiceError {

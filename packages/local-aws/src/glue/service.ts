@@ -20,8 +20,8 @@ import type {
   UpdateTableRequest,
 } from '@aws-sdk/client-glue';
 import type { Warehouse } from '@loglake/lakehouse';
-import { serviceApi, type Wire } from '../model/api';
-import { awsJsonService, type ServiceModule } from '../protocol';
+import { serviceApi } from '../model/api';
+import { awsJsonService, type ServiceModule, type WireOperation } from '../protocol';
 import type { JsonStore } from '../store';
 import { withoutTags, withTags } from '../tags';
 import { glueError, LocalGlueCatalog, type GlueTableInput } from './catalog';
@@ -46,23 +46,24 @@ export const GLUE_API = serviceApi('glue', {
   malformed: (message) => wireError('glue', 'SerializationException', message),
 });
 
-type Op<I> = (input: Wire<I>) => Promise<unknown>;
+// Outputs are `unknown`: the handlers return the records the catalog keeps, not yet typed as the SDK's output
+// shapes (typing them with GetDatabaseResponse etc. fails on CreateTableDefaultPermissions and DatabaseList).
 interface GlueOperations {
-  [operation: string]: Op<never>;
-  CreateDatabase: Op<CreateDatabaseRequest>;
-  GetDatabase: Op<GetDatabaseRequest>;
-  GetDatabases: Op<GetDatabasesRequest>;
-  UpdateDatabase: Op<UpdateDatabaseRequest>;
-  DeleteDatabase: Op<DeleteDatabaseRequest>;
-  CreateTable: Op<CreateTableRequest>;
-  GetTable: Op<GetTableRequest>;
-  GetTables: Op<GetTablesRequest>;
-  UpdateTable: Op<UpdateTableRequest>;
-  GetTableVersions: Op<GetTableVersionsRequest>;
-  DeleteTable: Op<DeleteTableRequest>;
-  GetTags: Op<GetTagsRequest>;
-  TagResource: Op<TagResourceRequest>;
-  UntagResource: Op<UntagResourceRequest>;
+  [operation: string]: WireOperation<never, unknown>;
+  CreateDatabase: WireOperation<CreateDatabaseRequest, unknown>;
+  GetDatabase: WireOperation<GetDatabaseRequest, unknown>;
+  GetDatabases: WireOperation<GetDatabasesRequest, unknown>;
+  UpdateDatabase: WireOperation<UpdateDatabaseRequest, unknown>;
+  DeleteDatabase: WireOperation<DeleteDatabaseRequest, unknown>;
+  CreateTable: WireOperation<CreateTableRequest, unknown>;
+  GetTable: WireOperation<GetTableRequest, unknown>;
+  GetTables: WireOperation<GetTablesRequest, unknown>;
+  UpdateTable: WireOperation<UpdateTableRequest, unknown>;
+  GetTableVersions: WireOperation<GetTableVersionsRequest, unknown>;
+  DeleteTable: WireOperation<DeleteTableRequest, unknown>;
+  GetTags: WireOperation<GetTagsRequest, unknown>;
+  TagResource: WireOperation<TagResourceRequest, unknown>;
+  UntagResource: WireOperation<UntagResourceRequest, unknown>;
 }
 
 // The model has made TableInput present, with a Name, before a handler sees it.
