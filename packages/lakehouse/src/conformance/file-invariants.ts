@@ -6,8 +6,8 @@ import { existsSync, statSync } from 'node:fs';
 import type { TableMetadata } from '../contract';
 import { sqlIdent, sqlString } from '../duckdb/sql-text';
 import { toPath } from '../io/file-io';
-import type { DataFileRow, ManifestEntryRow } from '../metadata-tables/avro-reader';
-import { decodeSingleValue } from '../metadata-tables/iceberg-values';
+import type { DataFileRow, ManifestEntryRow } from './avro-reader';
+import { decodeSingleValue } from './single-value';
 import type { InvariantContext } from './invariants';
 
 const FILE_PATH_ID = 2147483546;
