@@ -1,19 +1,9 @@
 // Errors of the stacks catalog. A unit-config error names the unit, the field and the fix, so a bad unit file
 // fails synth with one readable line instead of a Terraform error much later.
-/** What every error here carries besides its message (the house's one error shape). */
-export interface StacksErrorOptions {
-  cause?: unknown;
-  /** The offending value. */
-  value?: unknown;
-}
-
-export class StacksError extends Error {
+import { LoglakeError } from '@loglake/errors';
+/** The root of this package's errors: the house's one shape, `new XError(message, { cause, value })`. */
+export class StacksError extends LoglakeError {
   override name: string = 'StacksError';
-  readonly value: unknown;
-  constructor(message: string, options: StacksErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.value = options.value;
-  }
 }
 
 export class UnitConfigError extends StacksError {

@@ -1,18 +1,8 @@
 // Errors of the live tree. Messages name the unit (or level file), the field and the fix.
-/** What every error here carries besides its message (the house's one error shape). */
-export interface UnitsErrorOptions {
-  cause?: unknown;
-  /** The offending value. */
-  value?: unknown;
-}
-
-export class UnitsError extends Error {
+import { LoglakeError } from '@loglake/errors';
+/** The root of this package's errors: the house's one shape, `new XError(message, { cause, value })`. */
+export class UnitsError extends LoglakeError {
   override name: string = 'UnitsError';
-  readonly value: unknown;
-  constructor(message: string, options: UnitsErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.value = options.value;
-  }
 }
 
 export class UnitTreeError extends UnitsError {

@@ -1,18 +1,8 @@
 // Errors of the checks Terraform runs while it applies or destroys (local-exec). Messages say what to do next.
-/** What every error here carries besides its message (the house's one error shape). */
-export interface DeployCheckErrorOptions {
-  cause?: unknown;
-  /** The offending value. */
-  value?: unknown;
-}
-
-export class DeployCheckError extends Error {
+import { LoglakeError } from '@loglake/errors';
+/** The root of this package's errors: the house's one shape, `new XError(message, { cause, value })`. */
+export class DeployCheckError extends LoglakeError {
   override name: string = 'DeployCheckError';
-  readonly value: unknown;
-  constructor(message: string, options: DeployCheckErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.value = options.value;
-  }
 }
 
 /** A check's input (an environment variable Terraform passes) is missing or malformed. */

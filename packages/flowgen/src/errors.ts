@@ -1,19 +1,9 @@
 // flowgen's errors: each names the offending value and says what to pass instead.
+import { LoglakeError } from '@loglake/errors';
 
-/** What every error here carries besides its message (the house's one error shape). */
-export interface FlowgenErrorOptions {
-  cause?: unknown;
-  /** The offending value. */
-  value?: unknown;
-}
-
-export class FlowgenError extends Error {
+/** The root of this package's errors: the house's one shape, `new XError(message, { cause, value })`. */
+export class FlowgenError extends LoglakeError {
   override readonly name: string = 'FlowgenError';
-  readonly value: unknown;
-  constructor(message: string, options: FlowgenErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.value = options.value;
-  }
 }
 
 /** A generator option out of range: a non-integer seed, an empty time window, an empty host list. */

@@ -1,18 +1,8 @@
 // The lab package's errors: every one names the offending value and says what to do next.
-/** What every error here carries besides its message (the house's one error shape). */
-export interface LabErrorOptions {
-  cause?: unknown;
-  /** The offending value. */
-  value?: unknown;
-}
-
-export class LabError extends Error {
+import { LoglakeError } from '@loglake/errors';
+/** The root of this package's errors: the house's one shape, `new XError(message, { cause, value })`. */
+export class LabError extends LoglakeError {
   override readonly name: string = 'LabError';
-  readonly value: unknown;
-  constructor(message: string, options: LabErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.value = options.value;
-  }
 }
 
 export class InvalidOptionError extends LabError {

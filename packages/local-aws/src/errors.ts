@@ -1,21 +1,13 @@
 // Errors of the local endpoint. `AwsServiceError` is what a handler throws to answer a request with AWS's error
 // shape; `LocalAwsError` subclasses are for the endpoint's own failures (bad options, engine not available).
+import { LoglakeError, type LoglakeErrorOptions } from '@loglake/errors';
 
-/** What every error of this package carries besides its message: the offending value and the cause. */
-export interface LocalAwsErrorOptions {
-  cause?: unknown;
-  /** The offending value (a name, an option, a request field...). */
-  value?: unknown;
-}
+/** What every error of this package carries besides its message: the cause and the offending value. */
+export type LocalAwsErrorOptions = LoglakeErrorOptions;
 
-/** Base class of every error this package throws. */
-export class LocalAwsError extends Error {
+/** Base class of every error this package throws: the house's one shape, `(message, { cause, value })`. */
+export class LocalAwsError extends LoglakeError {
   override name = 'LocalAwsError';
-  readonly value: unknown;
-  constructor(message: string, options: LocalAwsErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.value = options.value;
-  }
 }
 
 /** A bad endpoint option (CLI flag or in-process option); the message names the value and the fix. */

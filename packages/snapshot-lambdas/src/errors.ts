@@ -1,20 +1,20 @@
 // One error family for the snapshot pipeline. Every error carries the offending value(s) (`value`) and the
 // underlying `cause`, and its `name` is what Step Functions sees as the Lambda's errorType: the state machine's
 // Retry and Catch match on these names, so renaming one is a breaking change for the ASL.
+import { LoglakeError, type LoglakeErrorOptions } from '@loglake/errors';
 
-export interface SnapshotErrorOptions {
-  cause?: unknown;
+export interface SnapshotErrorOptions extends LoglakeErrorOptions {
   /** The value(s) that made the operation fail, for logs and for the failure alert. */
   value?: Record<string, unknown>;
 }
 
-export class SnapshotError extends Error {
+/** The root of the pipeline's errors: the house's one shape, `(message, { cause, value })`. */
+export class SnapshotError extends LoglakeError {
   override name: string = 'SnapshotError';
-  readonly value: Record<string, unknown>;
+  declare readonly value: Record<string, unknown>;
 
   constructor(message: string, options: SnapshotErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.value = options.value ?? {};
+    super(message, { ...options, value: options.value ?? {} });
   }
 }
 
