@@ -1,10 +1,11 @@
-// Turns an engine error into the AWS exception S3 Tables (or Glue, for S3 Tables namespaces seen as databases)
-// answers with, by the engine error's class, as iceberg-rest/errors.ts does for the Iceberg REST endpoint. Any
+// Turns an engine error into the exception S3 Tables, Glue (S3 Tables namespaces seen as databases) or S3 Tables'
+// Iceberg REST endpoint answers with, by the engine error's class: the one place engine errors meet the wire. Any
 // other error (a TypeError from a bug, say) is the endpoint's fault: a 500, never a client error.
 import {
   CatalogNotFoundError,
   ColumnNotFoundError,
   CommitConflictError,
+  CommitRequirementFailedError,
   InvalidArgumentsError,
   InvalidExpressionError,
   InvalidMetadataLocationError,
@@ -24,10 +25,12 @@ import {
   SchemaMismatchError,
   SchemaNotFoundError,
   SqlTableAlreadyExistsError,
+  StoredNameError,
   TableAlreadyExistsError,
   TableBucketAlreadyExistsError,
   TableBucketNotEmptyError,
   TableNotFoundError,
+  UnsupportedUpdateError,
 } from '@loglake/lakehouse';
 import { AwsServiceError } from './errors';
 import { wireError, type ModelledService } from './model/wire-errors';
@@ -93,3 +96,33 @@ export const s3TablesErrorFor = (error: unknown): AwsServiceError => errorFor('s
 
 /** An engine error as Glue answers it (a namespace seen as a Glue database of an S3 Tables catalog). */
 export const glueErrorFor = (error: unknown): AwsServiceError => errorFor('glue', error);
+
+/**
+ * The Iceberg REST spec's exception and status for an engine error (its responses for each route; S3 Tables
+ * documents no statuses of its own for this endpoint: packages/local-aws/README.md, "Iceberg REST endpoint"), or
+ * undefined for one the spec has no answer for (the endpoint's 500).
+ */
+const ICEBERG_REST_BY_CLASS: [ErrorClass, number, string][] = [
+  [NoSuchTableBucketError, 404, 'NoSuchWarehouseException'],
+  [NoSuchNamespaceError, 404, 'NoSuchNamespaceException'],
+  [NoSuchTableError, 404, 'NoSuchTableException'],
+  [NamespaceAlreadyExistsError, 409, 'AlreadyExistsException'],
+  [TableAlreadyExistsError, 409, 'AlreadyExistsException'],
+  [NamespaceNotEmptyError, 409, 'NamespaceNotEmptyException'],
+  [CommitRequirementFailedError, 409, 'CommitFailedException'],
+  [CommitConflictError, 409, 'CommitFailedException'],
+  [UnsupportedUpdateError, 400, 'BadRequestException'],
+  [InvalidUpdateError, 400, 'BadRequestException'],
+  [InvalidNameError, 400, 'BadRequestException'],
+  [InvalidMetadataLocationError, 400, 'BadRequestException'],
+  [StoredNameError, 400, 'BadRequestException'],
+  [InvalidSchemaError, 400, 'BadRequestException'],
+  [InvalidTransformError, 400, 'BadRequestException'],
+  [InvalidPropertyError, 400, 'BadRequestException'],
+  [SchemaMismatchError, 400, 'BadRequestException'],
+];
+
+export function icebergRestAnswerFor(error: unknown): { type: string; status: number } | undefined {
+  const found = ICEBERG_REST_BY_CLASS.find(([c]) => error instanceof c);
+  return found ? { status: found[1], type: found[2] } : undefined;
+}

@@ -89,9 +89,14 @@ function dataFileRow(d: AvroRecord): DataFileRow {
   };
 }
 
-/** Entries of one manifest, with snapshot id and sequence numbers inherited per the spec. */
-async function readManifest(manifest: ManifestFile): Promise<ManifestEntryRow[]> {
-  const records = await readManifestRecords(manifest.manifestPath);
+/**
+ * A manifest's decoded records as entry rows, with snapshot id and sequence numbers inherited per the spec (a pure
+ * mapping by the spec's field names; the conformance oracle applies it to the records its own decoder reads).
+ */
+export function manifestEntryRows(
+  records: readonly AvroRecord[],
+  manifest: ManifestFile,
+): ManifestEntryRow[] {
   return records.map((r) => {
     const raw = {
       snapshotId: optNum(r.snapshot_id),
@@ -111,6 +116,11 @@ async function readManifest(manifest: ManifestFile): Promise<ManifestEntryRow[]>
       manifest,
     };
   });
+}
+
+/** Entries of one manifest, read by the engine's reader. */
+async function readManifest(manifest: ManifestFile): Promise<ManifestEntryRow[]> {
+  return manifestEntryRows(await readManifestRecords(manifest.manifestPath), manifest);
 }
 
 /** All manifests of a snapshot and their entries (including DELETED entries; filter on status for live files). */

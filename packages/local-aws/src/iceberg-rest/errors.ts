@@ -1,25 +1,6 @@
-// The Iceberg REST spec's error model ({"error": {message, type, code}}), and the engine's errors mapped onto it by
-// class. Statuses follow the spec's responses for each route; S3 Tables documents no statuses of its own for this
-// endpoint, so nothing here relies on more than the spec (packages/local-aws/README.md, "Iceberg REST endpoint").
-import {
-  CommitConflictError,
-  CommitRequirementFailedError,
-  InvalidMetadataLocationError,
-  InvalidNameError,
-  InvalidPropertyError,
-  InvalidSchemaError,
-  InvalidTransformError,
-  InvalidUpdateError,
-  NamespaceAlreadyExistsError,
-  NamespaceNotEmptyError,
-  NoSuchNamespaceError,
-  NoSuchTableBucketError,
-  NoSuchTableError,
-  SchemaMismatchError,
-  StoredNameError,
-  TableAlreadyExistsError,
-  UnsupportedUpdateError,
-} from '@loglake/lakehouse';
+// The Iceberg REST spec's error model ({"error": {message, type, code}}); the engine's errors map onto it by class
+// in engine-errors.ts, beside the S3 Tables and Glue mappings.
+import { icebergRestAnswerFor } from '../engine-errors';
 import { AwsServiceError } from '../errors';
 import type { LocalReply } from '../protocol';
 
@@ -42,33 +23,11 @@ export const unsupported = (what: string) =>
     },
   );
 
-const BY_CLASS: [new (...args: never[]) => Error, number, string][] = [
-  [NoSuchTableBucketError, 404, 'NoSuchWarehouseException'],
-  [NoSuchNamespaceError, 404, 'NoSuchNamespaceException'],
-  [NoSuchTableError, 404, 'NoSuchTableException'],
-  [NamespaceAlreadyExistsError, 409, 'AlreadyExistsException'],
-  [TableAlreadyExistsError, 409, 'AlreadyExistsException'],
-  [NamespaceNotEmptyError, 409, 'NamespaceNotEmptyException'],
-  [CommitRequirementFailedError, 409, 'CommitFailedException'],
-  [CommitConflictError, 409, 'CommitFailedException'],
-  [UnsupportedUpdateError, 400, 'BadRequestException'],
-  [InvalidUpdateError, 400, 'BadRequestException'],
-  [InvalidNameError, 400, 'BadRequestException'],
-  [InvalidMetadataLocationError, 400, 'BadRequestException'],
-  [StoredNameError, 400, 'BadRequestException'],
-  [InvalidSchemaError, 400, 'BadRequestException'],
-  [InvalidTransformError, 400, 'BadRequestException'],
-  [InvalidPropertyError, 400, 'BadRequestException'],
-  [SchemaMismatchError, 400, 'BadRequestException'],
-];
-
 export function restErrorFor(error: unknown): IcebergRestError {
   if (error instanceof IcebergRestError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  for (const [type, code, name] of BY_CLASS) {
-    if (error instanceof type)
-      return new IcebergRestError(message, { type: name, status: code, cause: error });
-  }
+  const answer = icebergRestAnswerFor(error);
+  if (answer) return new IcebergRestError(message, { ...answer, cause: error });
   return new IcebergRestError(`Internal error in the local endpoint: ${message}`, {
     type: 'InternalServerError',
     status: 500,
