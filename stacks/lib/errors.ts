@@ -1,6 +1,7 @@
 // Errors of the stacks catalog. A unit-config error names the unit, the field and the fix, so a bad unit file
 // fails synth with one readable line instead of a Terraform error much later.
 import { LoglakeError } from '@loglake/errors';
+
 /** The root of this package's errors: the house's one shape, `new XError(message, { cause, value })`. */
 export class StacksError extends LoglakeError {
   override name: string = 'StacksError';

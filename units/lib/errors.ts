@@ -1,5 +1,6 @@
 // Errors of the live tree. Messages name the unit (or level file), the field and the fix.
 import { LoglakeError } from '@loglake/errors';
+
 /** The root of this package's errors: the house's one shape, `new XError(message, { cause, value })`. */
 export class UnitsError extends LoglakeError {
   override name: string = 'UnitsError';

@@ -1,5 +1,6 @@
 // Errors of the checks Terraform runs while it applies or destroys (local-exec). Messages say what to do next.
 import { LoglakeError } from '@loglake/errors';
+
 /** The root of this package's errors: the house's one shape, `new XError(message, { cause, value })`. */
 export class DeployCheckError extends LoglakeError {
   override name: string = 'DeployCheckError';

@@ -1,5 +1,6 @@
 // The lab package's errors: every one names the offending value and says what to do next.
 import { LoglakeError } from '@loglake/errors';
+
 /** The root of this package's errors: the house's one shape, `new XError(message, { cause, value })`. */
 export class LabError extends LoglakeError {
   override readonly name: string = 'LabError';
