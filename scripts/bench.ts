@@ -44,7 +44,7 @@ await runCli(async () => {
   if (unknown !== undefined)
     throw new UnknownNameError(
       `No benchmark named ${unknown}${didYouMean(unknown, known)}. Choose from: ${known.join(', ')}.`,
-      unknown,
+      { value: unknown },
     );
   let failed = 0;
   for (const name of asked.length > 0 ? asked : known) {

@@ -26,7 +26,7 @@ export function announcedCommand(env: NodeJS.ProcessEnv = process.env): TfComman
   if (!isTfCommand(value))
     throw new StacksError(
       `${TF_COMMAND_ENV}="${value}" is not a Terraform command; unset it or use plan, validate, apply…`,
-      value,
+      { value },
     );
   return value;
 }
@@ -68,11 +68,13 @@ export async function loadStackFactory(stack: string, unit: string): Promise<Sta
   if (!existsSync(file))
     throw new StacksError(
       `unit ${unit}: the catalog has no stacks/${stack}/stack.ts; add it (export const create)`,
-      stack,
+      { value: stack },
     );
   const mod = (await import(pathToFileURL(file).href)) as { create?: StackFactory };
   if (!mod.create)
-    throw new StacksError(`stacks/${stack}/stack.ts must export \`create\` (a StackFactory)`, stack);
+    throw new StacksError(`stacks/${stack}/stack.ts must export \`create\` (a StackFactory)`, {
+      value: stack,
+    });
   return mod.create;
 }
 

@@ -15,3 +15,5 @@ export { UpstreamOutputs } from './lib/upstream';
 export { LabPolicy } from './lib/policy/lab-policy';
 export { StacksError, UnitConfigError, MockOutputsRefusedError } from './lib/errors';
 export * from './lib/contract';
+// The column types a table-bucket unit accepts: the lab's resources are described with the same union.
+export type { IcebergColumn, IcebergType } from './table-bucket/inputs';

@@ -84,19 +84,21 @@ export async function resolveLab(options: ResolveLabOptions = {}): Promise<Resol
       wanted.length === 0
         ? `no lab with id ${options.labId} in units/ (labs: ${choice || 'none'}); pass one of those`
         : `several labs in units/ (${choice}); pass labId`,
-      options.labId,
+      { value: options.labId },
     );
   }
   const tree = await loadLabTree(wanted[0] as string, unitsDir);
   const lab = await resolveLabTree(tree, loadInputsSpec, options.env ?? process.env);
   for (const name of ['table-bucket', 'firehose', 'ref-data'] as const) {
     if (!lab.units[name])
-      throw new UnitsError(`lab ${lab.labId} has no unit ${name}; add ${lab.path}/${name}.ts`, name);
+      throw new UnitsError(`lab ${lab.labId} has no unit ${name}; add ${lab.path}/${name}.ts`, {
+        value: name,
+      });
   }
   if (!lab.units['s3tables-integration'])
     throw new UnitsError(
       `region ${lab.env}/${lab.region} has no unit s3tables-integration (the account's S3 Tables analytics integration, which the lab's units depend on); add units/${lab.env}/${lab.region}/_regional/s3tables-integration.ts`,
-      's3tables-integration',
+      { value: 's3tables-integration' },
     );
   return lab as ResolvedLab;
 }

@@ -47,7 +47,7 @@ export function replacementTrigger(resource: TerraformResource): string {
   if (!attribute)
     throw new StacksError(
       `a replace_triggered_by on ${type}.${resource.friendlyUniqueId} needs the attribute that changes only when a ${type} is replaced; add ${type} to REPLACEMENT_MARKER (stacks/lib/deploy-checks.ts) from the provider's schema`,
-      type,
+      { value: type },
     );
   return `${type}.${resource.friendlyUniqueId}.${attribute}`;
 }

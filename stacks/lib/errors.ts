@@ -1,14 +1,10 @@
 // Errors of the stacks catalog. A unit-config error names the unit, the field and the fix, so a bad unit file
 // fails synth with one readable line instead of a Terraform error much later.
-export class StacksError extends Error {
-  override name = 'StacksError';
-  constructor(
-    message: string,
-    readonly value?: unknown,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
+import { LoglakeError } from '@loglake/errors';
+
+/** The root of this package's errors: the house's one shape, `new XError(message, { cause, value })`. */
+export class StacksError extends LoglakeError {
+  override name: string = 'StacksError';
 }
 
 export class UnitConfigError extends StacksError {
@@ -20,7 +16,7 @@ export class UnitConfigError extends StacksError {
     readonly fix: string,
     value?: unknown,
   ) {
-    super(`unit ${unit}: ${field} ${problem}. Fix: ${fix}`, value);
+    super(`unit ${unit}: ${field} ${problem}. Fix: ${fix}`, { value });
   }
 }
 

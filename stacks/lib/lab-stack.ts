@@ -80,7 +80,7 @@ export class LabStack<I = unknown> extends TerraformStack {
       const known = this.unit.dependencies.map((d) => d.name).join(', ') || 'none';
       throw new StacksError(
         `unit ${this.unit.name}: its stack reads dependency "${alias}", but the unit file declares ${known}; add dependencies.${alias} to ${this.unit.path}.ts`,
-        alias,
+        { value: alias },
       );
     }
     const upstream = new UpstreamOutputs(this, `upstream-${alias}`, {

@@ -282,7 +282,7 @@ export class SnapshotsStack extends LabStack<SnapshotsInputs> {
     } catch (error) {
       throw new StacksError(
         `unit ${unit.name}: the snapshot state machine is invalid: ${(error as Error).message}`,
-        error,
+        { value: error },
       );
     }
     const sfnRole = new IamRole(this, 'state-machine-role', {

@@ -31,9 +31,11 @@ function filesUnder(dir: string): string[] {
 /** Zips every file under `dir` (paths relative to it, `/`-separated) into one Buffer. */
 export function zipDirectory(dir: string): Buffer {
   const names = filesUnder(dir);
-  if (names.length === 0) throw new ZipError(`${dir} holds no files: nothing to zip`, dir);
+  if (names.length === 0) throw new ZipError(`${dir} holds no files: nothing to zip`, { value: dir });
   if (names.length > MAX_ENTRIES)
-    throw new ZipError(`${dir} holds ${names.length} files, more than a zip without zip64 can`, dir);
+    throw new ZipError(`${dir} holds ${names.length} files, more than a zip without zip64 can`, {
+      value: dir,
+    });
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -41,7 +43,7 @@ export function zipDirectory(dir: string): Buffer {
     const data = readFileSync(join(dir, name));
     const deflated = deflateRawSync(data, { level: 9 });
     if (data.length > MAX_BYTES || offset > MAX_BYTES)
-      throw new ZipError(`${name} in ${dir} is too large for a zip without zip64`, name);
+      throw new ZipError(`${name} in ${dir} is too large for a zip without zip64`, { value: name });
     const crc = crc32(data);
     const fileName = Buffer.from(name, 'utf8');
 
@@ -79,7 +81,7 @@ export function zipDirectory(dir: string): Buffer {
     offset += local.length + fileName.length + deflated.length;
   }
   const centralDirectory = Buffer.concat(centrals);
-  if (offset > MAX_BYTES) throw new ZipError(`${dir} is too large for a zip without zip64`, dir);
+  if (offset > MAX_BYTES) throw new ZipError(`${dir} is too large for a zip without zip64`, { value: dir });
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
   end.writeUInt16LE(names.length, 8);

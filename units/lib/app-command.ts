@@ -17,7 +17,7 @@ export function appCommand(repoRoot: string = REPO_ROOT): string {
   if (typeof app !== 'string' || !app.split(/\s+/).includes(APP_ENTRY))
     throw new UnitsError(
       `cdktf.json: app is ${JSON.stringify(app)}; it must run ${APP_ENTRY} (e.g. "node --import tsx ${APP_ENTRY}")`,
-      app,
+      { value: app },
     );
   return app;
 }

@@ -1,13 +1,9 @@
 // Errors of the live tree. Messages name the unit (or level file), the field and the fix.
-export class UnitsError extends Error {
-  override name = 'UnitsError';
-  constructor(
-    message: string,
-    readonly value?: unknown,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
+import { LoglakeError } from '@loglake/errors';
+
+/** The root of this package's errors: the house's one shape, `new XError(message, { cause, value })`. */
+export class UnitsError extends LoglakeError {
+  override name: string = 'UnitsError';
 }
 
 export class UnitTreeError extends UnitsError {
@@ -19,6 +15,6 @@ export class UnitTreeError extends UnitsError {
     readonly fix: string,
     value?: unknown,
   ) {
-    super(`unit ${where}: ${field} ${problem}. Fix: ${fix}`, value);
+    super(`unit ${where}: ${field} ${problem}. Fix: ${fix}`, { value });
   }
 }

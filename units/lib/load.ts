@@ -17,7 +17,7 @@ const LEVEL_FILES = new Set(['env.ts', 'region.ts', 'lab.ts']);
 async function importDefault<T>(file: string): Promise<T> {
   const mod = (await import(pathToFileURL(file).href)) as { default?: T };
   if (mod.default === undefined)
-    throw new UnitsError(`${file} has no default export; export default defineUnit({...})`, file);
+    throw new UnitsError(`${file} has no default export; export default defineUnit({...})`, { value: file });
   return mod.default;
 }
 
@@ -92,6 +92,6 @@ export const loadInputsSpec: SpecLoader = async (stack, unit) => {
   }
   const mod = (await import(pathToFileURL(file).href)) as { spec?: InputsSpec<unknown> };
   if (!mod.spec)
-    throw new UnitsError(`stacks/${stack}/inputs.ts must export \`spec\` (an InputsSpec)`, stack);
+    throw new UnitsError(`stacks/${stack}/inputs.ts must export \`spec\` (an InputsSpec)`, { value: stack });
   return mod.spec;
 };

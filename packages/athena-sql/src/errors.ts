@@ -1,19 +1,13 @@
 // The errors of loading, rendering and running the SQL in sql/. Each names the offending value; the three query
 // errors keep the names the snapshot state machine's Retry and Catch match on (AthenaTransientError is retried).
 
-export interface AthenaSqlErrorOptions {
-  cause?: unknown;
-  /** The value that made the operation fail. */
-  value?: unknown;
-}
+import { LoglakeError, type LoglakeErrorOptions } from '@loglake/errors';
 
-export class AthenaSqlError extends Error {
+export type AthenaSqlErrorOptions = LoglakeErrorOptions;
+
+/** The root of this package's errors: the house's one shape, `(message, { cause, value })`. */
+export class AthenaSqlError extends LoglakeError {
   override readonly name: string = 'AthenaSqlError';
-  readonly value: unknown;
-  constructor(message: string, options: AthenaSqlErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.value = options.value;
-  }
 }
 
 /** A template parameter is undeclared, missing or not of its kind, or a template uses a value nobody supplied. */

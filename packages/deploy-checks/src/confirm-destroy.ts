@@ -13,6 +13,6 @@ export function confirmDestroy(env: NodeJS.ProcessEnv, unit: string, consequence
     `Refusing to destroy the region-level unit ${unit}: ${consequence} ` +
       `If that is what you want, run \`pnpm lab destroy --include-regional\`, or set ${CONFIRM_DESTROY_ENV}=${unit} for this cdktf destroy. ` +
       'Nothing of this unit was destroyed.',
-    unit,
+    { value: unit },
   );
 }

@@ -6,7 +6,7 @@ export function requiredEnv(env: NodeJS.ProcessEnv, name: string, what: string):
   if (value === undefined || value.trim() === '')
     throw new DeployCheckInputError(
       `${name} is not set (${what}); Terraform passes it from the terraform_data input — run the check through cdktf deploy/destroy, or set it yourself`,
-      name,
+      { value: name },
     );
   return value.trim();
 }
@@ -16,7 +16,9 @@ export function positiveSeconds(env: NodeJS.ProcessEnv, name: string, fallback: 
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > 3600)
-    throw new DeployCheckInputError(`${name}="${raw}" must be a whole number of seconds from 1 to 3600`, raw);
+    throw new DeployCheckInputError(`${name}="${raw}" must be a whole number of seconds from 1 to 3600`, {
+      value: raw,
+    });
   return n;
 }
 

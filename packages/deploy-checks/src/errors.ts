@@ -1,13 +1,9 @@
 // Errors of the checks Terraform runs while it applies or destroys (local-exec). Messages say what to do next.
-export class DeployCheckError extends Error {
-  override name = 'DeployCheckError';
-  constructor(
-    message: string,
-    readonly value?: unknown,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
+import { LoglakeError } from '@loglake/errors';
+
+/** The root of this package's errors: the house's one shape, `new XError(message, { cause, value })`. */
+export class DeployCheckError extends LoglakeError {
+  override name: string = 'DeployCheckError';
 }
 
 /** A check's input (an environment variable Terraform passes) is missing or malformed. */

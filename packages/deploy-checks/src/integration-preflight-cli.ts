@@ -10,7 +10,7 @@ try {
   const env = process.env;
   const mode = requiredEnv(env, 'MODE', 'create or adopt');
   if (mode !== 'create' && mode !== 'adopt')
-    throw new DeployCheckInputError(`MODE="${mode}" must be create or adopt`, mode);
+    throw new DeployCheckInputError(`MODE="${mode}" must be create or adopt`, { value: mode });
   const resourceArn = requiredEnv(env, 'RESOURCE_ARN', 'the registered S3 Tables ARN, …:bucket/*');
   const region = env.AWS_REGION ?? regionOfArn(resourceArn);
   const line = await preflightIntegration(

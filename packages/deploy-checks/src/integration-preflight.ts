@@ -88,8 +88,7 @@ export async function findIntegration(
     if (error instanceof GlueAccessDenied)
       throw new DeployerNotAdminError(
         `Glue refused GetCatalog on ${input.catalogName} (AccessDeniedException: ${error.message}), so the preflight cannot tell whether the account has the S3 Tables integration. ${BECOME_ADMIN}`,
-        input.catalogName,
-        { cause: error },
+        { value: input.catalogName, cause: error },
       );
     if (!(error instanceof GlueNotFound)) throw error;
   }
@@ -106,8 +105,7 @@ export async function findIntegration(
     if (error instanceof LakeFormationAccessDenied)
       throw new DeployerNotAdminError(
         `Lake Formation refused DescribeResource on ${input.resourceArn} (AccessDeniedException: ${error.message}), so the preflight cannot tell whether it is registered. ${BECOME_ADMIN}`,
-        input.resourceArn,
-        { cause: error },
+        { value: input.resourceArn, cause: error },
       );
     if (!(error instanceof LakeFormationNotFound)) throw error;
   }
@@ -129,7 +127,7 @@ export function judgeIntegration(input: IntegrationPreflightInput, found: FoundI
         `They exist once per account and region. To use them as they are, set mode: 'adopt' in ${unitFile} ` +
         'and deploy again (the lab then only checks they are there, and destroy never touches them). ' +
         'To manage them with this unit instead, import them into its state (terraform import) first.',
-      has,
+      { value: has },
     );
   }
   const missing = [
@@ -140,18 +138,18 @@ export function judgeIntegration(input: IntegrationPreflightInput, found: FoundI
     throw new IntegrationStateError(
       `mode 'adopt' expects the S3 Tables analytics integration in Lake Formation mode, but ${catalogName} has no Lake Formation registration of ${resourceArn}: the integration uses IAM access control (AWS's default when it is enabled from the S3 console), and the lab's access is Lake Formation grants. ` +
         lakeFormationProcedure(input, found, true),
-      missing,
+      { value: missing },
     );
   if (missing.length > 0)
     throw new IntegrationStateError(
       `mode 'adopt' expects an existing S3 Tables analytics integration in Lake Formation mode, but the account has no ${missing.join(' and no ')}. ` +
         `Set mode: 'create' in ${unitFile} to let the unit create it.`,
-      missing,
+      { value: missing },
     );
   if (found.registration?.withFederation === false)
     throw new IntegrationStateError(
       `${resourceArn} is registered with Lake Formation without federation, so ${catalogName} cannot mount the table buckets; re-register it with --with-federation (this unit does not change what it adopts).`,
-      resourceArn,
+      { value: resourceArn },
     );
   const defaults = [...(found.catalog?.databaseDefaults ?? []), ...(found.catalog?.tableDefaults ?? [])];
   if (defaults.length > 0)
@@ -163,7 +161,7 @@ export function judgeIntegration(input: IntegrationPreflightInput, found: FoundI
         '; ',
       )}): IAM, not Lake Formation, governs what is in it, so the lab's roles (which have Lake Formation grants and no S3 Tables IAM permissions) would be denied. ` +
         lakeFormationProcedure(input, found, false),
-      defaults,
+      { value: defaults },
     );
   return `adopting ${catalogName} (${found.catalog?.identifier ?? 'federated'}) and the registration of ${resourceArn} (role ${found.registration?.roleArn ?? 'unknown'}); this unit will not change or delete them`;
 }

@@ -82,8 +82,7 @@ export async function waitForFederation(
           `${what} is still not visible through the Glue Data Catalog after ${Math.round(waited / 1000)} s (${attempt} attempts; last answer: ${(error as Error).message}). ` +
             'Check that the S3 Tables analytics integration (s3tablescatalog) exists in this account and region, then apply again; ' +
             'raise the wait with the unit input that sets it if federation is just slow.',
-          what,
-          { cause: error },
+          { value: what, cause: error },
         );
       options.onProgress?.(
         `waiting for ${what} to appear in the Glue Data Catalog (attempt ${attempt}, ${Math.round(waited / 1000)} s of ${Math.round(input.timeoutMs / 1000)} s)`,

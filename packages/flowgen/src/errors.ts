@@ -1,15 +1,9 @@
 // flowgen's errors: each names the offending value and says what to pass instead.
+import { LoglakeError } from '@loglake/errors';
 
-export class FlowgenError extends Error {
+/** The root of this package's errors: the house's one shape, `new XError(message, { cause, value })`. */
+export class FlowgenError extends LoglakeError {
   override readonly name: string = 'FlowgenError';
-  constructor(
-    message: string,
-    /** The offending value. */
-    readonly value: unknown,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
 }
 
 /** A generator option out of range: a non-integer seed, an empty time window, an empty host list. */

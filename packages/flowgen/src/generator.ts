@@ -240,7 +240,7 @@ function assertWindow(from: Date, to: Date): void {
   if (!(from.getTime() < to.getTime())) {
     throw new InvalidFlowOptionError(
       `flow window is empty: from ${from.toISOString()} must be before to ${to.toISOString()}.`,
-      { from, to },
+      { value: { from, to } },
     );
   }
 }

@@ -7,7 +7,9 @@ export class SeededRandom {
 
   constructor(seed: number) {
     if (!Number.isInteger(seed))
-      throw new InvalidFlowOptionError(`seed must be an integer, got ${seed}: pass a whole number.`, seed);
+      throw new InvalidFlowOptionError(`seed must be an integer, got ${seed}: pass a whole number.`, {
+        value: seed,
+      });
     this.state = seed >>> 0;
   }
 
@@ -27,7 +29,9 @@ export class SeededRandom {
 
   pick<T>(items: readonly T[]): T {
     if (items.length === 0)
-      throw new InvalidFlowOptionError('cannot pick from an empty list: give at least one host.', items);
+      throw new InvalidFlowOptionError('cannot pick from an empty list: give at least one host.', {
+        value: items,
+      });
     return items[Math.floor(this.next() * items.length)] as T;
   }
 

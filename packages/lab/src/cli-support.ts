@@ -104,7 +104,7 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
 export function unknownName(what: string, word: string, candidates: readonly string[]): UnknownNameError {
   return new UnknownNameError(
     `No ${what} named ${word}${didYouMean(word, candidates)}. Valid names, in order: ${candidates.join(', ')}.`,
-    word,
+    { value: word },
   );
 }
 
@@ -112,7 +112,7 @@ export function unknownName(what: string, word: string, candidates: readonly str
 export function integerAtLeast(flag: string, value: string, min: number): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < min)
-    throw new InvalidOptionError(`${flag} ${value} is not an integer ≥ ${min}.`, value);
+    throw new InvalidOptionError(`${flag} ${value} is not an integer ≥ ${min}.`, { value });
   return n;
 }
 
@@ -120,7 +120,9 @@ export function integerAtLeast(flag: string, value: string, min: number): number
 export function integerBetween(flag: string, raw: string, min: number, max: number): number {
   const value = Number(raw);
   if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(value) || value < min || value > max) {
-    throw new InvalidOptionError(`${flag} ${raw} is not a whole number between ${min} and ${max}.`, raw);
+    throw new InvalidOptionError(`${flag} ${raw} is not a whole number between ${min} and ${max}.`, {
+      value: raw,
+    });
   }
   return value;
 }
@@ -129,7 +131,9 @@ export function integerBetween(flag: string, raw: string, min: number, max: numb
 export function shareOf(flag: string, raw: string): number {
   const value = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
-    throw new InvalidOptionError(`${flag} ${raw} is not a share between 0 and 1 (e.g. 0.1 for 10%).`, raw);
+    throw new InvalidOptionError(`${flag} ${raw} is not a share between 0 and 1 (e.g. 0.1 for 10%).`, {
+      value: raw,
+    });
   }
   return value;
 }

@@ -1,13 +1,9 @@
 // The lab package's errors: every one names the offending value and says what to do next.
-export class LabError extends Error {
+import { LoglakeError } from '@loglake/errors';
+
+/** The root of this package's errors: the house's one shape, `new XError(message, { cause, value })`. */
+export class LabError extends LoglakeError {
   override readonly name: string = 'LabError';
-  constructor(
-    message: string,
-    readonly value?: unknown,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
 }
 
 export class InvalidOptionError extends LabError {

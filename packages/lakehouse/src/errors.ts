@@ -1,19 +1,13 @@
 // The engine's error catalogue. Every error names the offending value and says what to do next; callers
 // (the SQL front end, the local endpoint) map these classes to Athena / S3 Tables error shapes.
+import { LoglakeError, type LoglakeErrorOptions } from '@loglake/errors';
 
-export interface LakehouseErrorOptions {
-  cause?: unknown;
-  /** The offending value (a name, a row, a token...). */
-  value?: unknown;
-}
+/** The cause, and the offending value (a name, a row, a token...). */
+export type LakehouseErrorOptions = LoglakeErrorOptions;
 
-export class LakehouseError extends Error {
+/** The root of the engine's errors: the house's one shape, `(message, { cause, value })`. */
+export class LakehouseError extends LoglakeError {
   override readonly name: string = 'LakehouseError';
-  readonly value: unknown;
-  constructor(message: string, options: LakehouseErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.value = options.value;
-  }
 }
 
 export class InvalidNameError extends LakehouseError {

@@ -80,6 +80,8 @@ export {
   type Literal,
 } from './metadata/values';
 export { parseType, duckdbType, isIcebergPrimitive, normaliseType } from './metadata/types';
+// Java's number text (Double.toString): local-aws's CloudWatch prints its alarm reasons with it.
+export { javaDouble } from './metadata/number-text';
 export * from './sql';
 export * from './maintenance';
 export * from './metadata-tables';

@@ -80,7 +80,7 @@ async function call<T>(
   if (!response.ok)
     throw new LocalAwsError(
       `Local endpoint admin ${method} ${path} failed: ${payload.message ?? response.status}`,
-      path,
+      { value: path },
     );
   return payload;
 }

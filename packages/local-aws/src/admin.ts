@@ -21,6 +21,7 @@ import type { CloudWatchService } from './cloudwatch/service';
 import type { FirehoseService } from './firehose/service';
 import { parseJsonObject, type LocalRequest, type WireResponse } from './protocol';
 import type { MaintenanceService } from './s3tables/maintenance';
+import { wireError } from './model/wire-errors';
 
 export interface AdminContext {
   maintenance: MaintenanceService;
@@ -90,13 +91,11 @@ export async function handleAdmin(request: LocalRequest, context: AdminContext):
 }
 
 function adminBody(request: LocalRequest): Record<string, unknown> {
-  return parseJsonObject(
-    request.body,
-    (problem) =>
-      new AwsServiceError(
-        'SerializationException',
-        400,
-        `The admin request body is not a JSON object: ${problem}.`,
-      ),
+  return parseJsonObject(request.body, (problem) =>
+    wireError(
+      undefined,
+      'SerializationException',
+      `The admin request body is not a JSON object: ${problem}.`,
+    ),
   );
 }

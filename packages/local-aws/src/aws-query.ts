@@ -23,7 +23,12 @@ export function xmlReply(status: number, body: string, requestId?: string): Loca
 /** `<ErrorResponse><Error><Type>Sender</Type><Code>…</Code><Message>…</Message></Error><RequestId>…` */
 export function awsQueryError(status: number, code: string, message: string): LocalReply {
   const requestId = randomUUID();
-  const { body } = queryError(new AwsServiceError(code, status, message), STS_NAMESPACE, code, requestId);
+  const { body } = queryError(
+    new AwsServiceError(message, { type: code, status: status }),
+    STS_NAMESPACE,
+    code,
+    requestId,
+  );
   return xmlReply(status, body, requestId);
 }
 

@@ -55,7 +55,7 @@ export class DataFolderHeldError extends LocalEndpointConfigError {
     message: string,
     readonly holder: DataFolderHolder | undefined,
   ) {
-    super(message, holder);
+    super(message, { value: holder });
   }
 }
 

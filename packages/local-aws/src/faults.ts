@@ -22,10 +22,9 @@ export class FaultInjector {
     for (const key of ['throttleShare', 'recordFailureShare', 'commitConflictShare'] as const) {
       const share = options[key];
       if (share !== undefined && !(share >= 0 && share <= 1)) {
-        throw new LocalEndpointConfigError(
-          `Fault ${key} must be a share between 0 and 1, got ${share}.`,
-          share,
-        );
+        throw new LocalEndpointConfigError(`Fault ${key} must be a share between 0 and 1, got ${share}.`, {
+          value: share,
+        });
       }
     }
     if (options.slowFlushMs !== undefined && !(options.slowFlushMs >= 0)) {

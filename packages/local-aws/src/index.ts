@@ -1,4 +1,4 @@
-// @loglake/local-aws: the AWS API endpoint on loopback (S3 Tables, Firehose, Athena, CloudWatch, Glue, S3, STS) over the embedded engine.
+// @loglake/local-aws: the AWS API endpoint on loopback (the services of served-services.ts) over the embedded engine.
 export { startLocalEndpoint, type LocalEndpoint, type LocalEndpointOptions } from './server';
 export { FaultInjector, type FaultOptions } from './faults';
 export { LocalAwsError, LocalEndpointConfigError, AwsServiceError } from './errors';

@@ -3,7 +3,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { AwsServiceError } from './errors';
-import { notSupported, unknownOperation } from './errors';
 import type { Caller } from './iam/principals';
 import { checkInput, type ServiceApi, type Wire } from './model/api';
 import { matchRest, restInput, restRoutes } from './model/rest';
@@ -15,6 +14,8 @@ import { parseJsonText } from './json-body';
 import { badPercentEscape } from './percent-encoding';
 import { RequestBodyError, rpcBody } from './request-body';
 import { xmlText } from './xml';
+import { icebergRestErrorBody } from './iceberg-rest/errors';
+import { notSupported, unknownOperation, wireError } from './model/wire-errors';
 
 export interface LocalRequest {
   method: string;
@@ -161,7 +162,7 @@ export function renderError(style: ErrorStyle, error: AwsServiceError): WireResp
     return {
       status: error.status,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ error: { message: error.message, type: error.type, code: error.status } }),
+      body: JSON.stringify(icebergRestErrorBody(error)),
     };
   const contentType = jsonContentType(style);
   const body: Record<string, unknown> = { [style.messageKey]: error.message, ...error.fields };
@@ -279,9 +280,9 @@ export function awsJsonService<Ops extends Record<string, JsonOperation<never>>>
       if (!run) {
         if (!model.operations[operation]) {
           if (call.via === 'query')
-            throw new AwsServiceError(
+            throw wireError(
+              undefined,
               'InvalidAction',
-              400,
               `The action ${operation} is not valid for this web service (${model.sdkId} ${model.version}).`,
             );
           throw unknownOperation(options.name, operation);
@@ -335,7 +336,12 @@ function bodyOf(request: LocalRequest, api: ServiceApi): Buffer {
 export function bodyError(error: RequestBodyError, api: ServiceApi): AwsServiceError {
   const answer = api.malformed(error.message);
   return error.problem === 'too-large'
-    ? new AwsServiceError(answer.type, 413, error.message, answer.fields, { cause: error })
+    ? new AwsServiceError(error.message, {
+        type: answer.type,
+        status: 413,
+        fields: answer.fields,
+        cause: error,
+      })
     : answer;
 }
 

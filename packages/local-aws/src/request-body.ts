@@ -22,7 +22,7 @@ export class RequestBodyError extends LocalAwsError {
     message: string,
     options?: { cause?: unknown },
   ) {
-    super(message, problem, options);
+    super(message, { ...options, value: problem });
   }
 }
 

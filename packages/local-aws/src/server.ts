@@ -1,4 +1,4 @@
-// The local AWS endpoint: one HTTP server on 127.0.0.1 that answers S3 Tables, Firehose, Athena, Glue and S3
+// The local AWS endpoint: one HTTP server on 127.0.0.1 that answers the services of served-services.ts
 // over the embedded engine. Requests are dispatched to the first service module that claims them (see protocol.ts);
 // `/_local/...` is the endpoint's own admin API (maintenance runs, flushes, stats). Without authorization any access
 // key / secret (or none) is accepted; with it (authz/) only SigV4 is read, the access key identifies the caller, and
@@ -49,6 +49,8 @@ import { createCallerIdentityService } from './sts-identity';
 import { badTargetEscape } from './percent-encoding';
 import { MAX_RPC_BODY_BYTES, RequestBodyError } from './request-body';
 import { unclaimedReply, unservedServiceReply } from './unserved-services';
+import { wireError } from './model/wire-errors';
+import { checkServedList } from './served-services';
 
 export interface LocalEndpointOptions {
   /** Data directory (state survives restarts). */
@@ -115,7 +117,9 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
     );
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new LocalEndpointConfigError(`Invalid port ${port}: use 0 (any free port) or 1-65535.`, port);
+    throw new LocalEndpointConfigError(`Invalid port ${port}: use 0 (any free port) or 1-65535.`, {
+      value: port,
+    });
   }
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -238,6 +242,7 @@ async function startOn(
     // Last: claims path-style bucket requests (`/<bucket>/<key>`) no other service claimed.
     s3,
   ];
+  checkServedList(services.map((s) => s.name));
 
   const authorizer = authz?.requestAuthorizer({
     workgroupOfQuery: athena.workgroupOfQuery,
@@ -268,7 +273,10 @@ async function startOn(
     } catch (error) {
       // Only an awsQuery form is read to be claimed: one over the limit is refused in that protocol.
       if (!(error instanceof RequestBodyError)) throw error;
-      return renderError(QUERY_STYLE, new AwsServiceError('RequestEntityTooLarge', 413, error.message));
+      return renderError(
+        QUERY_STYLE,
+        new AwsServiceError(error.message, { type: 'RequestEntityTooLarge', status: 413 }),
+      );
     }
     // A target that is not valid percent-encoding cannot be read one way only: refused before anyone reads it.
     const badEscape = badTargetEscape(request.path, request.rawQuery ?? '');
@@ -293,11 +301,10 @@ async function startOn(
           : error instanceof StoredNameError
             ? // A name the one name → path mapping cannot store: the caller's input, the service's validation error.
               (service.api?.invalid(error.message) ??
-              new AwsServiceError('ValidationException', 400, error.message))
+              wireError(undefined, 'ValidationException', error.message, { cause: error }))
             : new AwsServiceError(
-                service.internalErrorCode,
-                500,
                 `Internal error in the local endpoint: ${error instanceof Error ? error.message : String(error)}`,
+                { type: service.internalErrorCode, status: 500, cause: error },
               );
       return renderError(service.errorStyle, answer);
     }
@@ -311,8 +318,7 @@ async function startOn(
         error.code === 'EADDRINUSE'
           ? new LocalEndpointConfigError(
               `Port ${port} on 127.0.0.1 is already in use: stop the other process or pass --port <another port>.`,
-              port,
-              { cause: error },
+              { value: port, cause: error },
             )
           : error,
       ),
@@ -374,7 +380,7 @@ async function startOn(
           'This endpoint does not enforce authorization, so any credentials will do; start it with the authorization option for role credentials.',
         );
       const outcome = authz.serviceCredentials(request);
-      if ('denied' in outcome) throw new LocalAwsError(outcome.denied, request.roleArn);
+      if ('denied' in outcome) throw new LocalAwsError(outcome.denied, { value: request.roleArn });
       return { ...outcome.credentials, expiration: new Date(outcome.credentials.expiration) };
     },
     stop,
@@ -394,7 +400,10 @@ async function serve(
       body = await readBody(req, rpc ? MAX_RPC_BODY_BYTES : undefined);
     } catch (error) {
       if (!(error instanceof RequestBodyError) || !rpc) throw error;
-      const refused = renderError(rpc, new AwsServiceError('RequestEntityTooLarge', 413, error.message));
+      const refused = renderError(
+        rpc,
+        new AwsServiceError(error.message, { type: 'RequestEntityTooLarge', status: 413 }),
+      );
       // The rest of the body is discarded as it arrives (Node drains a request its handler did not read).
       res.writeHead(refused.status, refused.headers);
       res.end(refused.body);
@@ -449,11 +458,14 @@ function badUri(service: ServiceModule, bad: { where: string; escape: string }):
   const message = `Couldn't parse the specified URI: ${uriProblem(bad)}`;
   switch (service.errorStyle.protocol) {
     case 'restXml':
-      return new AwsServiceError('InvalidURI', 400, message);
+      return new AwsServiceError(message, { type: 'InvalidURI', status: 400 });
     case 'icebergRest':
-      return new AwsServiceError('BadRequestException', 400, message);
+      return new AwsServiceError(message, { type: 'BadRequestException', status: 400 });
     default:
-      return service.api?.malformed(message) ?? new AwsServiceError('ValidationException', 400, message);
+      return (
+        service.api?.malformed(message) ??
+        new AwsServiceError(message, { type: 'ValidationException', status: 400 })
+      );
   }
 }
 

@@ -1,12 +1,10 @@
 // Requests for AWS services the local endpoint does not serve (IAM, SNS, Lambda, Step Functions, Scheduler, Lake
 // Formation, …): answered at once with an error in the protocol the caller speaks (request-protocol.ts), so its SDK
 // raises a readable error naming the service instead of failing to parse an S3 document, and nothing is retried.
-import { AwsServiceError } from './errors';
 import { renderError, type ErrorStyle, type LocalRequest, type WireResponse } from './protocol';
 import { requestShape, type RequestShape } from './request-protocol';
-
-/** SigV4 signing names of the services the endpoint serves (CloudWatch signs as `monitoring`). */
-const SERVED_SIGNING_NAMES = new Set(['s3', 's3tables', 'firehose', 'athena', 'glue', 'monitoring', 'sts']);
+import { wireError } from './model/wire-errors';
+import { SERVED_SIGNING_NAMES, servedServicesText } from './served-services';
 
 /** Signing names → the names AWS's docs use (the lab's stacks deploy the first six). */
 const SERVICE_NAMES: Record<string, string> = {
@@ -34,7 +32,7 @@ const SERVICE_NAMES: Record<string, string> = {
   cloudtrail: 'CloudTrail',
 };
 
-const SERVED = 'it serves S3 Tables, Firehose, Athena, CloudWatch, Glue, S3 and STS';
+const SERVED = `it serves ${servedServicesText()}`;
 
 /** The answer to a request for a service the endpoint does not serve, or undefined for one it serves. */
 export function unservedServiceReply(request: LocalRequest): WireResponse | undefined {
@@ -71,7 +69,7 @@ export function unclaimedReply(request: LocalRequest, detail?: string): WireResp
 function refuse(request: LocalRequest, shape: RequestShape, message: string): WireResponse {
   const style = styleOf(request, shape);
   const code = shape.protocol === 'awsQuery' ? 'UnsupportedOperation' : 'UnsupportedOperationException';
-  return renderError(style, new AwsServiceError(code, 400, message));
+  return renderError(style, wireError(undefined, code, message));
 }
 
 function styleOf(request: LocalRequest, shape: RequestShape): ErrorStyle {

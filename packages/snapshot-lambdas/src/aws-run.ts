@@ -50,7 +50,7 @@ export async function runSnapshotOnAws(sfn: SFNClient, input: AwsRunInput): Prom
     if (Date.now() + delay > deadline) {
       throw new SnapshotError(
         `Execution ${executionArn} is still running after ${Math.round((input.timeoutMs ?? 1_800_000) / 1000)} s; follow it in the Step Functions console.`,
-        { context: { executionArn } },
+        { value: { executionArn } },
       );
     }
     await sleep(delay);

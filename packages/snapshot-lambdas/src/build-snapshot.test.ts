@@ -8,7 +8,13 @@ import {
   GetQueryResultsCommand,
   StartQueryExecutionCommand,
 } from '@aws-sdk/client-athena';
-import { GlueClient, GetTableCommand, UpdateTableCommand, DeleteTableCommand } from '@aws-sdk/client-glue';
+import {
+  ConcurrentModificationException,
+  GlueClient,
+  GetTableCommand,
+  UpdateTableCommand,
+  DeleteTableCommand,
+} from '@aws-sdk/client-glue';
 import { S3Client, ListObjectsV2Command, DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import { buildSnapshot, makeRunId } from './build-snapshot';
 import { EmptySnapshotError, PublishError } from './errors';
@@ -155,7 +161,7 @@ describe('buildSnapshot', () => {
   test('losing the compare-and-swap is a PublishError', async () => {
     glue
       .on(UpdateTableCommand)
-      .rejects(Object.assign(new Error('version mismatch'), { name: 'ConcurrentModificationException' }));
+      .rejects(new ConcurrentModificationException({ message: 'version mismatch', $metadata: {} }));
     await expect(
       buildSnapshot(deps('2026-11-26'), { snapshot: 'vpc_flow_logs_daily', watermark: '2026-11-27' }),
     ).rejects.toThrow(PublishError);

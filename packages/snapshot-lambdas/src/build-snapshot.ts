@@ -143,7 +143,7 @@ export async function buildSnapshot(
     if (rows === 0) {
       throw new EmptySnapshotError(
         `The snapshot of ${definition.name} for ${watermark} has no rows, so it was not published (the previous snapshot stays). Check the definition's filters and the source for that day.`,
-        { context: { snapshot: definition.name, watermark, location, filters: definition.filters } },
+        { value: { snapshot: definition.name, watermark, location, filters: definition.filters } },
       );
     }
     await publishRun(deps.glue, {

@@ -59,7 +59,7 @@ describe('decideWatermark', () => {
     expect(e.name).toBe('NoCompleteDayError');
     expect(e.message).toContain('2026-11-27: hours missing 14-23 (10 of 24; present 00-13)');
     expect(e.message).toContain('published watermark 2026-11-26');
-    const evidence = e.context.evidence as {
+    const evidence = e.value.evidence as {
       lastRecordAt: string;
       days: { day: string; hoursMissing: number[] }[];
     };

@@ -140,7 +140,7 @@ export function decideWatermark(input: CompletenessInput): WatermarkDecision {
     if (input.lastPublished !== null && requested < input.lastPublished) {
       throw new InvalidParameterError(
         `Refused date ${requested}: it is older than the published watermark ${input.lastPublished}, and publishing it would move the snapshot backwards`,
-        { context: { requested, lastPublished: input.lastPublished } },
+        { value: { requested, lastPublished: input.lastPublished } },
       );
     }
     const e = days.find((d) => d.day === requested) ?? evaluateDay(requested, input, lastRecord);
@@ -148,7 +148,7 @@ export function decideWatermark(input: CompletenessInput): WatermarkDecision {
       throw new NoCompleteDayError(
         `Day ${requested} is not complete, so no snapshot was built. ${describe(e, lastRecordAt)}. Rule: ${rule}.`,
         {
-          context: { evidence: { ...evidence, days: [e] } },
+          value: { evidence: { ...evidence, days: [e] } },
         },
       );
     }
@@ -172,6 +172,6 @@ export function decideWatermark(input: CompletenessInput): WatermarkDecision {
         : `no records since ${evidence.scannedFrom}`;
   throw new NoCompleteDayError(
     `No complete day newer than the published watermark ${input.lastPublished ?? '(none)'}; nothing was published. ${summary}. Rule: ${rule}.`,
-    { context: { evidence } },
+    { value: { evidence } },
   );
 }

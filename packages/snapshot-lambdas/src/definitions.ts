@@ -63,7 +63,7 @@ const OPERATORS: FilterOperator[] = ['=', '<>', '<', '<=', '>', '>=', 'in'];
 function fail(where: string, message: string, value: unknown, cause?: unknown): never {
   throw new SnapshotConfigError(`Snapshot definition ${where}: ${message}`, {
     cause,
-    context: { where, value },
+    value: { where, value },
   });
 }
 
@@ -165,7 +165,7 @@ export function findDefinition(defs: SnapshotDefinition[], name: unknown): Snaps
   if (!found) {
     throw new InvalidParameterError(
       `Unknown snapshot ${JSON.stringify(name)}: configured snapshots are ${defs.map((d) => d.name).join(', ')}`,
-      { context: { snapshot: name } },
+      { value: { snapshot: name } },
     );
   }
   return found;

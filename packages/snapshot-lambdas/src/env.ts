@@ -40,7 +40,7 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
     throw new SnapshotConfigError(
       `Environment variable ${name} is not set: the snapshots stack sets it on deploy`,
       {
-        context: { variable: name },
+        value: { variable: name },
       },
     );
   }
@@ -53,7 +53,7 @@ function wrap<T>(name: string, value: string, parse: () => T): T {
   } catch (error) {
     throw new SnapshotConfigError(
       `Environment variable ${name}=${JSON.stringify(value.slice(0, 200))} is invalid: ${(error as Error).message}`,
-      { cause: error, context: { variable: name, value } },
+      { cause: error, value: { variable: name, value } },
     );
   }
 }
@@ -67,7 +67,7 @@ export function readHandlerConfig(env: NodeJS.ProcessEnv = process.env): Handler
   if (missing.length > 0) {
     throw new SnapshotConfigError(
       `Environment variable${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set: the snapshots stack sets them on deploy (offline, the lab sets them)`,
-      { context: { missing } },
+      { value: { missing } },
     );
   }
   const get = (key: keyof typeof ENV_NAMES) => required(env, ENV_NAMES[key]);
@@ -76,7 +76,7 @@ export function readHandlerConfig(env: NodeJS.ProcessEnv = process.env): Handler
     throw new SnapshotConfigError(
       `Environment variable ATHENA_WORKGROUP=${JSON.stringify(workgroup)} is not a workgroup name`,
       {
-        context: { variable: 'ATHENA_WORKGROUP', value: workgroup },
+        value: { variable: 'ATHENA_WORKGROUP', value: workgroup },
       },
     );
   }

@@ -4,6 +4,9 @@
 // a location without its watermark, and two concurrent publishes cannot both win. Terraform creates the table
 // and ignores drift on exactly these two fields.
 import {
+  ConcurrentModificationException,
+  ConflictException,
+  EntityNotFoundException,
   type GlueClient,
   GetTableCommand,
   UpdateTableCommand,
@@ -27,7 +30,7 @@ export interface PublishedState {
 }
 
 function notFound(error: unknown): boolean {
-  return (error as { name?: string }).name === 'EntityNotFoundException';
+  return error instanceof EntityNotFoundException;
 }
 
 export async function readPublishedState(
@@ -42,14 +45,14 @@ export async function readPublishedState(
     if (notFound(error)) {
       throw new PublishError(
         `Glue table ${database}.${name} does not exist: the snapshots stack catalogues it; deploy the snapshots unit (or add the snapshot to its definitions) first`,
-        { cause: error, context: { database, table: name } },
+        { cause: error, value: { database, table: name } },
       );
     }
     throw error;
   }
   if (!table)
     throw new PublishError(`Glue returned no table for ${database}.${name}`, {
-      context: { database, table: name },
+      value: { database, table: name },
     });
   const params = table.Parameters ?? {};
   return {
@@ -111,11 +114,10 @@ export async function publishRun(glue: GlueClient, input: PublishInput): Promise
       }),
     );
   } catch (error) {
-    const name = (error as { name?: string }).name;
-    if (name === 'ConcurrentModificationException' || name === 'ConflictException') {
+    if (error instanceof ConcurrentModificationException || error instanceof ConflictException) {
       throw new PublishError(
         `Publishing ${input.database}.${base.Name} lost a race: the table changed since it was read (version ${input.current.versionId}). Nothing was published by this run; re-run it.`,
-        { cause: error, context: { versionId: input.current.versionId, location: input.location } },
+        { cause: error, value: { versionId: input.current.versionId, location: input.location } },
       );
     }
     throw error;

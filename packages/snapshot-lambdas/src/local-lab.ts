@@ -3,22 +3,30 @@
 // table per snapshot), loads flow records per hour through Athena, and wires both handlers to SDK clients
 // pointed at the endpoint. Used by `pnpm lab snapshot`, the pipeline tests and `pnpm bench snapshots`.
 import { FLOW_LOG_V2_SCHEMA } from '@loglake/flowgen';
-import { AthenaClient, CreateWorkGroupCommand, GetWorkGroupCommand } from '@aws-sdk/client-athena';
+import {
+  AthenaClient,
+  CreateWorkGroupCommand,
+  GetWorkGroupCommand,
+  InvalidRequestException,
+} from '@aws-sdk/client-athena';
 import {
   GlueClient,
   CreateDatabaseCommand,
   CreateTableCommand,
+  EntityNotFoundException,
   GetDatabaseCommand,
   GetTableCommand,
 } from '@aws-sdk/client-glue';
-import { S3Client, CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
+import { S3Client, CreateBucketCommand, HeadBucketCommand, NoSuchBucket, NotFound } from '@aws-sdk/client-s3';
 import {
   S3TablesClient,
+  ConflictException,
   CreateNamespaceCommand,
   CreateTableBucketCommand,
   CreateTableCommand as CreateS3TableCommand,
   ListTableBucketsCommand,
   GetTableCommand as GetS3TableCommand,
+  NotFoundException,
 } from '@aws-sdk/client-s3tables';
 import { runQuery } from '@loglake/athena-sql';
 import { buildSnapshot, type BuildSnapshotInput } from './build-snapshot';
@@ -68,11 +76,18 @@ export const FLOW_LOG_COLUMNS: readonly { name: string; type: string }[] = FLOW_
 const exists = async (probe: () => Promise<unknown>): Promise<boolean> =>
   probe().then(
     () => true,
-    (error: { name?: string; $metadata?: { httpStatusCode?: number } }) => {
-      if (
-        /NotFound|NoSuch|EntityNotFound|InvalidRequest/.test(error.name ?? '') ||
-        error.$metadata?.httpStatusCode === 404
-      )
+    (error: unknown) => {
+      // Each probe's "does not exist", by the SDK's exception class (Athena answers a missing workgroup with
+      // InvalidRequestException; S3's HeadBucket has no body, so only its 404 says it).
+      const missing = [
+        InvalidRequestException,
+        EntityNotFoundException,
+        NotFoundException,
+        NoSuchBucket,
+        NotFound,
+      ];
+      if (missing.some((c) => error instanceof c)) return false;
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
         return false;
       throw error;
     },
@@ -121,8 +136,8 @@ export async function provisionLocalSnapshots(
     ) {
       await clients.s3tables
         .send(new CreateNamespaceCommand({ tableBucketARN: bucketArn, namespace: [ns] }))
-        .catch((e: Error) => {
-          if (!/Conflict/.test(e.name)) throw e;
+        .catch((e: unknown) => {
+          if (!(e instanceof ConflictException)) throw e;
         });
       await clients.s3tables.send(
         new CreateS3TableCommand({

@@ -15,7 +15,7 @@ const SAFE_LITERAL = /^[A-Za-z0-9 _.:/@+-]{0,256}$/;
 
 function refuse(kind: string, value: unknown, rule: string): never {
   throw new InvalidParameterError(`Refused ${kind} ${JSON.stringify(value)}: ${rule}`, {
-    context: { kind, value },
+    value: { kind, value },
   });
 }
 

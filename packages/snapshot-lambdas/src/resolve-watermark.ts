@@ -47,7 +47,7 @@ export function parseAthenaTimestamp(text: string): Date {
   const parsed = new Date(withZone.replace(' UTC', 'Z'));
   if (Number.isNaN(parsed.getTime())) {
     throw new SnapshotError(`Athena returned a timestamp this code cannot read: ${JSON.stringify(text)}`, {
-      context: { text },
+      value: { text },
     });
   }
   return parsed;
@@ -111,7 +111,7 @@ export async function resolveWatermark(
       bytesScanned: outcome.dataScannedInBytes,
     };
   } catch (error) {
-    if (error instanceof NoCompleteDayError) error.context.snapshot = definition.name;
+    if (error instanceof NoCompleteDayError) error.value.snapshot = definition.name;
     throw error;
   }
 }

@@ -63,7 +63,7 @@ export async function deleteRun(s3: S3Client, bucket: string, prefix: string): P
       const first = out.Errors[0];
       throw new SnapshotError(
         `Could not delete ${out.Errors.length} object(s) of s3://${bucket}/${prefix}, e.g. ${first?.Key}: ${first?.Message}. Check the Lambda role's s3:DeleteObject grant.`,
-        { context: { bucket, prefix, errors: out.Errors.slice(0, 5) } },
+        { value: { bucket, prefix, errors: out.Errors.slice(0, 5) } },
       );
     }
     deleted += keys.length;

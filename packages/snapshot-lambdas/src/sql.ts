@@ -17,7 +17,7 @@ function templateDir(): string {
       'SQL templates not found: expected sql/snapshots beside the handler bundle',
       {
         cause: error,
-        context: { candidates: error.value },
+        value: { candidates: error.value },
       },
     );
   }
@@ -60,7 +60,7 @@ function renderFilter(filter: SnapshotFilter): string {
   if (filter.op === 'in') return `${column} IN (${filter.values.map((v) => sqlLiteral(v)).join(', ')})`;
   const ops = ['=', '<>', '<', '<=', '>', '>='];
   if (!ops.includes(filter.op) || filter.values.length !== 1) {
-    throw new SnapshotConfigError(`Filter on ${column} has an unsupported shape`, { context: { filter } });
+    throw new SnapshotConfigError(`Filter on ${column} has an unsupported shape`, { value: { filter } });
   }
   return `${column} ${filter.op} ${sqlLiteral(filter.values[0])}`;
 }
@@ -92,7 +92,7 @@ const LOCATION = /^s3:\/\/[a-z0-9][a-z0-9-]{1,61}[a-z0-9]\/[a-z0-9_]+\/run=\d{4}
 export function renderBuildSnapshot(p: BuildSnapshotSqlParams): string {
   if (!LOCATION.test(p.location)) {
     throw new SnapshotConfigError(`Refused snapshot location ${JSON.stringify(p.location)}`, {
-      context: { location: p.location },
+      value: { location: p.location },
     });
   }
   const { start, end } = dayBounds(p.watermark);

@@ -203,7 +203,7 @@ export function validateStateMachine(def: StateMachineDefinition): void {
   const problems = structuralProblems(def);
   if (problems.length > 0) {
     throw new StateMachineDefinitionError(`The snapshot state machine is malformed: ${problems.join('; ')}`, {
-      context: { problems },
+      value: { problems },
     });
   }
 }

@@ -17,7 +17,7 @@ export function parseAttempts(raw: string | undefined): number {
   if (!Number.isInteger(n) || n < 1 || n > 50)
     throw new TeardownInputError(
       `CHECK_ATTEMPTS="${raw}" must be an integer from 1 to 50, e.g. CHECK_ATTEMPTS=4`,
-      raw,
+      { value: raw },
     );
   return n;
 }
@@ -26,7 +26,7 @@ export function parseLabId(raw: string | undefined): string {
   if (!raw || !/^\d{2}$/.test(raw))
     throw new TeardownInputError(
       `lab id "${raw ?? ''}" must be two digits; usage: tsx scripts/check-leftovers.ts 01`,
-      raw,
+      { value: raw },
     );
   return raw;
 }

@@ -19,7 +19,7 @@ export async function dropNamespaceTables(
   if (!ARN_RE.test(input.tableBucketArn)) {
     throw new TeardownInputError(
       `TABLE_BUCKET_ARN "${input.tableBucketArn}" is not a table bucket ARN (arn:aws:s3tables:<region>:<account>:bucket/<name>)`,
-      input.tableBucketArn,
+      { value: input.tableBucketArn },
     );
   }
   const keep = new Set(input.keep ?? []);

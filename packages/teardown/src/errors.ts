@@ -1,13 +1,9 @@
 // Errors of the teardown verifier. Messages say what to do next.
-export class TeardownError extends Error {
-  override name = 'TeardownError';
-  constructor(
-    message: string,
-    readonly value?: unknown,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
+import { LoglakeError } from '@loglake/errors';
+
+/** The root of this package's errors: the house's one shape, `new XError(message, { cause, value })`. */
+export class TeardownError extends LoglakeError {
+  override name: string = 'TeardownError';
 }
 
 export class TeardownInputError extends TeardownError {

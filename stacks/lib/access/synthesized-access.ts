@@ -55,7 +55,7 @@ function parseJson(text: string, where: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new StacksError(`${where} is not JSON: ${(error as Error).message}`, text, { cause: error });
+    throw new StacksError(`${where} is not JSON: ${(error as Error).message}`, { value: text, cause: error });
   }
 }
 
@@ -109,7 +109,7 @@ export function readSynthesizedAccess(
       if (!role)
         throw new StacksError(
           `stack ${stack}, ${where}: attaches to role ${name}, which no stack of the lab defines`,
-          name,
+          { value: name },
         );
       return role;
     };
@@ -142,7 +142,7 @@ export function readSynthesizedAccess(
       if (!database && !table)
         throw new StacksError(
           `stack ${stack}, ${where}: grants on neither a database nor a table, which the access model does not read`,
-          id,
+          { value: id },
         );
       const target = (database ?? table) as Readonly<Record<string, unknown>>;
       grants.push({

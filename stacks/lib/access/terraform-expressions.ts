@@ -124,7 +124,7 @@ export class TerraformExpressions {
     if (typeof value !== 'string')
       throw new UnresolvedReferenceError(
         `${stack} ${where}: expected a string, found ${JSON.stringify(value)}`,
-        value,
+        { value },
       );
     let out = '';
     let rest = value;
@@ -144,14 +144,15 @@ export class TerraformExpressions {
     if (value === undefined)
       throw new UnresolvedReferenceError(
         `stack ${stack} has no output ${name}; add it to its unit's outputs`,
-        name,
+        { value: name },
       );
     return this.resolve(stack, value, `output ${name}`, seen);
   }
 
   regionOf(stack: string): string {
     const region = this.stacks[stack]?.provider?.aws?.[0]?.region;
-    if (!region) throw new UnresolvedReferenceError(`stack ${stack} has no AWS provider region`, stack);
+    if (!region)
+      throw new UnresolvedReferenceError(`stack ${stack} has no AWS provider region`, { value: stack });
     return region;
   }
 
@@ -243,7 +244,7 @@ export class TerraformExpressions {
   private unresolved(stack: string, where: string, expr: string, what: string): UnresolvedReferenceError {
     return new UnresolvedReferenceError(
       `stack ${stack}, ${where}: cannot resolve \${${expr}} (${what}) without guessing; reference an argument the stack sets, or teach stacks/lib/access/terraform-expressions.ts how AWS forms it`,
-      expr,
+      { value: expr },
     );
   }
 }

@@ -103,6 +103,6 @@ export function preflightRefusal(
     `pnpm lab ${command} did not start cdktf, so nothing was ${verb}. Fix ${problems.length === 1 ? 'this' : `these ${problems.length}`} first:\n` +
       problems.map((p, n) => `  ${n + 1}. ${p}`).join('\n') +
       '\nWithout Terraform or credentials, pnpm lab synth still writes the configuration (cdktf.out/).',
-    problems,
+    { value: problems },
   );
 }

@@ -53,7 +53,7 @@ function selectUnits(lab: ResolvedLab, asked: readonly string[]): string[] {
   if (unknown.length > 0)
     throw new InvalidOptionError(
       `unknown unit ${unknown.join(', ')}; the lab's units are ${lab.order.join(', ')}`,
-      unknown,
+      { value: unknown },
     );
   return asked.length === 0 ? [...lab.order] : lab.order.filter((u) => asked.includes(u));
 }
@@ -68,7 +68,7 @@ function selectForDestroy(lab: ResolvedLab, asked: readonly string[], includeReg
   if (regional.length > 0 && asked.length > 0 && !includeRegional)
     throw new InvalidOptionError(
       `${regional.join(', ')} is a region-level unit shared by every lab and S3 Tables user of ${lab.region}; destroying it takes Athena and Firehose access away from all of them. Add --include-regional to mean it.`,
-      regional,
+      { value: regional },
     );
   return includeRegional ? units : units.filter((u) => !lab.regionalUnits.includes(u));
 }

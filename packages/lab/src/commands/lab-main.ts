@@ -70,19 +70,19 @@ function checkTargetFlags(kind: 'local' | 'aws', o: LabOptions): void {
   ) {
     throw new InvalidOptionError(
       '--buffer-interval, --data-dir, --no-authorization and --discard-data apply to --target local only (AWS always authorizes).',
-      o.target,
+      { value: o.target },
     );
   }
   if (kind === 'local' && o.compactionWait !== undefined) {
     throw new InvalidOptionError(
       `--compaction-wait ${o.compactionWait} applies to --target aws only: locally the lab asks the endpoint to run maintenance.`,
-      o.compactionWait,
+      { value: o.compactionWait },
     );
   }
   if (kind === 'local' && o.alarmWait !== undefined) {
     throw new InvalidOptionError(
       `--alarm-wait ${o.alarmWait} applies to --target aws only: locally the lab moves the endpoint's CloudWatch clock.`,
-      o.alarmWait,
+      { value: o.alarmWait },
     );
   }
 }
@@ -99,7 +99,7 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
   if (!whole && o.discardData)
     throw new InvalidOptionError(
       '--discard-data empties the lake before the whole lab; `pnpm lab run` continues a lake and empties nothing (`pnpm lab reset` empties it).',
-      'discard-data',
+      { value: 'discard-data' },
     );
   const outDir = resolve(o.outDir ?? resolve(REPO_ROOT, '.lab'));
   const statePath = join(outDir, `state-${kind}.json`);
@@ -126,7 +126,7 @@ export async function labMain(names: string[] | undefined, o: LabOptions): Promi
         `Not run: ${refusals.map((r) => `${r.experiment} — ${r.reason}`).join('; ')}. Its figures would measure ` +
           "those changes, not the lab's step. Run the whole lab again (`pnpm lab`), or start a new lake and run up " +
           'to it: `pnpm lab reset`, then `pnpm lab run <every experiment up to it, in order>` (`pnpm lab list`).',
-        refusals.map((r) => r.experiment),
+        { value: refusals.map((r) => r.experiment) },
       );
   }
 

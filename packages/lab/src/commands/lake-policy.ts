@@ -78,7 +78,7 @@ function refuseNotALake(dataDir: string, lake: Extract<LakeInspection, { kind: '
   throw new LabError(
     `--data-dir ${shown(dataDir)} holds ${lake.entries.slice(0, 3).join(', ')}, which the local endpoint did not write: ` +
       'it is not a lake, so the lab neither empties nor continues it. Point --data-dir at a new or lab-only folder.',
-    dataDir,
+    { value: dataDir },
   );
 }
 
@@ -107,7 +107,7 @@ export function startWholeLabLake(
           'The whole lab starts from an empty lake, so they would be lost. Keep them and run the lab on another folder: ' +
           '`pnpm lab --data-dir .lab/lab-2`; or empty this one anyway: `pnpm lab --discard-data` (`pnpm lab reset ' +
           '--discard-data` empties it without running the lab, `--dry-run` lists every file).',
-        dataDir,
+        { value: dataDir },
       );
     const whose = foreign
       ? `; including files the lab did not write, as --discard-data asks: ${notTheLabsText(lake)}`
@@ -122,7 +122,7 @@ export function startWholeLabLake(
   if (removal.kept.size > 0)
     throw new LakeHasForeignDataError(
       `${shown(dataDir)} was not emptied:${keptNote(removal)} Something else writes there: stop it, or run the lab on another folder (\`--data-dir\`).`,
-      dataDir,
+      { value: dataDir },
     );
   ensureWritableDataFolder(dataDir);
   return session(dataDir, startLakeManifest(dataDir), new Set(), []);
@@ -146,7 +146,7 @@ export function continueLake(dataDir: string, state: LabState, statePath: string
     if (hasState)
       throw new StateFileError(
         `${shown(statePath)} belongs to an earlier lake: ${shown(dataDir)} ${lake.kind === 'absent' ? 'is empty' : 'holds no lab data'} now, so the snapshot ids and instants it records point at nothing. ${staleHint} Or \`pnpm lab reset\` removes the state file.`,
-        statePath,
+        { value: statePath },
       );
     // Service state something else left (a query's history) stays not the lab's.
     const notTheLabs = lake.kind === 'unmarked' ? new Set(lake.notTheLabs.keys()) : new Set<string>();
@@ -157,14 +157,14 @@ export function continueLake(dataDir: string, state: LabState, statePath: string
       `${shown(dataDir)} holds data the lab did not write (${describeForeign(lake.foreign)}) and no lab ran on it, so ` +
         "experiments continuing it would measure that data, not the lab's steps. Run the whole lab on it " +
         '(`pnpm lab --discard-data` empties it first) or on another folder (`pnpm lab --data-dir .lab/lab-2`).',
-      dataDir,
+      { value: dataDir },
     );
   if (state.lakeId !== lake.manifest.lakeId)
     throw new StateFileError(
       state.lakeId === undefined
         ? `${shown(statePath)} ${existsSync(statePath) ? 'was written for no lake (an earlier version of the lab, or edited)' : 'is missing'}, but ${shown(dataDir)} holds lake ${lake.manifest.lakeId}: what its experiments left is unknown. ${staleHint}`
         : `${shown(statePath)} belongs to an earlier lake (${state.lakeId}), not to the one in ${shown(dataDir)} (${lake.manifest.lakeId}): the snapshot ids and instants it records are not in this lake. ${staleHint}`,
-      statePath,
+      { value: statePath },
     );
   return session(dataDir, lake.manifest, foreignPaths(dataDir, lake.manifest), lake.foreign);
 }
@@ -206,7 +206,7 @@ export function resetLake(
   if (existsSync(dataDir) && !statSync(dataDir).isDirectory())
     throw (
       dataFolderProblem(Object.assign(new Error(`${dataDir} is a file`), { code: 'ENOTDIR' }), dataDir) ??
-      new LabError(`--data-dir ${dataDir} is not a folder.`, dataDir)
+      new LabError(`--data-dir ${dataDir} is not a folder.`, { value: dataDir })
     );
   // A running endpoint's folder is refused, dry run or not (it would be emptied under it).
   refuseHeld(dataDir, 'resetting it');
@@ -234,7 +234,7 @@ export function resetLake(
           `\`pnpm lab reset\` ${options.dryRun ? 'would remove' : 'removed'} nothing. Keep them (the lab runs on another folder: ` +
           '`pnpm lab --data-dir .lab/lab-2`), or remove them with the lake: `pnpm lab reset --discard-data`' +
           `${options.dryRun ? '' : ' (`--dry-run` lists every file)'}.`,
-        dataDir,
+        { value: dataDir },
       );
     options.say(
       `${verb} the local lake ${shown(dataDir)} (${sizeText(lake)}` +

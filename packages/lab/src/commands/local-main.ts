@@ -26,7 +26,7 @@ export const AUTHORIZATION_OFF =
 export async function runLocal(options: LocalCommandOptions): Promise<number> {
   const port = integerBetween('--port', options.port, 0, 65535);
   if (options.data !== undefined && options.dataDir !== undefined && options.data !== options.dataDir)
-    throw new InvalidOptionError('--data is --data-dir: give one of them.', options.data);
+    throw new InvalidOptionError('--data is --data-dir: give one of them.', { value: options.data });
   const dataDir = resolve(options.dataDir ?? options.data ?? DEFAULT_LOCAL_DATA_DIR);
   const faults: FaultOptions = {
     ...(options.faultThrottle !== undefined
@@ -128,7 +128,8 @@ async function start(options: LocalEndpointOptions): Promise<LocalEndpoint> {
     return await startLocalEndpoint(options);
   } catch (error) {
     // The endpoint's own errors (port in use, engine missing) are the user's to fix: message, no stack trace.
-    if (error instanceof LocalAwsError) throw new LabError(error.message, error.value, { cause: error });
+    if (error instanceof LocalAwsError)
+      throw new LabError(error.message, { value: error.value, cause: error });
     throw error;
   }
 }

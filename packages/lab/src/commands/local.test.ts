@@ -125,9 +125,7 @@ describe('pnpm lab local', () => {
       const code = await second.exited;
       expect(code).toBe(1);
       const stderr = second.output().stderr;
-      expect(stderr).toContain(
-        `The data folder ${dir} is in use by the loglake local endpoint started`,
-      );
+      expect(stderr).toContain(`The data folder ${dir} is in use by the loglake local endpoint started`);
       expect(stderr).toContain(`pid ${first.child.pid}`);
       expect(stderr).toContain(`port ${url?.[2]}`);
       expect(stderr).toMatch(/Stop that endpoint first .* or use another folder \(--data-dir <dir>\)/);

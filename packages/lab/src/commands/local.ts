@@ -1,7 +1,9 @@
-// `pnpm lab local`: the local AWS endpoint in the foreground (S3 Tables, Firehose, Athena on 127.0.0.1).
+// `pnpm lab local`: the local AWS endpoint in the foreground on 127.0.0.1 (the services local-aws lists as served).
 // stdout gets exactly one line once requests are accepted — `loglake local endpoint ready on http://127.0.0.1:<port>`
 // — so scripts can wait for it; everything else goes to stderr. SIGINT/SIGTERM flush Firehose and stop cleanly.
 // The command and its flags; what it does is in local-main.ts, loaded when it runs.
+// The list alone (a small module), not the endpoint: registering commands stays cheap.
+import { servedServicesText } from '@loglake/local-aws/served-services';
 import { Option, type Command } from 'commander';
 import { runCli } from '../cli-support';
 
@@ -26,7 +28,7 @@ export function registerLocalCommands(program: Command): void {
   program
     .command('local')
     .description(
-      'Run the local AWS endpoint (S3 Tables, Firehose, Athena, CloudWatch, Glue, S3) on 127.0.0.1 in the foreground; without --authorize, authorization is off: any access key (or none) acts as the administrator',
+      `Run the local AWS endpoint (${servedServicesText()}) on 127.0.0.1 in the foreground; without --authorize, authorization is off: any access key (or none) acts as the administrator`,
     )
     .option('--port <port>', 'TCP port on 127.0.0.1 (0 = any free port)', '4566')
     .option(

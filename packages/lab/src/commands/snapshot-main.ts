@@ -43,10 +43,9 @@ import type { SnapshotOptions } from './snapshot';
 async function unitConfig(lab: ResolvedLab): Promise<HandlerConfig> {
   const config = snapshotHandlerConfig(lab, resourcesFromUnits(lab, LOCAL_ACCOUNT_ID));
   if (!config)
-    throw new InvalidOptionError(
-      `lab ${lab.labId} has no snapshots unit; add ${lab.path}/snapshots.ts`,
-      'snapshots',
-    );
+    throw new InvalidOptionError(`lab ${lab.labId} has no snapshots unit; add ${lab.path}/snapshots.ts`, {
+      value: 'snapshots',
+    });
   return config;
 }
 
@@ -143,13 +142,15 @@ function stateMachineArnOrThrow(file: string, units: readonly string[]): string 
   const what = `${arn.missing.charAt(0).toUpperCase()}${arn.missing.slice(1)}`;
   throw new InvalidOptionError(
     `${what}. Deploy the snapshots unit (\`pnpm lab deploy\`), then \`${snapshotOutputsCommand(file, units)}\`.`,
-    file,
+    { value: file },
   );
 }
 
 async function runOnAws(options: SnapshotOptions, date: string | undefined): Promise<number> {
   if (options.demo || options.dataDir)
-    throw new InvalidOptionError('--demo and --data-dir apply to --target local only.', options.target);
+    throw new InvalidOptionError('--demo and --data-dir apply to --target local only.', {
+      value: options.target,
+    });
   const lab = await resolveLab();
   const config = await unitConfig(lab);
   const def = options.snapshot
@@ -183,20 +184,20 @@ export async function snapshotMain(options: SnapshotOptions): Promise<number> {
   if (options.target !== 'local' && options.target !== 'aws') {
     throw new InvalidOptionError(
       `--target ${options.target} is not a target. Use --target local (default) or --target aws.`,
-      options.target,
+      { value: options.target },
     );
   }
   let date: string | undefined;
   try {
     date = options.date === undefined ? undefined : isoDate(options.date, '--date');
   } catch (error) {
-    throw new InvalidOptionError(`${(error as Error).message}.`, options.date);
+    throw new InvalidOptionError(`${(error as Error).message}.`, { value: options.date });
   }
   if (options.demo && date !== undefined)
     throw new InvalidOptionError(
       `--demo builds its own days and publishes the newest complete one, then refuses a partial day: --date ${date} does not apply to it. ` +
         "Drop --date for the demo, or drop --demo to build that day from the lab's data (`pnpm lab snapshot --date <day>`).",
-      date,
+      { value: date },
     );
   if (options.target === 'aws') return runOnAws(options, date);
   const lab = await resolveLab();

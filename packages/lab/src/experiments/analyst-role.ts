@@ -181,7 +181,7 @@ export const analystRole: Experiment = {
       if (ctx.target.kind === 'local')
         throw new ExperimentFailedError(
           'The synthesized stacks have no analyst unit (output analyst.role_arn).',
-          'analyst',
+          { value: 'analyst' },
         );
       const skip = `no analyst.role_arn in ${ctx.target.outputsFile ?? 'the outputs file'}; deploy the analyst unit and write its outputs`;
       return { result: `skipped: ${skip}`, measures: { skipped: skip }, checks: {} };
@@ -191,7 +191,7 @@ export const analystRole: Experiment = {
       if (ctx.target.kind === 'local')
         throw new ExperimentFailedError(
           'The synthesized analyst unit has no workgroup of its own (inputs.workgroup).',
-          'analyst',
+          { value: 'analyst' },
         );
       const skip = `no analyst.analyst_workgroup in ${ctx.target.outputsFile ?? 'the outputs file'}: the deployed analyst unit predates its own workgroup; deploy it again (pnpm lab deploy analyst) and write its outputs`;
       return { result: `skipped: ${skip}`, measures: { skipped: skip }, checks: {} };

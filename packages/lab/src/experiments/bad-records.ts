@@ -72,7 +72,7 @@ async function sendBatch(
   if (loadFailed(report))
     throw new ExperimentFailedError(
       `${label}: ${report.failedForGood + report.notSent} records were not accepted by Firehose.`,
-      report,
+      { value: report },
     );
   await (
     deps.delivered ??

@@ -47,11 +47,13 @@ export async function waitForCompaction(o: CompactionWaitOptions): Promise<Compa
   if (!Number.isFinite(o.timeoutMs) || o.timeoutMs < 0)
     throw new InvalidOptionError(
       `compaction wait ${o.timeoutMs} ms must be a finite number ≥ 0, e.g. --compaction-wait 10 (minutes).`,
-      o.timeoutMs,
+      { value: o.timeoutMs },
     );
   const pollMs = o.pollMs ?? DEFAULT_COMPACTION_POLL_MS;
   if (!Number.isFinite(pollMs) || pollMs <= 0)
-    throw new InvalidOptionError(`compaction poll interval ${pollMs} ms must be > 0, e.g. 30000.`, pollMs);
+    throw new InvalidOptionError(`compaction poll interval ${pollMs} ms must be > 0, e.g. 30000.`, {
+      value: pollMs,
+    });
   const now = o.now ?? Date.now;
   const sleep = o.sleep ?? pause;
   const started = now();

@@ -94,14 +94,13 @@ export class ExperimentContext {
         `${path} is unreadable (${error.message}): it is the lab's record of what earlier experiments left ` +
           '(snapshot ids, instants), cut off or edited. Run the whole lab (`pnpm lab`), which starts a new lake and a ' +
           'new state file, or `pnpm lab reset` to remove both.',
-        path,
-        { cause: error },
+        { value: path, cause: error },
       );
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
       throw new StateFileError(
         `${path} is not the lab's state (a JSON object). Run the whole lab (\`pnpm lab\`) or \`pnpm lab reset\`.`,
-        path,
+        { value: path },
       );
     return parsed as LabState;
   }
@@ -122,7 +121,7 @@ export class ExperimentContext {
     if (value === undefined || value === null) {
       throw new ExperimentFailedError(
         `${this.current} needs ${key}, which the ${producedBy} experiment records. Run \`pnpm lab run ${producedBy}\` first (or the whole lab).`,
-        key,
+        { value: key },
       );
     }
     return value as NonNullable<LabState[K]>;
@@ -145,7 +144,7 @@ export class ExperimentContext {
   async result(name: string, params: Record<string, string> = {}): Promise<QueryResult> {
     const run = await this.sql(name, params);
     const last = run.statements[run.statements.length - 1];
-    if (!last) throw new ExperimentFailedError(`${name} ran no statement.`, name);
+    if (!last) throw new ExperimentFailedError(`${name} ran no statement.`, { value: name });
     return last.result;
   }
 
@@ -190,7 +189,7 @@ export class ExperimentContext {
     if (loadFailed(report)) {
       throw new ExperimentFailedError(
         `${label}: ${report.failedForGood + report.notSent} records were not delivered.`,
-        report,
+        { value: report },
       );
     }
     await waitForDelivery(this.target, {

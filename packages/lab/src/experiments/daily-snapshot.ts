@@ -226,7 +226,7 @@ export const snapshots: Experiment = {
       if (refused && first.error !== 'NoCompleteDayError') {
         throw new ExperimentFailedError(
           `The snapshot state machine failed: ${first.error}: ${firstLine(first.cause)}`,
-          first,
+          { value: first },
         );
       }
       let extra: { day: string; records: number } | undefined;
@@ -259,7 +259,7 @@ export const snapshots: Experiment = {
       if (second.status !== 'SUCCEEDED') {
         throw new ExperimentFailedError(
           `The snapshot state machine did not publish${extra ? ` after ${extra.day} was loaded` : ''}: ${second.error}: ${firstLine(second.cause)}`,
-          second,
+          { value: second },
         );
       }
       const published = await publishedSnapshot(clients, config, def.name);
@@ -267,7 +267,9 @@ export const snapshots: Experiment = {
       const runs = refused ? [first, second] : [first];
       const written = published.location ? await objectsUnder(clients.s3, published.location) : undefined;
       if (!day)
-        throw new ExperimentFailedError('The execution succeeded but no watermark is published.', published);
+        throw new ExperimentFailedError('The execution succeeded but no watermark is published.', {
+          value: published,
+        });
 
       const t0 = performance.now();
       // The question as the lab's SQL asks it (the lab role, which holds the grants on both tables).
@@ -353,7 +355,7 @@ async function lambdaRoleClients(ctx: ExperimentContext): Promise<HandlerClients
   if (!resolveWatermark || !buildSnapshot)
     throw new ExperimentFailedError(
       'The synthesized snapshots stack names no Lambda roles (outputs resolve_watermark_role_arn, build_snapshot_role_arn).',
-      ctx.target.resources.roles,
+      { value: ctx.target.resources.roles },
     );
   const asRole = async (roleArn: string) =>
     localSnapshotClients(url, serviceCredentials({ service: 'lambda.amazonaws.com', roleArn }));

@@ -215,8 +215,7 @@ export class RunInterruptedError extends LabError {
   override readonly name = 'RunInterruptedError';
 }
 
-const interrupted = () =>
-  new RunInterruptedError('The run was interrupted: no report was written.', undefined);
+const interrupted = () => new RunInterruptedError('The run was interrupted: no report was written.', {});
 
 /** `report-<target>` for the whole lab, `report-<target>-run` for some experiments (the whole lab's is kept). */
 export function reportBaseName(kind: string, partial: boolean): string {

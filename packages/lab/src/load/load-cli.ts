@@ -34,12 +34,14 @@ export async function loadCli(argv: string[]): Promise<number> {
 
 export async function loadMain(o: LoadOptions & { data?: string }): Promise<number> {
   if (o.data !== undefined && o.dataDir !== undefined && o.data !== o.dataDir)
-    throw new InvalidOptionError('--data is --data-dir: give one of them.', o.data);
+    throw new InvalidOptionError('--data is --data-dir: give one of them.', { value: o.data });
   const dataDir = o.dataDir ?? o.data;
   const kind = parseTargetKind(o.target);
   const end = o.end ? new Date(o.end) : new Date();
   if (Number.isNaN(end.getTime()))
-    throw new InvalidOptionError(`--end ${o.end} is not a date/time (e.g. 2026-11-29T12:00:00Z).`, o.end);
+    throw new InvalidOptionError(`--end ${o.end} is not a date/time (e.g. 2026-11-29T12:00:00Z).`, {
+      value: o.end,
+    });
   if (
     kind !== 'local' &&
     (o.bufferInterval !== undefined ||
@@ -49,7 +51,7 @@ export async function loadMain(o: LoadOptions & { data?: string }): Promise<numb
   ) {
     throw new InvalidOptionError(
       '--buffer-interval, --fault-* and --endpoint-url apply to --target local only.',
-      o.target,
+      { value: o.target },
     );
   }
   // An in-process endpoint uses the lab's short interval unless told; a running one has its own.
@@ -58,7 +60,7 @@ export async function loadMain(o: LoadOptions & { data?: string }): Promise<numb
   if (o.endpointUrl !== undefined && o.bufferInterval !== undefined)
     throw new InvalidOptionError(
       '--buffer-interval belongs to the running endpoint: give it to `pnpm lab local`.',
-      o.bufferInterval,
+      { value: o.bufferInterval },
     );
 
   const steps = loadSteps(o, end);

@@ -79,7 +79,9 @@ export async function waitForDelivery(
   const pollMs = options.pollMs ?? (target.kind === 'local' ? 200 : 10_000);
   const deadline = started + timeoutMs;
   const interrupted = () =>
-    new WaitInterruptedError('Interrupted while waiting for Firehose to deliver.', resources.streamName);
+    new WaitInterruptedError('Interrupted while waiting for Firehose to deliver.', {
+      value: resources.streamName,
+    });
   let folderCheckedAt = started;
   for (;;) {
     if (options.signal?.aborted) throw interrupted();
@@ -98,8 +100,7 @@ export async function waitForDelivery(
           throw new EndpointGoneError(
             `The local endpoint at ${target.localUrl} stopped answering while waiting for Firehose to deliver ` +
               '(was it stopped?). Records it acknowledged are in its log: the next start replays them.',
-            target.localUrl,
-            { cause: error },
+            { value: target.localUrl, cause: error },
           );
         throw error;
       }
@@ -108,7 +109,7 @@ export async function waitForDelivery(
       if (stats?.recordsDenied)
         throw new DeliveryDeniedError(
           `Firehose could not deliver ${stats.recordsDenied} records to ${resources.namespace}.${resources.table} with the stream's role: ${stats.lastDenial}`,
-          stats.lastDenial,
+          { value: stats.lastDenial },
         );
       const settled = stats ? stats.recordsDelivered + stats.recordsFailed : 0;
       if (!stats || settled >= stats.recordsReceived)
@@ -137,7 +138,7 @@ export async function waitForDelivery(
       throw new LabError(
         `Firehose did not deliver within ${Math.round(timeoutMs / 1000)} s. Check the stream ${resources.streamName}'s ` +
           'error output and CloudWatch logs (aws) or `GET /_local/firehose/stats` (local).',
-        resources.streamName,
+        { value: resources.streamName },
       );
     }
     await sleep(pollMs, options.signal);

@@ -19,7 +19,7 @@ export function findTemplate(nameOrFile: string, dir: string = sqlDir()): SqlTem
   if (isFile)
     throw new UnknownNameError(
       `${nameOrFile}: no such file (from ${process.cwd()}). Give the path of a .sql or .sql.njk file, or a query name (\`pnpm query --list\`).`,
-      nameOrFile,
+      { value: nameOrFile },
     );
   const matches = all.filter((t) => t.name === nameOrFile || t.name.split('/').pop() === nameOrFile);
   if (matches.length === 1) return matches[0] as SqlTemplate;
@@ -27,12 +27,14 @@ export function findTemplate(nameOrFile: string, dir: string = sqlDir()): SqlTem
   if (matches.length > 1) {
     throw new UnknownNameError(
       `Query name ${nameOrFile} is ambiguous: use one of ${matches.map((t) => t.name).join(', ')}.`,
-      nameOrFile,
+      { value: nameOrFile },
     );
   }
   const suggestion = didYouMean(
     nameOrFile,
     all.flatMap((t) => [t.name, t.name.split('/').pop() as string]),
   );
-  throw new UnknownNameError(`No query named ${nameOrFile}${suggestion}. Valid names: ${names}.`, nameOrFile);
+  throw new UnknownNameError(`No query named ${nameOrFile}${suggestion}. Valid names: ${names}.`, {
+    value: nameOrFile,
+  });
 }

@@ -20,14 +20,14 @@ export async function queryCli(argv: string[]): Promise<number> {
 
 export async function queryMain(name: string | undefined, options: QueryOptions): Promise<number> {
   if (options.data !== undefined && options.dataDir !== undefined && options.data !== options.dataDir)
-    throw new InvalidOptionError('--data is --data-dir: give one of them.', options.data);
+    throw new InvalidOptionError('--data is --data-dir: give one of them.', { value: options.data });
   const dataDir = options.dataDir ?? options.data;
   if (options.list || !name) {
     for (const t of listTemplates()) {
       const params = t.params.map((p) => ` --param ${p.name}=<${p.kind}>`).join('');
       console.log(`${t.name}${params}\n    ${t.description}`);
     }
-    if (!name && !options.list) throw new UnknownNameError('Name a query to run (listed above).', undefined);
+    if (!name && !options.list) throw new UnknownNameError('Name a query to run (listed above).', {});
     return 0;
   }
   const params = parseParamPairs(options.param);

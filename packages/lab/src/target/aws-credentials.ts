@@ -44,5 +44,5 @@ export async function requireAwsCredentials(target: LabTarget): Promise<void> {
 /** The same, for a command with a client of its own (its `config.credentials`: the client's default chain). */
 export async function requireCredentialsFrom(source: CredentialsSource): Promise<void> {
   const problem = await awsCredentialsProblem(source);
-  if (problem) throw new TargetNotReadyError(`--target aws ${problem}`, 'credentials');
+  if (problem) throw new TargetNotReadyError(`--target aws ${problem}`, { value: 'credentials' });
 }

@@ -48,7 +48,9 @@ const REQUIRED = {
 
 export function readDeployedNames(file: string, units: readonly string[]): DeployedNames {
   if (!existsSync(file)) {
-    throw new TargetNotReadyError(`No deployed-stack outputs at ${file}. ${DEPLOY_HINT(file, units)}`, file);
+    throw new TargetNotReadyError(`No deployed-stack outputs at ${file}. ${DEPLOY_HINT(file, units)}`, {
+      value: file,
+    });
   }
   let parsed: unknown;
   try {
@@ -56,8 +58,7 @@ export function readDeployedNames(file: string, units: readonly string[]): Deplo
   } catch (error) {
     throw new TargetNotReadyError(
       `${file} is not JSON (${(error as Error).message}). ${DEPLOY_HINT(file, units)}`,
-      file,
-      { cause: error },
+      { value: file, cause: error },
     );
   }
   const outputs = new Map<string, unknown>();
@@ -78,7 +79,7 @@ export function readDeployedNames(file: string, units: readonly string[]): Deplo
     if (typeof value !== 'string' || value === '') {
       throw new TargetNotReadyError(
         `The outputs in ${file} have no ${key}: a stack is missing. ${DEPLOY_HINT(file, units)}`,
-        key,
+        { value: key },
       );
     }
     return value;
@@ -96,7 +97,7 @@ export function readDeployedNames(file: string, units: readonly string[]): Deplo
   if (sqlNamespaces.length === 0) {
     throw new TargetNotReadyError(
       `The outputs in ${file} have no namespaces (ref-data stack). ${DEPLOY_HINT(file, units)}`,
-      'namespaces',
+      { value: 'namespaces' },
     );
   }
   const optional = (key: string) => {

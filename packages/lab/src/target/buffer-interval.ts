@@ -21,7 +21,7 @@ export function bufferIntervalFrom(value: string | undefined): { seconds?: numbe
   if (!/^\d+$/.test(value) || Number(value) > 900)
     throw new InvalidOptionError(
       `--buffer-interval ${value} is not 0–900 seconds (Firehose's range) or "unit" (the unit's interval, as on AWS).`,
-      value,
+      { value },
     );
   return { seconds: Number(value) };
 }

@@ -41,28 +41,24 @@ export function dataFolderProblem(
     const file = fileInTheWay(dir) ?? dir;
     return new DataFolderError(
       `${flag} ${dir}: ${file} is a file, not a folder. Move the file away, ${another} (a new folder is created).`,
-      dir,
-      { cause: error },
+      { value: dir, cause: error },
     );
   }
   if (code && NOT_WRITABLE.has(code))
     return new DataFolderError(
       `${flag} ${dir} cannot be written (${code}: ${code === 'EROFS' ? 'a read-only file system' : 'permission denied'}). ` +
         `${purpose}: make it writable (e.g. chmod -R u+w ${dir}), ${another}.`,
-      dir,
-      { cause: error },
+      { value: dir, cause: error },
     );
   if (code && FULL.has(code))
     return new DataFolderError(
       `The disk holding ${flag} ${dir} is full (${code}${freeSpace(dir)}). Free some space, ${another} on a disk with room.`,
-      dir,
-      { cause: error },
+      { value: dir, cause: error },
     );
   if (code === 'ENOENT')
     return new DataFolderError(
       `${flag} ${dir} disappeared while the command ran (removed by something else?). Run the command again: a new, empty folder is created.`,
-      dir,
-      { cause: error },
+      { value: dir, cause: error },
     );
   return undefined;
 }
@@ -135,7 +131,7 @@ export function diagnoseDataFolder(
     return new DataFolderError(
       `${flag} ${dir} was removed while the command ran, so the local endpoint lost its tables and logs. ` +
         'Run the command again (the whole lab starts a new lake: `pnpm lab`).',
-      dir,
+      { value: dir },
     );
   try {
     ensureWritableDataFolder(dir, flag);

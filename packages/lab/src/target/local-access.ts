@@ -82,10 +82,9 @@ export async function localAccess(
   );
   const errorBucketName = access.outputs.firehose?.error_bucket_name;
   if (!errorBucketName)
-    throw new TargetNotReadyError(
-      'The synthesized firehose stack has no error_bucket_name output.',
-      'error_bucket_name',
-    );
+    throw new TargetNotReadyError('The synthesized firehose stack has no error_bucket_name output.', {
+      value: 'error_bucket_name',
+    });
   return {
     authorization: authorizationFrom(access),
     roles: labRoles(access.outputs),

@@ -251,15 +251,14 @@ export function readManifest(dir: string): LakeManifest | undefined {
     throw new LakeManifestError(
       `${path}, the lab's record of what it wrote in this lake, is unreadable (${(error as Error).message}). ` +
         "Without it the lab cannot tell its files from anyone else's: `pnpm lab reset --discard-data` empties the lake (`--dry-run` lists what it would remove).",
-      path,
-      { cause: error },
+      { value: path, cause: error },
     );
   }
   const m = parsed as Partial<LakeManifest>;
   if (typeof m?.lakeId !== 'string' || typeof m.files !== 'object' || m.files === null)
     throw new LakeManifestError(
       `${path} is not a lab manifest (no lakeId or files). \`pnpm lab reset --discard-data\` empties the lake (\`--dry-run\` lists what it would remove).`,
-      path,
+      { value: path },
     );
   return m as LakeManifest;
 }

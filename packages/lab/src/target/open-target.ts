@@ -49,7 +49,7 @@ export function parseTargetKind(value: string | undefined): TargetKind {
   if (kind !== 'local' && kind !== 'aws') {
     throw new InvalidOptionError(
       `--target ${kind} is not a target. Use --target local (default, no AWS account) or --target aws.`,
-      kind,
+      { value: kind },
     );
   }
   return kind;
@@ -136,7 +136,9 @@ export async function openTarget(options: OpenTargetOptions = {}): Promise<LabTa
   const kind = parseTargetKind(options.target);
   const lab = await resolveLab();
   if (kind === 'aws' && options.endpointUrl !== undefined)
-    throw new InvalidOptionError('--endpoint-url names a local endpoint: use it with --target local.', kind);
+    throw new InvalidOptionError('--endpoint-url names a local endpoint: use it with --target local.', {
+      value: kind,
+    });
   if (kind === 'aws') return openAwsTarget(lab, options);
   return openLocalTarget(lab, options);
 }
@@ -144,10 +146,9 @@ export async function openTarget(options: OpenTargetOptions = {}): Promise<LabTa
 async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Promise<LabTarget> {
   const interval = options.bufferIntervalSeconds;
   if (interval !== undefined && !(Number.isInteger(interval) && interval >= 0 && interval <= 900)) {
-    throw new InvalidOptionError(
-      `--buffer-interval ${interval} is not 0–900 seconds (Firehose's range).`,
-      interval,
-    );
+    throw new InvalidOptionError(`--buffer-interval ${interval} is not 0–900 seconds (Firehose's range).`, {
+      value: interval,
+    });
   }
   // The stacks synthesized: names only they know, and (enforced unless switched off) who may do what.
   const access = await localAccess(lab, options.narrowAccess);
@@ -238,12 +239,12 @@ async function openRunningEndpoint(resources: LabResources, options: OpenTargetO
   if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/?$/.test(url))
     throw new InvalidOptionError(
       `--endpoint-url ${url} is not a local endpoint on loopback: give the URL \`pnpm lab local\` printed, e.g. http://127.0.0.1:4566.`,
-      url,
+      { value: url },
     );
   if (options.dataDir !== undefined || options.bufferIntervalSeconds !== undefined || options.faults)
     throw new InvalidOptionError(
       '--data-dir, --buffer-interval and --fault-* belong to the running endpoint: give them to `pnpm lab local`.',
-      url,
+      { value: url },
     );
   const health = await fetch(new URL('/_local/health', url))
     .then((r) => r.json() as Promise<{ ok?: boolean; authorization?: boolean }>)
@@ -251,7 +252,7 @@ async function openRunningEndpoint(resources: LabResources, options: OpenTargetO
   if (!health?.ok)
     throw new InvalidOptionError(
       `No loglake local endpoint answers at ${url}: start one with \`pnpm lab local\` (it prints its URL).`,
-      url,
+      { value: url },
     );
   const banner = [
     `target local: the running endpoint ${url} (no AWS account used)`,

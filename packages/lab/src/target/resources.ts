@@ -2,15 +2,13 @@
 // units' resolved values and the synthesized stacks (local) or the deployed stacks' outputs (aws).
 import type { LabRoles } from './lab-roles';
 
+import type { IcebergColumn } from '@loglake/stacks';
 import type { FailedRowsAlarmDefinition } from '@loglake/units';
 
 export type TargetKind = 'local' | 'aws';
 
-export interface FlowColumn {
-  name: string;
-  type: 'int' | 'long' | 'string' | 'timestamp' | 'boolean' | 'double' | 'date';
-  required?: boolean;
-}
+/** A column of the flow table, as its table-bucket unit declares it (one type union, the stacks'). */
+export type FlowColumn = IcebergColumn;
 
 export interface LabResources {
   region: string;

@@ -49,7 +49,9 @@ export function assumedRoleCredentials(
       const out = await sts.send(new AssumeRoleCommand({ RoleArn: roleArn, RoleSessionName: sessionName }));
       const c = out.Credentials;
       if (!c?.AccessKeyId || !c.SecretAccessKey || !c.SessionToken)
-        throw new TargetNotReadyError(`AssumeRole of ${roleArn} returned no credentials.`, roleArn);
+        throw new TargetNotReadyError(`AssumeRole of ${roleArn} returned no credentials.`, {
+          value: roleArn,
+        });
       return {
         accessKeyId: c.AccessKeyId,
         secretAccessKey: c.SecretAccessKey,
@@ -78,7 +80,7 @@ export async function assumeRoleSession(
     });
   const c = out.Credentials;
   if (!c?.AccessKeyId || !c.SecretAccessKey || !c.SessionToken)
-    throw new TargetNotReadyError(`AssumeRole of ${roleArn} returned no credentials.`, roleArn);
+    throw new TargetNotReadyError(`AssumeRole of ${roleArn} returned no credentials.`, { value: roleArn });
   const credentials: LocalClientCredentials = {
     accessKeyId: c.AccessKeyId,
     secretAccessKey: c.SecretAccessKey,

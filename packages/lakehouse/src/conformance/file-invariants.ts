@@ -4,9 +4,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { existsSync, statSync } from 'node:fs';
 import type { TableMetadata } from '../contract';
+import { sqlIdent, sqlString } from '../duckdb/sql-text';
 import { toPath } from '../io/file-io';
-import type { DataFileRow, ManifestEntryRow } from '../metadata-tables/avro-reader';
-import { decodeSingleValue } from '../metadata-tables/iceberg-values';
+import type { DataFileRow, ManifestEntryRow } from './avro-reader';
+import { decodeSingleValue } from './single-value';
 import type { InvariantContext } from './invariants';
 
 const FILE_PATH_ID = 2147483546;
@@ -17,8 +18,9 @@ async function query(conn: DuckDBConnection, sql: string): Promise<Record<string
   return reader.getRowObjectsJS() as Record<string, unknown>[];
 }
 
-const q = (s: string): string => `'${s.replace(/'/g, "''")}'`;
-const ident = (s: string): string => `"${s.replace(/"/g, '""')}"`;
+// Quoting is not what this oracle checks: it uses the engine's.
+const q = sqlString;
+const ident = sqlIdent;
 
 /** The name a field id has (or had) in any schema version. */
 function namesById(metadata: TableMetadata): Map<number, { names: Set<string>; type: string }> {

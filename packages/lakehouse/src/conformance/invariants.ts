@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Snapshot, TableMetadata } from '../contract';
 import { toPath } from '../io/file-io';
-import { readSnapshotEntries } from '../metadata-tables/avro-reader';
+import { readSnapshotEntries } from './avro-reader';
 import { checkFile } from './file-invariants';
 
 export interface InvariantContext {

@@ -88,12 +88,4 @@ export function duckdbReason(error: unknown): string {
     : String(error);
 }
 
-/** A SQL string literal. */
-export function sqlString(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
-}
-
-/** A quoted SQL identifier. */
-export function sqlIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
+export { sqlIdent, sqlString } from './sql-text';

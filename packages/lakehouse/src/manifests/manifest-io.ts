@@ -21,7 +21,7 @@ import {
   type ManifestFile,
 } from './data-file';
 
-type AvroRecord = Record<string, unknown>;
+export type AvroRecord = Record<string, unknown>;
 
 type Codec = (data: Buffer, callback: (error: Error | null, result?: Buffer) => void) => void;
 /**
@@ -293,6 +293,14 @@ export async function manifestFilePaths(manifestPath: string): Promise<string[]>
   return records.map((record) => (record['data_file'] as AvroRecord)['file_path'] as string);
 }
 
+/**
+ * A manifest's entries as stored, by the spec's field names (the metadata tables show them so: partition records by
+ * field name, absent maps as null), decoded by the same reader as `readManifest`.
+ */
+export async function readManifestRecords(manifestPath: string): Promise<AvroRecord[]> {
+  return (await decode(manifestPath)).records;
+}
+
 /** Reads a manifest's entries, applying inheritance from its manifest-list row. */
 export async function readManifest(
   manifest: ManifestFile,
@@ -382,9 +390,10 @@ export async function readManifestList(path: string): Promise<ManifestFile[]> {
     sequenceNumber: r['sequence_number'] as number,
     minSequenceNumber: r['min_sequence_number'] as number,
     addedSnapshotId: r['added_snapshot_id'] as number,
-    addedFilesCount: r['added_files_count'] as number,
-    existingFilesCount: r['existing_files_count'] as number,
-    deletedFilesCount: r['deleted_files_count'] as number,
+    // v1 manifest lists name the counts added_data_files_count, ...
+    addedFilesCount: (r['added_files_count'] ?? r['added_data_files_count']) as number,
+    existingFilesCount: (r['existing_files_count'] ?? r['existing_data_files_count']) as number,
+    deletedFilesCount: (r['deleted_files_count'] ?? r['deleted_data_files_count']) as number,
     addedRowsCount: r['added_rows_count'] as number,
     existingRowsCount: r['existing_rows_count'] as number,
     deletedRowsCount: r['deleted_rows_count'] as number,

@@ -3,16 +3,16 @@
 import type { Schema, TableMetadata } from '../contract';
 import { currentSchema, snapshotById } from '../metadata/table-metadata';
 import { duckdbType } from '../metadata/types';
-import { liveEntries, readManifestList, type DataFileRow, type ManifestEntryRow } from './avro-reader';
+import { liveEntries, readManifestList, type DataFileRow, type ManifestEntryRow } from './manifest-rows';
 import {
   athenaType,
   decodeSingleValue,
   humanString,
   partitionHumanString,
   sqlReadyValue,
-  transformResultType,
   type IcebergValue,
 } from './iceberg-values';
+import { parseTransform, transformResultType } from '../metadata/transforms';
 import { quoteIdent } from './relation-sql';
 import type { MetadataColumn, MetadataTable, MetadataValue } from './types';
 
@@ -52,7 +52,10 @@ function partitionColumn(metadata: TableMetadata, schema: Schema): PartitionColu
     .filter((f) => f.transform !== 'void')
     .map((field) => ({
       field,
-      resultType: transformResultType(field.transform, types.get(field['source-id']) ?? 'string'),
+      resultType: transformResultType(
+        parseTransform(field.transform),
+        types.get(field['source-id']) ?? 'string',
+      ),
     }));
   if (fields.length === 0) return null;
   const athena = fields.map(({ field, resultType }) => `${field.name} ${athenaType(resultType)}`).join(', ');
@@ -186,7 +189,7 @@ export async function manifestsTable(
     const partitions = m.partitions.map((p, i): MetadataValue => {
       const field = spec?.fields[i];
       const sourceType = field ? (types.get(field['source-id']) ?? 'string') : 'string';
-      const resultType = field ? transformResultType(field.transform, sourceType) : 'string';
+      const resultType = field ? transformResultType(parseTransform(field.transform), sourceType) : 'string';
       const human = (b: Uint8Array | null) =>
         b === null || !field
           ? null

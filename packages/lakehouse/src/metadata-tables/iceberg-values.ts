@@ -3,6 +3,8 @@
 // string" rendering that Trino/Athena show in $files and $manifests (Java's LocalDateTime/OffsetDateTime
 // toString, yyyy-MM-dd-HH for hour partitions, ...).
 import type { IcebergPrimitive } from '../contract';
+import { formatDecimal, javaDouble } from '../metadata/number-text';
+import { decodeBound, type Literal } from '../metadata/values';
 
 /** A decoded value. Timestamps keep microseconds as a bigint (a Date would lose them). */
 export type IcebergValue = boolean | number | bigint | string | Uint8Array | null;
@@ -32,60 +34,21 @@ export function athenaType(type: IcebergPrimitive | string): string {
   return found;
 }
 
-/** Result type of a partition transform applied to a source type (Iceberg's Transform.getResultType). */
-export function transformResultType(transform: string, sourceType: string): string {
-  if (transform === 'identity' || transform.startsWith('truncate')) return sourceType;
-  if (transform === 'day') return 'date';
-  return 'int'; // year, month, hour, bucket[N]; void keeps the source type but is always null
-}
-
-function view(bytes: Uint8Array): DataView {
-  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-/** Decodes a bound / partition-summary value (spec Appendix D, single-value serialization). */
+/**
+ * A bound or partition-summary value (spec Appendix D, single-value serialization) as the metadata tables show it:
+ * decoded by the engine's decodeBound, a decimal as its digits at its scale.
+ */
 export function decodeSingleValue(type: string, bytes: Uint8Array): IcebergValue {
-  const dv = view(bytes);
-  if (type.startsWith('decimal')) {
-    // Big-endian two's complement unscaled value.
-    let unscaled = 0n;
-    for (const b of bytes) unscaled = (unscaled << 8n) | BigInt(b);
-    if (bytes.length > 0 && (bytes[0] as number) & 0x80) unscaled -= 1n << BigInt(bytes.length * 8);
-    const scale = Number(/,\s*(\d+)\)/.exec(type)?.[1] ?? 0);
-    return formatDecimal(unscaled, scale);
-  }
-  switch (type) {
-    case 'boolean':
-      return bytes[0] !== 0;
-    case 'int':
-    case 'date':
-      return dv.getInt32(0, true);
-    case 'long':
-    case 'time':
-    case 'timestamp':
-    case 'timestamptz':
-      // Some writers store int-sized values for long columns; widen them.
-      return bytes.length === 4 ? BigInt(dv.getInt32(0, true)) : dv.getBigInt64(0, true);
-    case 'float':
-      return dv.getFloat32(0, true);
-    case 'double':
-      return bytes.length === 4 ? dv.getFloat32(0, true) : dv.getFloat64(0, true);
-    case 'string':
-      return new TextDecoder().decode(bytes);
-    case 'uuid': {
-      const hex = Buffer.from(bytes).toString('hex');
-      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-    }
-    default:
-      return new Uint8Array(bytes);
-  }
-}
-
-function formatDecimal(unscaled: bigint, scale: number): string {
-  const negative = unscaled < 0n;
-  const digits = (negative ? -unscaled : unscaled).toString().padStart(scale + 1, '0');
-  const text = scale > 0 ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
-  return negative ? `-${text}` : text;
+  // Bounds written before an int → long or float → double promotion keep the narrower size (spec: type promotion).
+  const narrow = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length === 4 && ['long', 'time', 'timestamp', 'timestamptz'].includes(type))
+    return BigInt(narrow.readInt32LE(0));
+  if (bytes.length === 4 && type === 'double') return narrow.readFloatLE(0);
+  const value = decodeBound(type, bytes) as Literal | undefined;
+  if (value === undefined) return new Uint8Array(bytes); // fixed[N] and other byte forms: as stored
+  if (typeof value === 'bigint' && type.startsWith('decimal'))
+    return formatDecimal(value, Number(/,\s*(\d+)\)/.exec(type)?.[1] ?? 0));
+  return value;
 }
 
 const pad = (n: number | bigint, width = 2): string => String(n).padStart(width, '0');
@@ -143,18 +106,6 @@ export function humanString(type: string, value: IcebergValue): string | null {
     default:
       return value instanceof Uint8Array ? Buffer.from(value).toString('base64') : String(value);
   }
-}
-
-/** Java's Double.toString for the common cases: always a decimal point, E notation outside [1e-3, 1e7). */
-function javaDouble(x: number): string {
-  if (!Number.isFinite(x)) return Number.isNaN(x) ? 'NaN' : x > 0 ? 'Infinity' : '-Infinity';
-  const abs = Math.abs(x);
-  if (abs !== 0 && (abs >= 1e7 || abs < 1e-3)) {
-    const [mantissa, exponent] = x.toExponential().split('e') as [string, string];
-    return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${Number(exponent)}`;
-  }
-  const s = String(x);
-  return s.includes('.') ? s : `${s}.0`;
 }
 
 /** Human string of a partition value under its transform (Transform.toHumanString). */

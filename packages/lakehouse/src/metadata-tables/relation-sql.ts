@@ -1,14 +1,9 @@
 // Turns a metadata table into a parenthesised DuckDB relation (a typed VALUES list), so the SQL front end can
 // bind `"t$snapshots"` exactly like a table scan: `FROM <relation> AS alias`.
+import { sqlIdent as quoteIdent, sqlString as quoteString } from '../duckdb/sql-text';
 import type { MetadataTable, MetadataValue } from './types';
 
-export function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
-
-function quoteString(s: string): string {
-  return `'${s.replace(/'/g, "''")}'`;
-}
+export { quoteIdent };
 
 /** A DuckDB literal for a value; the caller casts it to the column type. */
 export function sqlLiteral(value: MetadataValue): string {

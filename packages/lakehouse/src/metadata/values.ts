@@ -2,12 +2,14 @@
 // to DuckDB SQL literals, to staging text, and to/from the single-value binary form used for column bounds.
 //   boolean → boolean · int, date (days), float, double → number · long, time, timestamp(tz) (micros),
 //   decimal (unscaled) → bigint · string, uuid → string · binary → Uint8Array
+import { sqlString as quoted } from '../duckdb/sql-text';
+import { LakehouseError } from '../errors';
 import { parseType, type ParsedType } from './types';
 
 export type Literal = boolean | number | bigint | string | Uint8Array;
 
 /** Why a value does not fit a type (caught by row validation and expression binding). */
-export class CoercionError extends Error {
+export class CoercionError extends LakehouseError {
   override readonly name = 'CoercionError';
 }
 
@@ -271,7 +273,6 @@ export function literalToText(type: string, literal: Literal): string {
 export function literalToSql(type: string, literal: Literal | null): string {
   const parsed = parseType(type);
   if (literal === null) return 'NULL';
-  const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
   switch (parsed.kind) {
     case 'boolean':
       return literal ? 'TRUE' : 'FALSE';

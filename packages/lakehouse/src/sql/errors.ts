@@ -2,6 +2,7 @@
 // (`<ERROR_NAME>: line L:C: <text>`), so the local endpoint can pass it through unchanged; errorCategory and
 // errorType follow Athena's AthenaError (category 1 system, 2 user, 3 other; type 1000 = user error,
 // 233 = Iceberg error, 100 = internal service error).
+import { LakehouseError, type LakehouseErrorOptions } from '../errors';
 
 export interface SourcePosition {
   line: number;
@@ -10,10 +11,10 @@ export interface SourcePosition {
 
 export type AthenaErrorCategory = 1 | 2 | 3;
 
-export interface SqlErrorOptions {
+export interface SqlErrorOptions extends LakehouseErrorOptions {
+  /** Athena's name for the failure (TABLE_NOT_FOUND, SYNTAX_ERROR, ...): the message starts with it. */
+  errorName: string;
   position?: SourcePosition;
-  value?: unknown;
-  cause?: unknown;
   errorCategory?: AthenaErrorCategory;
   errorType?: number;
 }
@@ -22,41 +23,43 @@ function locate(position: SourcePosition | undefined): string {
   return position ? `line ${position.line}:${position.column}: ` : '';
 }
 
-/** Base class: every failure of a statement. `errorName` is Athena's (TABLE_NOT_FOUND, SYNTAX_ERROR, ...). */
-export class SqlError extends Error {
-  override name = 'SqlError';
+/**
+ * Base class: every failure of a statement, an engine error like the rest (`(message, { cause, value, ... })`).
+ * `errorName` is Athena's (TABLE_NOT_FOUND, SYNTAX_ERROR, ...).
+ */
+export class SqlError extends LakehouseError {
+  override name: string = 'SqlError';
   readonly errorName: string;
   readonly errorCategory: AthenaErrorCategory;
   readonly errorType: number;
   readonly position?: SourcePosition;
-  readonly value?: unknown;
   /** The message without the error name: `line L:C: <text>` (what Athena's API errors carry). */
   readonly detail: string;
   /** Athena's query state for this failure (a scan cutoff cancels; everything else fails). */
   readonly state: 'FAILED' | 'CANCELLED' = 'FAILED';
 
-  constructor(errorName: string, text: string, options: SqlErrorOptions = {}) {
-    super(`${errorName}: ${locate(options.position)}${text}`, { cause: options.cause });
+  constructor(text: string, options: SqlErrorOptions) {
+    super(`${options.errorName}: ${locate(options.position)}${text}`, options);
     this.detail = `${locate(options.position)}${text}`;
-    this.errorName = errorName;
+    this.errorName = options.errorName;
     this.errorCategory = options.errorCategory ?? 2;
     this.errorType = options.errorType ?? 1000;
     this.position = options.position;
-    this.value = options.value;
   }
 }
 
 export class SqlSyntaxError extends SqlError {
   override name = 'SqlSyntaxError';
   constructor(text: string, position: SourcePosition, value?: unknown) {
-    super('SYNTAX_ERROR', text, { position, value });
+    super(text, { errorName: 'SYNTAX_ERROR', position, value });
   }
 }
 
 export class NotSupportedError extends SqlError {
   override name = 'NotSupportedError';
   constructor(construct: string, position?: SourcePosition) {
-    super('NOT_SUPPORTED', `${construct} is not supported by the local engine (it runs on Athena)`, {
+    super(`${construct} is not supported by the local engine (it runs on Athena)`, {
+      errorName: 'NOT_SUPPORTED',
       position,
       value: construct,
     });
@@ -70,14 +73,15 @@ export class NotSupportedError extends SqlError {
 export class RefusedByAthenaError extends SqlError {
   override name = 'RefusedByAthenaError';
   constructor(text: string, position?: SourcePosition, value?: unknown) {
-    super('NOT_SUPPORTED', text, { position, value });
+    super(text, { errorName: 'NOT_SUPPORTED', position, value });
   }
 }
 
 export class TableNotFoundError extends SqlError {
   override name = 'TableNotFoundError';
   constructor(qualifiedName: string, position?: SourcePosition, cause?: unknown) {
-    super('TABLE_NOT_FOUND', `Table '${qualifiedName}' does not exist`, {
+    super(`Table '${qualifiedName}' does not exist`, {
+      errorName: 'TABLE_NOT_FOUND',
       position,
       value: qualifiedName,
       cause,
@@ -88,7 +92,8 @@ export class TableNotFoundError extends SqlError {
 export class SchemaNotFoundError extends SqlError {
   override name = 'SchemaNotFoundError';
   constructor(qualifiedName: string, position?: SourcePosition, cause?: unknown) {
-    super('SCHEMA_NOT_FOUND', `Schema '${qualifiedName}' does not exist`, {
+    super(`Schema '${qualifiedName}' does not exist`, {
+      errorName: 'SCHEMA_NOT_FOUND',
       position,
       value: qualifiedName,
       cause,
@@ -99,14 +104,19 @@ export class SchemaNotFoundError extends SqlError {
 export class CatalogNotFoundError extends SqlError {
   override name = 'CatalogNotFoundError';
   constructor(catalog: string, position?: SourcePosition) {
-    super('CATALOG_NOT_FOUND', `Catalog '${catalog}' does not exist`, { position, value: catalog });
+    super(`Catalog '${catalog}' does not exist`, {
+      errorName: 'CATALOG_NOT_FOUND',
+      position,
+      value: catalog,
+    });
   }
 }
 
 export class SqlTableAlreadyExistsError extends SqlError {
   override name = 'SqlTableAlreadyExistsError';
   constructor(qualifiedName: string, position?: SourcePosition) {
-    super('TABLE_ALREADY_EXISTS', `Table '${qualifiedName}' already exists`, {
+    super(`Table '${qualifiedName}' already exists`, {
+      errorName: 'TABLE_ALREADY_EXISTS',
       position,
       value: qualifiedName,
     });
@@ -117,9 +127,8 @@ export class ColumnNotFoundError extends SqlError {
   override name = 'ColumnNotFoundError';
   constructor(column: string, position?: SourcePosition, cause?: unknown) {
     super(
-      'COLUMN_NOT_FOUND',
       `Column '${column}' cannot be resolved or requester is not authorized to access requested resources`,
-      { position, value: column, cause },
+      { errorName: 'COLUMN_NOT_FOUND', position, value: column, cause },
     );
   }
 }
@@ -128,20 +137,17 @@ export class ColumnNotFoundError extends SqlError {
 export class InvalidArgumentsError extends SqlError {
   override name = 'InvalidArgumentsError';
   constructor(text: string, position?: SourcePosition, value?: unknown) {
-    super('INVALID_ARGUMENTS', text, { position, value });
+    super(text, { errorName: 'INVALID_ARGUMENTS', position, value });
   }
 }
 
 export class MergeMultipleMatchesError extends SqlError {
   override name = 'MergeMultipleMatchesError';
   constructor(value?: unknown) {
-    super(
-      'MERGE_TARGET_ROW_MULTIPLE_MATCHES',
-      'One MERGE target table row matched more than one source row',
-      {
-        value,
-      },
-    );
+    super('One MERGE target table row matched more than one source row', {
+      errorName: 'MERGE_TARGET_ROW_MULTIPLE_MATCHES',
+      value,
+    });
   }
 }
 
@@ -154,7 +160,7 @@ export class ScanCutoffError extends SqlError {
   /** What Athena reports as scanned for a query it cancelled at the cutoff: the cutoff itself. */
   readonly dataScannedInBytes: number;
   constructor(plannedBytes: number, cutoffBytes: number) {
-    super('BYTES_SCANNED_LIMIT', '', { value: plannedBytes });
+    super('', { errorName: 'BYTES_SCANNED_LIMIT', value: plannedBytes });
     // Athena's reason is the bare sentence, without an error-name prefix.
     this.message = 'Bytes scanned limit was exceeded';
     this.plannedBytes = plannedBytes;
@@ -166,14 +172,14 @@ export class ScanCutoffError extends SqlError {
 /** A statement DuckDB refused for a reason the front end did not anticipate (type mismatch, bad cast...). */
 export class GenericUserError extends SqlError {
   override name = 'GenericUserError';
-  constructor(errorName: string, text: string, options: SqlErrorOptions = {}) {
-    super(errorName, text, options);
+  constructor(errorName: string, text: string, options: Omit<SqlErrorOptions, 'errorName'> = {}) {
+    super(text, { ...options, errorName });
   }
 }
 
 export class InternalEngineError extends SqlError {
   override name = 'InternalEngineError';
   constructor(text: string, cause?: unknown) {
-    super('GENERIC_INTERNAL_ERROR', text, { cause, errorCategory: 1, errorType: 200 });
+    super(text, { errorName: 'GENERIC_INTERNAL_ERROR', cause, errorCategory: 1, errorType: 200 });
   }
 }

@@ -43,6 +43,22 @@ function readColumn(name: string, type: string, micros: boolean): { json: string
   return { json: duckdbType(type), value: column };
 }
 
+/** One column of a read_json query: its key in the lines, the type the reader reads it as, and its value. */
+export interface JsonColumn {
+  key: string;
+  json: string;
+  value: string;
+  as: string;
+}
+
+/** The engine's one read_json query over NDJSON files (both stagers, row-staging.ts and this one, use it). */
+export function readJsonSql(files: readonly string[], columns: readonly JsonColumn[]): string {
+  const declared = columns.map((c) => `${sqlIdent(c.key)}: ${sqlString(c.json)}`).join(', ');
+  const select = columns.map((c) => `${c.value} AS ${sqlIdent(c.as)}`).join(', ');
+  const list = files.map((file) => sqlString(file)).join(', ');
+  return `SELECT ${select} FROM read_json([${list}], format = 'newline_delimited', columns = {${declared}})`;
+}
+
 /** A query over NDJSON files of the same form returning the schema's columns, by name, in order. */
 export function ndjsonReaderSql(
   schema: Schema,
@@ -51,11 +67,9 @@ export function ndjsonReaderSql(
 ): string {
   const micros = new Set(microsColumns);
   const columns = schema.fields.map((f) => ({
-    name: f.name,
+    key: f.name,
+    as: f.name,
     ...readColumn(f.name, f.type, micros.has(f.name) && parseType(f.type).kind.startsWith('timestamp')),
   }));
-  const declared = columns.map((c) => `${sqlIdent(c.name)}: ${sqlString(c.json)}`).join(', ');
-  const select = columns.map((c) => `${c.value} AS ${sqlIdent(c.name)}`).join(', ');
-  const list = files.map((file) => sqlString(file)).join(', ');
-  return `SELECT ${select} FROM read_json([${list}], format = 'newline_delimited', columns = {${declared}})`;
+  return readJsonSql(files, columns);
 }

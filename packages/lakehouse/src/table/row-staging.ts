@@ -1,12 +1,12 @@
 // Stages validated JS rows for DuckDB: newline-delimited JSON of canonical texts, read back with explicit
-// casts, so every Iceberg type round-trips exactly (longs beyond 2^53, micros, decimals).
-import { randomUUID } from 'node:crypto';
+// casts, so every Iceberg type round-trips exactly (longs beyond 2^53, micros, decimals). The file and the
+// read_json query are ndjson-source.ts's, the engine's one NDJSON stager; only the text-and-cast columns are here.
 import { promises as fs } from 'node:fs';
-import { join } from 'node:path';
 import type { Schema } from '../contract';
-import { sqlIdent, sqlString } from '../duckdb/duckdb-session';
+import { sqlIdent } from '../duckdb/duckdb-session';
 import { duckdbType, parseType } from '../metadata/types';
 import { literalToText } from '../metadata/values';
+import { readJsonSql, writeNdjsonFile } from './ndjson-source';
 import type { ValidatedRow } from './row-validation';
 
 export interface StagedRows {
@@ -18,31 +18,28 @@ export interface StagedRows {
 }
 
 export async function stageRows(tempDir: string, schema: Schema, rows: ValidatedRow[]): Promise<StagedRows> {
-  await fs.mkdir(tempDir, { recursive: true });
-  const path = join(tempDir, `rows-${randomUUID()}.ndjson`);
+  const empty = `SELECT ${schema.fields.map((f) => `CAST(NULL AS ${duckdbType(f.type)}) AS ${sqlIdent(f.name)}`).join(', ')} WHERE FALSE`;
+  const columns = schema.fields.map((f) => f.name);
+  if (rows.length === 0) return { sql: empty, columns, dispose: async () => {} };
   const lines = rows.map((row) => {
     const record: Record<string, string | null> = {};
     for (const field of schema.fields) {
       const value = row.get(field.id) ?? null;
       record[`f${field.id}`] = value === null ? null : literalToText(field.type, value);
     }
-    return JSON.stringify(record);
+    return Buffer.from(JSON.stringify(record));
   });
-  await fs.writeFile(path, lines.join('\n') + '\n');
-  const columns = schema.fields.map((f) => `f${f.id}: 'VARCHAR'`).join(', ');
-  const select = schema.fields
-    .map((f) => {
-      const source = `f${f.id}`;
+  const path = writeNdjsonFile(tempDir, lines);
+  const sql = readJsonSql(
+    [path],
+    schema.fields.map((f) => {
+      const key = `f${f.id}`;
       const value =
         parseType(f.type).kind === 'binary'
-          ? `from_base64(${source})`
-          : `CAST(${source} AS ${duckdbType(f.type)})`;
-      return `${value} AS ${sqlIdent(f.name)}`;
-    })
-    .join(', ');
-  const sql =
-    rows.length === 0
-      ? `SELECT ${schema.fields.map((f) => `CAST(NULL AS ${duckdbType(f.type)}) AS ${sqlIdent(f.name)}`).join(', ')} WHERE FALSE`
-      : `SELECT ${select} FROM read_json(${sqlString(path)}, format='newline_delimited', columns={${columns}})`;
-  return { sql, columns: schema.fields.map((f) => f.name), dispose: () => fs.rm(path, { force: true }) };
+          ? `from_base64(${sqlIdent(key)})`
+          : `CAST(${sqlIdent(key)} AS ${duckdbType(f.type)})`;
+      return { key, json: 'VARCHAR', value, as: f.name };
+    }),
+  );
+  return { sql, columns, dispose: () => fs.rm(path, { force: true }) };
 }

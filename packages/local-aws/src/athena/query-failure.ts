@@ -12,7 +12,7 @@ export class AthenaQueryFailure extends LocalAwsError {
     readonly errorType: number,
     value?: unknown,
   ) {
-    super(message, value);
+    super(message, { value });
   }
 }
 

@@ -35,7 +35,6 @@ import type { PreparedStatement, QueryContext, SqlEngine, TableAccess } from '@l
 import { randomUUID } from 'node:crypto';
 import type { AthenaS3Write } from '../authz/athena-statements';
 import type { Caller } from '../iam/principals';
-import { AwsServiceError } from '../errors';
 import { serviceApi, type ServiceApi, type Wire } from '../model/api';
 import { awsJsonService, type ServiceModule, type WireOperation } from '../protocol';
 import type { JsonStore } from '../store';
@@ -50,6 +49,7 @@ import {
   type WorkGroupRecord,
 } from './workgroups';
 import { tagList, tagsFromList, withoutTags, withTags } from '../tags';
+import { wireError } from '../model/wire-errors';
 
 export interface AthenaOptions {
   store: JsonStore;
@@ -84,7 +84,7 @@ export function athenaApi(minCutoffBytes: number): ServiceApi {
     'athena',
     {
       invalid: (message) => invalidRequest(message),
-      malformed: (message) => new AwsServiceError('SerializationException', 400, message),
+      malformed: (message) => wireError('athena', 'SerializationException', message),
     },
     minCutoffBytes === ATHENA_MIN_CUTOFF_BYTES
       ? {}
@@ -101,23 +101,22 @@ const ATHENA_NOT_SERVED: Record<string, string> = {
   ListDatabases: 'read databases through Glue or S3 Tables locally',
 };
 
-type Op<I, O> = WireOperation<I, O>;
 interface AthenaOperations {
-  [operation: string]: Op<never, unknown>;
-  CreateWorkGroup: Op<CreateWorkGroupInput, CreateWorkGroupOutput>;
-  GetWorkGroup: Op<GetWorkGroupInput, GetWorkGroupOutput>;
-  UpdateWorkGroup: Op<UpdateWorkGroupInput, UpdateWorkGroupOutput>;
-  DeleteWorkGroup: Op<DeleteWorkGroupInput, DeleteWorkGroupOutput>;
-  ListWorkGroups: Op<ListWorkGroupsInput, ListWorkGroupsOutput>;
-  StartQueryExecution: Op<StartQueryExecutionInput, StartQueryExecutionOutput>;
-  GetQueryExecution: Op<GetQueryExecutionInput, GetQueryExecutionOutput>;
-  BatchGetQueryExecution: Op<BatchGetQueryExecutionInput, BatchGetQueryExecutionOutput>;
-  StopQueryExecution: Op<StopQueryExecutionInput, StopQueryExecutionOutput>;
-  ListQueryExecutions: Op<ListQueryExecutionsInput, ListQueryExecutionsOutput>;
-  GetQueryResults: Op<GetQueryResultsInput, GetQueryResultsOutput>;
-  ListTagsForResource: Op<ListTagsForResourceInput, ListTagsForResourceOutput>;
-  TagResource: Op<TagResourceInput, TagResourceOutput>;
-  UntagResource: Op<UntagResourceInput, UntagResourceOutput>;
+  [operation: string]: WireOperation<never, unknown>;
+  CreateWorkGroup: WireOperation<CreateWorkGroupInput, CreateWorkGroupOutput>;
+  GetWorkGroup: WireOperation<GetWorkGroupInput, GetWorkGroupOutput>;
+  UpdateWorkGroup: WireOperation<UpdateWorkGroupInput, UpdateWorkGroupOutput>;
+  DeleteWorkGroup: WireOperation<DeleteWorkGroupInput, DeleteWorkGroupOutput>;
+  ListWorkGroups: WireOperation<ListWorkGroupsInput, ListWorkGroupsOutput>;
+  StartQueryExecution: WireOperation<StartQueryExecutionInput, StartQueryExecutionOutput>;
+  GetQueryExecution: WireOperation<GetQueryExecutionInput, GetQueryExecutionOutput>;
+  BatchGetQueryExecution: WireOperation<BatchGetQueryExecutionInput, BatchGetQueryExecutionOutput>;
+  StopQueryExecution: WireOperation<StopQueryExecutionInput, StopQueryExecutionOutput>;
+  ListQueryExecutions: WireOperation<ListQueryExecutionsInput, ListQueryExecutionsOutput>;
+  GetQueryResults: WireOperation<GetQueryResultsInput, GetQueryResultsOutput>;
+  ListTagsForResource: WireOperation<ListTagsForResourceInput, ListTagsForResourceOutput>;
+  TagResource: WireOperation<TagResourceInput, TagResourceOutput>;
+  UntagResource: WireOperation<UntagResourceInput, UntagResourceOutput>;
 }
 
 /**
@@ -127,11 +126,11 @@ interface AthenaOperations {
 function workgroupOfArn(arn: string): string {
   const match = /^arn:aws[a-z-]*:athena:[^:]*:[^:]*:workgroup\/(.+)$/.exec(arn);
   if (!match)
-    throw new AwsServiceError(
+    throw wireError(
+      'athena',
       'ResourceNotFoundException',
-      400,
       `Resource ${arn} was not found: the local Athena keeps tags of workgroups (arn:aws:athena:<region>:<account>:workgroup/<name>).`,
-      { ResourceName: arn },
+      { fields: { ResourceName: arn } },
     );
   return match[1] as string;
 }
@@ -147,8 +146,10 @@ export function createAthenaService(
     const name = workgroupOfArn(arn);
     const group = safeWorkGroup(workgroups, name);
     if (!group)
-      throw new AwsServiceError('ResourceNotFoundException', 400, `WorkGroup ${name} is not found.`, {
-        ResourceName: arn,
+      throw wireError('athena', 'ResourceNotFoundException', `WorkGroup ${name} is not found.`, {
+        fields: {
+          ResourceName: arn,
+        },
       });
     return group;
   };

@@ -1,5 +1,5 @@
 // Athena workgroups, stored in the data directory. `primary` always exists, as in every AWS account.
-import { AwsServiceError } from '../errors';
+import type { AwsServiceError } from '../errors';
 import type {
   CreateWorkGroupInput,
   UpdateWorkGroupInput,
@@ -8,6 +8,7 @@ import type {
 import type { Wire } from '../model/api';
 import type { JsonStore } from '../store';
 import { tagsFromList, withTags, type TagMap } from '../tags';
+import { wireError } from '../model/wire-errors';
 
 export interface WorkGroupRecord {
   Name: string;
@@ -20,7 +21,7 @@ export interface WorkGroupRecord {
 }
 
 export function invalidRequest(message: string, code = 'INVALID_INPUT'): AwsServiceError {
-  return new AwsServiceError('InvalidRequestException', 400, message, { AthenaErrorCode: code });
+  return wireError('athena', 'InvalidRequestException', message, { fields: { AthenaErrorCode: code } });
 }
 
 // Athena's documented minimum for BytesScannedCutoffPerQuery is 10,000,000 bytes (the model's range on

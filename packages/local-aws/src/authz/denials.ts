@@ -48,36 +48,36 @@ function s3SignatureError(problem: Exclude<CredentialProblem, { kind: 'missing' 
   switch (problem.kind) {
     case 'sigv2':
       return new AwsServiceError(
-        'InvalidRequest',
-        400,
         'The authorization mechanism you have provided is not supported. Please use AWS4-HMAC-SHA256.',
+        { type: 'InvalidRequest', status: 400 },
       );
     case 'unsupported-scheme':
-      return new AwsServiceError('InvalidArgument', 400, 'Unsupported Authorization Type', {
-        ArgumentName: 'Authorization',
+      return new AwsServiceError('Unsupported Authorization Type', {
+        type: 'InvalidArgument',
+        status: 400,
+        fields: {
+          ArgumentName: 'Authorization',
+        },
       });
     case 'malformed':
       return problem.presigned
-        ? new AwsServiceError('AuthorizationQueryParametersError', 400, problem.detail)
-        : new AwsServiceError(
-            'AuthorizationHeaderMalformed',
-            400,
-            `The authorization header is malformed; ${problem.detail}`,
-          );
+        ? new AwsServiceError(problem.detail, { type: 'AuthorizationQueryParametersError', status: 400 })
+        : new AwsServiceError(`The authorization header is malformed; ${problem.detail}`, {
+            type: 'AuthorizationHeaderMalformed',
+            status: 400,
+          });
     case 'wrong-service':
       return new AwsServiceError(
-        'AuthorizationHeaderMalformed',
-        400,
         `The authorization header is malformed; incorrect service "${problem.service}". This endpoint belongs to "${problem.expected}".`,
+        { type: 'AuthorizationHeaderMalformed', status: 400 },
       );
     case 'bad-signature':
       return new AwsServiceError(
-        'SignatureDoesNotMatch',
-        403,
         `The request signature we calculated does not match the signature you provided. Check your key and signing method. (${problem.detail})`,
+        { type: 'SignatureDoesNotMatch', status: 403 },
       );
     case 'request-expired':
-      return new AwsServiceError('AccessDenied', 403, problem.detail);
+      return new AwsServiceError(problem.detail, { type: 'AccessDenied', status: 403 });
   }
 }
 
@@ -89,31 +89,28 @@ function refusalError(style: ErrorStyle, refused: Refusal): AwsServiceError {
   const unreadable = problem && problem.kind !== 'missing' ? problem : undefined;
   switch (style.protocol) {
     case 'awsQuery':
-      if (denied !== undefined) return new AwsServiceError('AccessDenied', 403, denied);
+      if (denied !== undefined) return new AwsServiceError(denied, { type: 'AccessDenied', status: 403 });
       if (refused.kind === 'expired')
-        return new AwsServiceError(
-          'ExpiredToken',
-          400,
-          'The security token included in the request is expired',
-        );
+        return new AwsServiceError('The security token included in the request is expired', {
+          type: 'ExpiredToken',
+          status: 400,
+        });
       if (missing)
-        return new AwsServiceError(
-          'MissingAuthenticationToken',
-          403,
-          'Request is missing Authentication Token',
-        );
+        return new AwsServiceError('Request is missing Authentication Token', {
+          type: 'MissingAuthenticationToken',
+          status: 403,
+        });
       if (unreadable) {
         const mismatch = unreadable.kind === 'wrong-service' || unreadable.kind === 'bad-signature';
         return mismatch
-          ? new AwsServiceError('SignatureDoesNotMatch', 403, signatureMessage(unreadable))
-          : new AwsServiceError(INCOMPLETE, 400, signatureMessage(unreadable));
+          ? new AwsServiceError(signatureMessage(unreadable), { type: 'SignatureDoesNotMatch', status: 403 })
+          : new AwsServiceError(signatureMessage(unreadable), { type: INCOMPLETE, status: 400 });
       }
-      return new AwsServiceError('InvalidClientTokenId', 403, INVALID_TOKEN);
+      return new AwsServiceError(INVALID_TOKEN, { type: 'InvalidClientTokenId', status: 403 });
     case 'icebergRest':
-      if (denied !== undefined) return new AwsServiceError('ForbiddenException', 403, denied);
+      if (denied !== undefined)
+        return new AwsServiceError(denied, { type: 'ForbiddenException', status: 403 });
       return new AwsServiceError(
-        'NotAuthorizedException',
-        401,
         missing
           ? 'Missing Authentication Token'
           : unreadable
@@ -121,43 +118,49 @@ function refusalError(style: ErrorStyle, refused: Refusal): AwsServiceError {
             : refused.kind === 'expired'
               ? 'The security token included in the request is expired'
               : INVALID_TOKEN,
+        { type: 'NotAuthorizedException', status: 401 },
       );
     case 'restXml':
-      if (denied !== undefined) return new AwsServiceError('AccessDenied', 403, denied);
-      if (missing) return new AwsServiceError('AccessDenied', 403, 'Access Denied');
+      if (denied !== undefined) return new AwsServiceError(denied, { type: 'AccessDenied', status: 403 });
+      if (missing) return new AwsServiceError('Access Denied', { type: 'AccessDenied', status: 403 });
       if (unreadable) return s3SignatureError(unreadable);
       if (refused.kind === 'expired')
-        return new AwsServiceError('ExpiredToken', 400, 'The provided token has expired.');
-      return new AwsServiceError(
-        'InvalidAccessKeyId',
-        403,
-        'The AWS Access Key Id you provided does not exist in our records.',
-        refused.kind === 'unknown-key' && refused.accessKeyId !== undefined
-          ? { AWSAccessKeyId: refused.accessKeyId }
-          : {},
-      );
+        return new AwsServiceError('The provided token has expired.', { type: 'ExpiredToken', status: 400 });
+      return new AwsServiceError('The AWS Access Key Id you provided does not exist in our records.', {
+        type: 'InvalidAccessKeyId',
+        status: 403,
+        fields:
+          refused.kind === 'unknown-key' && refused.accessKeyId !== undefined
+            ? { AWSAccessKeyId: refused.accessKeyId }
+            : {},
+      });
     default: {
       const status = style.protocol === 'restJson1' ? 403 : 400;
-      if (denied !== undefined) return new AwsServiceError('AccessDeniedException', status, denied);
+      if (denied !== undefined)
+        return new AwsServiceError(denied, { type: 'AccessDeniedException', status: status });
       if (missing)
-        return new AwsServiceError(
-          'MissingAuthenticationTokenException',
-          status,
-          'Missing Authentication Token',
-        );
+        return new AwsServiceError('Missing Authentication Token', {
+          type: 'MissingAuthenticationTokenException',
+          status: status,
+        });
       if (unreadable) {
         const invalid = unreadable.kind === 'wrong-service' || unreadable.kind === 'bad-signature';
         return invalid
-          ? new AwsServiceError('InvalidSignatureException', status, signatureMessage(unreadable))
-          : new AwsServiceError(`${INCOMPLETE}Exception`, 400, signatureMessage(unreadable));
+          ? new AwsServiceError(signatureMessage(unreadable), {
+              type: 'InvalidSignatureException',
+              status: status,
+            })
+          : new AwsServiceError(signatureMessage(unreadable), {
+              type: `${INCOMPLETE}Exception`,
+              status: 400,
+            });
       }
       if (refused.kind === 'expired')
-        return new AwsServiceError(
-          'ExpiredTokenException',
-          status,
-          'The security token included in the request is expired',
-        );
-      return new AwsServiceError('UnrecognizedClientException', status, INVALID_TOKEN);
+        return new AwsServiceError('The security token included in the request is expired', {
+          type: 'ExpiredTokenException',
+          status: status,
+        });
+      return new AwsServiceError(INVALID_TOKEN, { type: 'UnrecognizedClientException', status: status });
     }
   }
 }

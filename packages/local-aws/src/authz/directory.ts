@@ -20,7 +20,10 @@ function parse(document: unknown, source: string): PolicyDocument {
     return parsePolicyDocument(document, source);
   } catch (error) {
     if (error instanceof PolicyNotUnderstoodError)
-      throw new LocalEndpointConfigError(`authorization: ${error.message}`, error.value, { cause: error });
+      throw new LocalEndpointConfigError(`authorization: ${error.message}`, {
+        value: error.value,
+        cause: error,
+      });
     throw error;
   }
 }
@@ -49,12 +52,12 @@ export class AccessDirectory {
       if (!ACCESS_KEY_ID.test(c.accessKeyId))
         throw new LocalEndpointConfigError(
           `authorization: local access key ${JSON.stringify(c.accessKeyId)} does not have the form AWS gives access keys (16–128 letters, digits or underscores, e.g. AKIAIOSFODNN7EXAMPLE); requests signed with it would be refused`,
-          c.accessKeyId,
+          { value: c.accessKeyId },
         );
       if (!this.roles.has(c.roleArn))
         throw new LocalEndpointConfigError(
           `authorization: local access key ${c.accessKeyId} signs as role ${c.roleArn}, which is not among the roles; add the role or fix the credentials`,
-          c.roleArn,
+          { value: c.roleArn },
         );
     }
   }

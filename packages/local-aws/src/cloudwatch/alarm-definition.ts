@@ -7,9 +7,9 @@ import type {
   PutMetricAlarmInput,
   StandardUnit,
 } from '@aws-sdk/client-cloudwatch';
-import { AwsServiceError, notSupported } from '../errors';
 import type { Wire } from '../model/api';
 import { STATISTICS, sortedDimensions, type Dimension, type Statistic } from './metric-store';
+import { notSupported, wireError } from '../model/wire-errors';
 
 export const COMPARISON_OPERATORS = {
   GreaterThanOrEqualToThreshold: 'greater than or equal to',
@@ -50,13 +50,13 @@ export interface AlarmDefinition {
 }
 
 export const missingParameter = (name: string) =>
-  new AwsServiceError('MissingRequiredParameterException', 400, `The parameter ${name} is required.`);
+  wireError('cloudwatch', 'MissingRequiredParameterException', `The parameter ${name} is required.`);
 
 export const invalidValue = (message: string) =>
-  new AwsServiceError('InvalidParameterValueException', 400, message);
+  wireError('cloudwatch', 'InvalidParameterValueException', message);
 
 export const invalidCombination = (message: string) =>
-  new AwsServiceError('InvalidParameterCombinationException', 400, message);
+  wireError('cloudwatch', 'InvalidParameterCombinationException', message);
 
 /** Dimensions as CloudWatch takes them, sorted by name; the model has checked each Name and Value and the count. */
 export function readDimensions(

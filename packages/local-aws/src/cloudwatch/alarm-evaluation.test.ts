@@ -47,6 +47,20 @@ describe('evaluateAlarm', () => {
     expect(evaluateAlarm(alarm(), [sum(start, 0)], NOW)?.state).toBe('OK');
   });
 
+  test("large and small numbers print as Java's Double.toString does: 1.0E7, not 10000000.0", () => {
+    // Prepare
+    const big = alarm({ Threshold: 1e7 });
+    const [start] = evaluatedPeriodStarts(big, NOW) as [number];
+
+    // Act
+    const evaluation = evaluateAlarm(big, [sum(start, 12345678.9)], NOW);
+
+    // Assess
+    expect(evaluation?.reason).toBe(
+      'Threshold Crossed: 1 datapoint [1.23456789E7 (01/12/26 14:16:00)] was greater than the threshold (1.0E7).',
+    );
+  });
+
   test('M of N: 2 breaching of 3 is ALARM when 2 are needed, OK when 3 are', () => {
     const starts = evaluatedPeriodStarts(alarm({ EvaluationPeriods: 3 }), NOW);
     const data = [sum(starts[0] as number, 1), sum(starts[1] as number, 0), sum(starts[2] as number, 4)];

@@ -8,6 +8,8 @@
 // The reason texts follow the shape CloudWatch writes in StateReason ("Threshold Crossed: 1 datapoint [5.0
 // (01/12/26 14:15:00)] was greater than the threshold (0.0)."). AWS does not document that text; nothing in the
 // lab reads it (it reads StateValue and StateReasonData).
+// CloudWatch prints its reasons' numbers with Java's Double.toString (5 → 5.0, 1e7 → 1.0E7).
+import { javaDouble } from '@loglake/lakehouse';
 import { COMPARISON_OPERATORS, type AlarmDefinition } from './alarm-definition';
 import { statisticOf, type PeriodValue } from './metric-store';
 
@@ -19,9 +21,6 @@ export interface Evaluation {
   /** StateReasonData: the JSON document CloudWatch attaches to a threshold evaluation. */
   reasonData: string;
 }
-
-/** Java's Double.toString for the numbers CloudWatch prints (5 → "5.0"). */
-export const javaDouble = (n: number) => (Number.isInteger(n) ? `${n}.0` : String(n));
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** dd/MM/yy HH:mm:ss in UTC, as CloudWatch's reasons print datapoint times. */

@@ -1,7 +1,6 @@
 // CloudWatch's alarm operations: PutMetricAlarm, DescribeAlarms, DescribeAlarmHistory, DeleteAlarms, SetAlarmState,
 // over the endpoint's alarms (state, reason, history, actions: alarms.ts).
 import type { MetricAlarm } from '@aws-sdk/client-cloudwatch';
-import { AwsServiceError } from '../errors';
 import type { Wire } from '../model/api';
 import { invalidCombination, invalidValue, missingParameter, parseAlarmDefinition } from './alarm-definition';
 import type { AlarmState } from './alarm-evaluation';
@@ -9,6 +8,7 @@ import type { AlarmRecord, Alarms } from './alarms';
 import type { CloudWatchClock } from './clock';
 import { pageOf, seconds, time, type AlarmOperations } from './wire';
 import { tagList, tagsFromList, withoutTags, withTags } from '../tags';
+import { wireError } from '../model/wire-errors';
 
 function alarmView(a: AlarmRecord): Wire<MetricAlarm> {
   return {
@@ -48,13 +48,13 @@ export function alarmOperations(alarms: Alarms, clock: CloudWatchClock): AlarmOp
     const match = /^arn:aws[a-z-]*:cloudwatch:[^:]*:[^:]*:alarm:(.+)$/.exec(arn);
     const alarm = match ? alarms.get(match[1] as string) : undefined;
     if (!alarm)
-      throw new AwsServiceError(
+      throw wireError(
+        'cloudwatch',
         'ResourceNotFoundException',
-        404,
         match
           ? `The alarm ${match[1]} does not exist.`
           : `Resource ${arn} was not found: the local CloudWatch keeps tags of metric alarms (arn:aws:cloudwatch:<region>:<account>:alarm:<name>).`,
-        { ResourceType: 'alarm', ResourceId: arn },
+        { fields: { ResourceType: 'alarm', ResourceId: arn } },
       );
     return alarm;
   };
@@ -147,7 +147,7 @@ export function alarmOperations(alarms: Alarms, clock: CloudWatchClock): AlarmOp
       if (names.length === 0) throw missingParameter('AlarmNames');
       const missing = names.filter((n) => !alarms.get(n));
       if (missing.length > 0)
-        throw new AwsServiceError('ResourceNotFound', 404, `Alarm ${missing.join(', ')} does not exist.`);
+        throw wireError('cloudwatch', 'ResourceNotFound', `Alarm ${missing.join(', ')} does not exist.`);
       for (const n of names) alarms.delete(n);
       return {};
     },
@@ -156,7 +156,7 @@ export function alarmOperations(alarms: Alarms, clock: CloudWatchClock): AlarmOp
       // AlarmName, StateValue (one of its enum) and StateReason are required members the model has checked.
       const name = input.AlarmName as string;
       const alarm = alarms.get(name);
-      if (!alarm) throw new AwsServiceError('ResourceNotFound', 404, `Alarm ${name} does not exist.`);
+      if (!alarm) throw wireError('cloudwatch', 'ResourceNotFound', `Alarm ${name} does not exist.`);
       alarms.setState(
         alarm,
         {

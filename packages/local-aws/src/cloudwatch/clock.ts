@@ -1,7 +1,7 @@
 // The time CloudWatch stamps service metrics with and evaluates alarms at: the wall clock, or (an explicit endpoint
 // option, off by default) the wall clock plus an offset the lab moves forward, so an alarm's period can pass in a
 // second instead of a minute. Never backwards.
-import { AwsServiceError } from '../errors';
+import { wireError } from '../model/wire-errors';
 
 export class CloudWatchClock {
   private offsetMs = 0;
@@ -19,17 +19,17 @@ export class CloudWatchClock {
   /** Moves the clock forward by `seconds`; refused unless the endpoint was started with an adjustable clock. */
   advance(seconds: number): number {
     if (!this.adjustable) {
-      throw new AwsServiceError(
+      throw wireError(
+        'cloudwatch',
         'InvalidClockRequest',
-        400,
         'The CloudWatch clock is the wall clock: start the endpoint with cloudWatchClock "adjustable" ' +
           '(pnpm lab local --adjustable-cloudwatch-clock) to advance it.',
       );
     }
     if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 7 * 86_400) {
-      throw new AwsServiceError(
+      throw wireError(
+        'cloudwatch',
         'InvalidClockRequest',
-        400,
         `advanceSeconds ${seconds} must be a number of seconds in (0, 604800], e.g. 61.`,
       );
     }

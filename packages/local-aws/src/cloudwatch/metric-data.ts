@@ -2,7 +2,7 @@
 // requires), a metric, a period and a statistic; results as parallel Timestamps/Values lists. Metric math
 // (`Expression`) and Metrics Insights queries are not served locally.
 import type { Metric, MetricDataQuery, MetricDataResult } from '@aws-sdk/client-cloudwatch';
-import { notSupported } from '../errors';
+import { notSupported } from '../model/wire-errors';
 import type { Wire } from '../model/api';
 import { invalidValue, missingParameter, readDimensions } from './alarm-definition';
 import {

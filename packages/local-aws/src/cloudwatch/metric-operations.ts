@@ -1,13 +1,13 @@
 // CloudWatch's metric operations: PutMetricData, GetMetricStatistics, GetMetricData (MetricStat queries),
 // ListMetrics, over the endpoint's metric store, with CloudWatch's limits and refusals.
 import type { DimensionFilter, MetricDatum, StandardUnit } from '@aws-sdk/client-cloudwatch';
-import { AwsServiceError } from '../errors';
 import type { Wire } from '../model/api';
 import { invalidCombination, invalidValue, missingParameter, readDimensions } from './alarm-definition';
 import type { CloudWatchClock } from './clock';
 import { metricDataResults, readMetricQueries } from './metric-data';
 import { periodServesStart, STATISTICS, statisticOf, type MetricStore, type Statistic } from './metric-store';
 import { pageOf, seconds, time, type MetricOperations } from './wire';
+import { wireError } from '../model/wire-errors';
 
 export function metricOperations(metrics: MetricStore, clock: CloudWatchClock): MetricOperations {
   return {
@@ -82,9 +82,9 @@ export function metricOperations(metrics: MetricStore, clock: CloudWatchClock): 
         throw invalidValue('The parameter Period must be 1, 5, 10, 30 or a multiple of 60.');
       const statistics = input.Statistics ?? [];
       if (input.ExtendedStatistics !== undefined)
-        throw new AwsServiceError(
+        throw wireError(
+          'cloudwatch',
           'UnsupportedOperationException',
-          400,
           'CloudWatch GetMetricStatistics with ExtendedStatistics (percentiles) is not supported by the local endpoint.',
         );
       // Optional in the model (ExtendedStatistics may stand in for it).

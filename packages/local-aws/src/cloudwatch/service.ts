@@ -7,7 +7,6 @@
 // queries), GetMetricStatistics, ListMetrics, PutMetricAlarm, DescribeAlarms, DescribeAlarmHistory, DeleteAlarms,
 // SetAlarmState. Alarms are evaluated every EVALUATE_EVERY_MS of wall time and whenever the clock is advanced.
 // Services of the endpoint (Firehose) record their documented metrics through `metrics.put`.
-import { AwsServiceError } from '../errors';
 import { serviceApi } from '../model/api';
 import { awsJsonService, type ServiceModule } from '../protocol';
 import type { JsonStore } from '../store';
@@ -18,6 +17,7 @@ import { CloudWatchClock } from './clock';
 import { metricOperations } from './metric-operations';
 import { MetricStore } from './metric-store';
 import type { CloudWatchOperations } from './wire';
+import { wireError } from '../model/wire-errors';
 
 export interface CloudWatchOptions {
   store: JsonStore;
@@ -50,8 +50,8 @@ const EVALUATE_EVERY_MS = 10_000;
  * the wrong type fails the same way.
  */
 export const CLOUDWATCH_API = serviceApi('cloudwatch', {
-  invalid: (message) => new AwsServiceError('ValidationError', 400, message),
-  malformed: (message) => new AwsServiceError('ValidationError', 400, message),
+  invalid: (message) => wireError('cloudwatch', 'ValidationError', message),
+  malformed: (message) => wireError('cloudwatch', 'ValidationError', message),
 });
 
 /** Operations of CloudWatch's model the local endpoint does not serve: the lab uses metrics and metric alarms. */

@@ -21,10 +21,10 @@ import type {
   TagResourceInput,
   UntagResourceInput,
 } from '@aws-sdk/client-cloudwatch';
-import { AwsServiceError } from '../errors';
 import type { Wire } from '../model/api';
 import type { WireOperation } from '../protocol';
 import { invalidValue } from './alarm-definition';
+import { wireError } from '../model/wire-errors';
 
 /**
  * A handler sees input the model layer (protocol.ts awsJsonService → checkInput) has already checked against
@@ -32,24 +32,23 @@ import { invalidValue } from './alarm-definition';
  * CloudWatch's rules beyond the model. The model lets null through where a member is optional (null = absent)
  * and as a list's entry, so handlers still meet those.
  */
-type Op<I, O> = WireOperation<I, O>;
 /** PutMetricData, PutMetricAlarm, DeleteAlarms and SetAlarmState answer an empty body (the SDK's output is metadata). */
 type NoOutput = Record<string, never>;
 
 export interface CloudWatchOperations {
-  [operation: string]: Op<never, unknown>;
-  PutMetricData: Op<PutMetricDataInput, NoOutput>;
-  GetMetricData: Op<GetMetricDataInput, GetMetricDataOutput>;
-  GetMetricStatistics: Op<GetMetricStatisticsInput, GetMetricStatisticsOutput>;
-  ListMetrics: Op<ListMetricsInput, ListMetricsOutput>;
-  PutMetricAlarm: Op<PutMetricAlarmInput, NoOutput>;
-  DescribeAlarms: Op<DescribeAlarmsInput, DescribeAlarmsOutput>;
-  DescribeAlarmHistory: Op<DescribeAlarmHistoryInput, DescribeAlarmHistoryOutput>;
-  DeleteAlarms: Op<DeleteAlarmsInput, NoOutput>;
-  SetAlarmState: Op<SetAlarmStateInput, NoOutput>;
-  ListTagsForResource: Op<ListTagsForResourceInput, ListTagsForResourceOutput>;
-  TagResource: Op<TagResourceInput, NoOutput>;
-  UntagResource: Op<UntagResourceInput, NoOutput>;
+  [operation: string]: WireOperation<never, unknown>;
+  PutMetricData: WireOperation<PutMetricDataInput, NoOutput>;
+  GetMetricData: WireOperation<GetMetricDataInput, GetMetricDataOutput>;
+  GetMetricStatistics: WireOperation<GetMetricStatisticsInput, GetMetricStatisticsOutput>;
+  ListMetrics: WireOperation<ListMetricsInput, ListMetricsOutput>;
+  PutMetricAlarm: WireOperation<PutMetricAlarmInput, NoOutput>;
+  DescribeAlarms: WireOperation<DescribeAlarmsInput, DescribeAlarmsOutput>;
+  DescribeAlarmHistory: WireOperation<DescribeAlarmHistoryInput, DescribeAlarmHistoryOutput>;
+  DeleteAlarms: WireOperation<DeleteAlarmsInput, NoOutput>;
+  SetAlarmState: WireOperation<SetAlarmStateInput, NoOutput>;
+  ListTagsForResource: WireOperation<ListTagsForResourceInput, ListTagsForResourceOutput>;
+  TagResource: WireOperation<TagResourceInput, NoOutput>;
+  UntagResource: WireOperation<UntagResourceInput, NoOutput>;
 }
 
 export type MetricOperations = Pick<
@@ -89,7 +88,7 @@ export function pageOf<T>(
 ): { page: T[]; next?: string } {
   const start = token === undefined || token === null ? 0 : Number.parseInt(token, 10);
   if (!Number.isInteger(start) || start < 0 || start > items.length)
-    throw new AwsServiceError('InvalidNextToken', 400, 'The service returned an error: invalid NextToken.');
+    throw wireError('cloudwatch', 'InvalidNextToken', 'The service returned an error: invalid NextToken.');
   const page = items.slice(start, start + max);
   return { page, ...(start + max < items.length ? { next: String(start + max) } : {}) };
 }

@@ -148,7 +148,7 @@ function decodeHeader(file: string, bytes: Buffer): SegmentHeader {
     throw new FirehoseLogError(
       `${file} is not a Firehose record log segment (its header is missing or damaged). Move it out of the ` +
         'stream log folder to start the endpoint; the records in it, if any, are not replayed.',
-      file,
+      { value: file },
     );
   }
   const version = bytes.readUInt32LE(8);
@@ -158,7 +158,7 @@ function decodeHeader(file: string, bytes: Buffer): SegmentHeader {
         'Start the loglake version that wrote it and stop it with Ctrl-C (a clean stop commits every buffered ' +
         'record and empties the log), then start this one; or move the stream log folder aside to discard ' +
         'those records.',
-      version,
+      { value: version },
     );
   }
   const id = bytes.subarray(16, 32).toString('hex');

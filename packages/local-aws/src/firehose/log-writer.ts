@@ -23,7 +23,7 @@ export class SyncError extends LocalAwsError {
     readonly code: string | undefined,
     readonly outcome: SyncOutcome,
   ) {
-    super(message, code);
+    super(message, { value: code });
   }
 }
 

@@ -184,7 +184,7 @@ export class RecordLog<S> {
         throw new FirehoseLogError(
           `${file} belongs to another log (${read.header.logId}) than the rest of ${dir} (${logId}). Move the ` +
             'folder aside to start the endpoint; its records are not replayed.',
-          file,
+          { value: file },
         );
       nextSeq = Math.max(nextSeq, read.header.firstSeq);
       const records = byGeneration.get(id.generation) ?? [];
@@ -300,8 +300,7 @@ export class RecordLog<S> {
         this.stats.failedWrites++;
         const failure = new LogWriteError(
           `The record log of this stream could not be written (${(error as Error).message}).`,
-          this.dir,
-          { cause: error },
+          { value: this.dir, cause: error },
         );
         for (const append of group) append.reject(failure);
       } finally {
@@ -427,8 +426,7 @@ function readCheckpoint<S>(dir: string): Checkpoint<S> | undefined {
     throw new FirehoseLogError(
       `${file} is not a readable checkpoint (${(error as Error).message}). Move the stream log folder aside to ` +
         'start the endpoint; the records in it are not replayed.',
-      file,
-      { cause: error },
+      { value: file, cause: error },
     );
   }
   if (checkpoint.format !== CHECKPOINT_FORMAT)
@@ -436,7 +434,7 @@ function readCheckpoint<S>(dir: string): Checkpoint<S> | undefined {
       `${file} was written in checkpoint format ${checkpoint.format}; this endpoint reads format ${CHECKPOINT_FORMAT}. ` +
         'Start the loglake version that wrote it and stop it with Ctrl-C (a clean stop commits every buffered ' +
         'record and empties the log), then start this one; or move the stream log folder aside.',
-      checkpoint.format,
+      { value: checkpoint.format },
     );
   return checkpoint;
 }

@@ -30,7 +30,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { namedPath, type Warehouse } from '@loglake/lakehouse';
 import { deliveryStreamArn, LOCAL_ACCOUNT_ID } from '../arn';
-import { AwsServiceError } from '../errors';
+import type { AwsServiceError } from '../errors';
 import type { FaultInjector } from '../faults';
 import { serviceApi, type Wire } from '../model/api';
 import { awsJsonService, type ServiceModule, type WireOperation } from '../protocol';
@@ -48,6 +48,7 @@ import {
   type StreamDefinition,
 } from './streams';
 import { tagList, tagsFromList, withoutTags, withTags } from '../tags';
+import { wireError } from '../model/wire-errors';
 
 export interface FirehoseOptions {
   warehouse: Warehouse;
@@ -114,8 +115,8 @@ const legacyStatsKey = (name: string) => ['firehose', 'stats', name];
 // InvalidArgumentException is for values the model allows but the service refuses (API reference, Common Errors
 // and each operation's Errors section).
 export const FIREHOSE_API = serviceApi('firehose', {
-  invalid: (message) => new AwsServiceError('ValidationException', 400, message),
-  malformed: (message) => new AwsServiceError('SerializationException', 400, message),
+  invalid: (message) => wireError('firehose', 'ValidationException', message),
+  malformed: (message) => wireError('firehose', 'SerializationException', message),
 });
 
 /** Operations of Firehose's model the local endpoint does not serve, and why. */
@@ -126,27 +127,26 @@ export const FIREHOSE_NOT_SERVED: Record<string, string> = {
 
 /** Firehose's tag rules: more than 50 is LimitExceededException ("up to 50 tags"), an `aws:` key InvalidArgument. */
 const tagRefusal = (message: string, rule: 'reserved' | 'limit') =>
-  rule === 'limit' ? new AwsServiceError('LimitExceededException', 400, message) : invalidArgument(message);
+  rule === 'limit' ? wireError('firehose', 'LimitExceededException', message) : invalidArgument(message);
 
-type Op<I, O> = WireOperation<I, O>;
 interface FirehoseOperations {
-  [operation: string]: Op<never, unknown>;
-  CreateDeliveryStream: Op<CreateDeliveryStreamInput, CreateDeliveryStreamOutput>;
-  DescribeDeliveryStream: Op<DescribeDeliveryStreamInput, DescribeDeliveryStreamOutput>;
-  ListDeliveryStreams: Op<ListDeliveryStreamsInput, ListDeliveryStreamsOutput>;
-  DeleteDeliveryStream: Op<DeleteDeliveryStreamInput, DeleteDeliveryStreamOutput>;
-  PutRecord: Op<PutRecordInput, PutRecordOutput>;
-  PutRecordBatch: Op<PutRecordBatchInput, PutRecordBatchOutput>;
-  UpdateDestination: Op<UpdateDestinationInput, UpdateDestinationOutput>;
-  ListTagsForDeliveryStream: Op<ListTagsForDeliveryStreamInput, ListTagsForDeliveryStreamOutput>;
-  TagDeliveryStream: Op<TagDeliveryStreamInput, TagDeliveryStreamOutput>;
-  UntagDeliveryStream: Op<UntagDeliveryStreamInput, UntagDeliveryStreamOutput>;
+  [operation: string]: WireOperation<never, unknown>;
+  CreateDeliveryStream: WireOperation<CreateDeliveryStreamInput, CreateDeliveryStreamOutput>;
+  DescribeDeliveryStream: WireOperation<DescribeDeliveryStreamInput, DescribeDeliveryStreamOutput>;
+  ListDeliveryStreams: WireOperation<ListDeliveryStreamsInput, ListDeliveryStreamsOutput>;
+  DeleteDeliveryStream: WireOperation<DeleteDeliveryStreamInput, DeleteDeliveryStreamOutput>;
+  PutRecord: WireOperation<PutRecordInput, PutRecordOutput>;
+  PutRecordBatch: WireOperation<PutRecordBatchInput, PutRecordBatchOutput>;
+  UpdateDestination: WireOperation<UpdateDestinationInput, UpdateDestinationOutput>;
+  ListTagsForDeliveryStream: WireOperation<ListTagsForDeliveryStreamInput, ListTagsForDeliveryStreamOutput>;
+  TagDeliveryStream: WireOperation<TagDeliveryStreamInput, TagDeliveryStreamOutput>;
+  UntagDeliveryStream: WireOperation<UntagDeliveryStreamInput, UntagDeliveryStreamOutput>;
 }
 
 function notFound(name: string): AwsServiceError {
-  return new AwsServiceError(
+  return wireError(
+    'firehose',
     'ResourceNotFoundException',
-    400,
     `Firehose ${name} under account ${LOCAL_ACCOUNT_ID} not found.`,
   );
 }
@@ -239,7 +239,7 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
     return decoded;
   };
   const throttle = () => {
-    if (faults.throttleCall()) throw new AwsServiceError('ServiceUnavailableException', 503, 'Slow down.');
+    if (faults.throttleCall()) throw wireError('firehose', 'ServiceUnavailableException', 'Slow down.');
   };
   // A record is accepted once it is written and synced in the stream's log. If that fails (disk full, no
   // permission), the call fails as AWS fails a put on its side: ServiceUnavailableException, a server fault with
@@ -251,12 +251,11 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
       await delivery.accept(records, Date.now());
     } catch (error) {
       if (!(error instanceof LogWriteError)) throw error;
-      throw new AwsServiceError(
+      throw wireError(
+        'firehose',
         'ServiceUnavailableException',
-        503,
         `The local endpoint could not make the records durable, so it accepted none of them: ${error.message} ` +
           'Back off and retry the operation.',
-        {},
         { cause: error },
       );
     }
@@ -281,9 +280,9 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         );
       }
       if (store.read(streamKey(name))) {
-        throw new AwsServiceError(
+        throw wireError(
+          'firehose',
           'ResourceInUseException',
-          400,
           `Firehose ${name} under accountId ${LOCAL_ACCOUNT_ID} already exists`,
         );
       }
@@ -335,9 +334,9 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
       const stream = load(name);
       const version = String(stream.versionId ?? 1);
       if (input.CurrentDeliveryStreamVersionId !== version)
-        throw new AwsServiceError(
+        throw wireError(
+          'firehose',
           'ConcurrentModificationException',
-          400,
           `Firehose ${name} is at version ${version}, not ${input.CurrentDeliveryStreamVersionId}: describe it again and retry with its VersionId.`,
         );
       if (input.DestinationId !== DESTINATION_ID)

@@ -1,7 +1,7 @@
 // Delivery stream definitions: CreateDeliveryStream input (Direct PUT → Iceberg tables in an S3 table bucket)
 // validated and stored as Firehose would describe it back.
 import { bucketFromCatalogArn, bucketFromS3Arn } from '../arn';
-import { AwsServiceError } from '../errors';
+import type { AwsServiceError } from '../errors';
 import type {
   DeliveryStreamDescription,
   IcebergS3BackupMode,
@@ -10,6 +10,7 @@ import type {
 } from '@aws-sdk/client-firehose';
 import type { Wire } from '../model/api';
 import type { TagMap } from '../tags';
+import { wireError } from '../model/wire-errors';
 
 export interface StreamDefinition {
   name: string;
@@ -42,7 +43,7 @@ export interface StreamDefinition {
 export const DESTINATION_ID = 'destinationId-000000000001';
 
 export function invalidArgument(message: string): AwsServiceError {
-  return new AwsServiceError('InvalidArgumentException', 400, message);
+  return wireError('firehose', 'InvalidArgumentException', message);
 }
 
 /** A CreateDeliveryStream's Iceberg destination (already checked against Firehose's model) → the stream. */

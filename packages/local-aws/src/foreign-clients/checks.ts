@@ -2,6 +2,7 @@
 // or not the ones before it passed, so one session counts what a client can and cannot do against the endpoint;
 // the test then fails on any failed check, naming each one. A step the client itself cannot make (an older release
 // without a service) is recorded as not applicable, with why, and counts neither way.
+import { LocalAwsError } from '../errors';
 export interface CheckResult {
   readonly name: string;
   readonly outcome: 'passed' | 'failed' | 'not applicable';
@@ -10,12 +11,12 @@ export interface CheckResult {
 }
 
 /** A check's failure, with what was seen. */
-export class CheckFailed extends Error {
+export class CheckFailed extends LocalAwsError {
   override name = 'CheckFailed';
 }
 
 /** Not a failure: the client release has no such command (said in the summary). */
-export class NotApplicable extends Error {
+export class NotApplicable extends LocalAwsError {
   override name = 'NotApplicable';
 }
 

@@ -2,8 +2,8 @@
 // tables (the snapshots' Parquet tables), persisted in the endpoint's JSON store. Table updates are a
 // compare-and-swap on VersionId like Glue's UpdateTable, and each update keeps the previous version (GetTableVersions),
 // so a publish is atomic: a reader resolving a table sees one complete version.
-import { AwsServiceError } from '../errors';
 import type { JsonStore } from '../store';
+import { wireError } from '../model/wire-errors';
 
 export interface GlueColumn {
   Name: string;
@@ -63,10 +63,10 @@ export interface GlueDatabaseRecord {
 const NAME = /^[a-z0-9_][a-z0-9_.-]{0,254}$/;
 
 export const glueError = {
-  notFound: (message: string) => new AwsServiceError('EntityNotFoundException', 400, message),
-  exists: (message: string) => new AwsServiceError('AlreadyExistsException', 400, message),
-  invalid: (message: string) => new AwsServiceError('InvalidInputException', 400, message),
-  conflict: (message: string) => new AwsServiceError('ConcurrentModificationException', 400, message),
+  notFound: (message: string) => wireError('glue', 'EntityNotFoundException', message),
+  exists: (message: string) => wireError('glue', 'AlreadyExistsException', message),
+  invalid: (message: string) => wireError('glue', 'InvalidInputException', message),
+  conflict: (message: string) => wireError('glue', 'ConcurrentModificationException', message),
 };
 
 /** Glue stores names in lower case and refuses characters outside its pattern. */

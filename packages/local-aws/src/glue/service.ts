@@ -20,15 +20,15 @@ import type {
   UpdateTableRequest,
 } from '@aws-sdk/client-glue';
 import type { Warehouse } from '@loglake/lakehouse';
-import { AwsServiceError } from '../errors';
-import { serviceApi, type Wire } from '../model/api';
+import { serviceApi } from '../model/api';
 import type { Caller } from '../iam/principals';
-import { awsJsonService, type LocalRequest, type ServiceModule } from '../protocol';
+import { awsJsonService, type LocalRequest, type ServiceModule, type WireOperation } from '../protocol';
 import type { JsonStore } from '../store';
 import { withoutTags, withTags } from '../tags';
 import { glueError, LocalGlueCatalog, type GlueTableInput } from './catalog';
 import { catalogIdOf, catalogOf } from './catalog-id';
 import { S3TablesGlueCatalog, s3TablesWriteRefused } from './s3tables-databases';
+import { wireError } from '../model/wire-errors';
 
 export interface GlueOptions {
   store: JsonStore;
@@ -74,27 +74,26 @@ export interface S3TablesCatalogGuard {
 // 'databaseInput.name' failed to satisfy constraint: …"); InvalidInputException stays for values the model allows
 // and the service refuses.
 export const GLUE_API = serviceApi('glue', {
-  invalid: (message) => new AwsServiceError('ValidationException', 400, message),
-  malformed: (message) => new AwsServiceError('SerializationException', 400, message),
+  invalid: (message) => wireError('glue', 'ValidationException', message),
+  malformed: (message) => wireError('glue', 'SerializationException', message),
 });
 
-type Op<I> = (input: Wire<I>, request: LocalRequest) => Promise<unknown>;
 interface GlueOperations {
-  [operation: string]: Op<never>;
-  CreateDatabase: Op<CreateDatabaseRequest>;
-  GetDatabase: Op<GetDatabaseRequest>;
-  GetDatabases: Op<GetDatabasesRequest>;
-  UpdateDatabase: Op<UpdateDatabaseRequest>;
-  DeleteDatabase: Op<DeleteDatabaseRequest>;
-  CreateTable: Op<CreateTableRequest>;
-  GetTable: Op<GetTableRequest>;
-  GetTables: Op<GetTablesRequest>;
-  UpdateTable: Op<UpdateTableRequest>;
-  GetTableVersions: Op<GetTableVersionsRequest>;
-  DeleteTable: Op<DeleteTableRequest>;
-  GetTags: Op<GetTagsRequest>;
-  TagResource: Op<TagResourceRequest>;
-  UntagResource: Op<UntagResourceRequest>;
+  [operation: string]: WireOperation<never, unknown>;
+  CreateDatabase: WireOperation<CreateDatabaseRequest, unknown>;
+  GetDatabase: WireOperation<GetDatabaseRequest, unknown>;
+  GetDatabases: WireOperation<GetDatabasesRequest, unknown>;
+  UpdateDatabase: WireOperation<UpdateDatabaseRequest, unknown>;
+  DeleteDatabase: WireOperation<DeleteDatabaseRequest, unknown>;
+  CreateTable: WireOperation<CreateTableRequest, unknown>;
+  GetTable: WireOperation<GetTableRequest, unknown>;
+  GetTables: WireOperation<GetTablesRequest, unknown>;
+  UpdateTable: WireOperation<UpdateTableRequest, unknown>;
+  GetTableVersions: WireOperation<GetTableVersionsRequest, unknown>;
+  DeleteTable: WireOperation<DeleteTableRequest, unknown>;
+  GetTags: WireOperation<GetTagsRequest, unknown>;
+  TagResource: WireOperation<TagResourceRequest, unknown>;
+  UntagResource: WireOperation<UntagResourceRequest, unknown>;
 }
 
 // The model has made TableInput present, with a Name, before a handler sees it.
@@ -161,7 +160,7 @@ export function createGlueService(options: GlueOptions): ServiceModule & { catal
     const refused = caller
       ? guard.refusal(caller, { ...need, bucket })
       : 'The local endpoint enforces Lake Formation here, and the request has no caller.';
-    if (refused) throw new AwsServiceError('AccessDeniedException', 400, refused);
+    if (refused) throw wireError('glue', 'AccessDeniedException', refused);
     return bucket;
   };
   /** Whether a list shows the caller this database or table (everything, without authorization). */

@@ -93,7 +93,7 @@ const VERSIONS = new Set(['2012-10-17', '2008-10-17']);
 function malformed(source: string, what: string, value: unknown): never {
   throw new PolicyNotUnderstoodError(
     `${source}: ${what} (${JSON.stringify(value)}); fix the policy document (IAM JSON policy grammar).`,
-    value,
+    { value },
   );
 }
 
@@ -124,7 +124,7 @@ function principalSpec(source: string, element: string, value: unknown): Princip
     else
       throw new PolicyNotUnderstoodError(
         `${source}: ${element} has principal kind "${kind}", which IAM does not define (AWS, Service, Federated, CanonicalUser).`,
-        kind,
+        { value: kind },
       );
   }
   if (spec.aws.includes('*')) spec.any = true;
@@ -228,13 +228,10 @@ export function parsePolicyDocument(document: unknown, source: string): PolicyDo
     try {
       raw = JSON.parse(document);
     } catch (error) {
-      throw new PolicyNotUnderstoodError(
-        `${source}: the policy is not JSON (${(error as Error).message}).`,
-        document,
-        {
-          cause: error,
-        },
-      );
+      throw new PolicyNotUnderstoodError(`${source}: the policy is not JSON (${(error as Error).message}).`, {
+        value: document,
+        cause: error,
+      });
     }
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw))

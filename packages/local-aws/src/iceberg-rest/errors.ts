@@ -1,87 +1,46 @@
-// The Iceberg REST spec's error model ({"error": {message, type, code}}), and the engine's errors mapped onto it by
-// class. Statuses follow the spec's responses for each route; S3 Tables documents no statuses of its own for this
-// endpoint, so nothing here relies on more than the spec (packages/local-aws/README.md, "Iceberg REST endpoint").
-import {
-  CommitConflictError,
-  CommitRequirementFailedError,
-  InvalidMetadataLocationError,
-  InvalidNameError,
-  InvalidPropertyError,
-  InvalidSchemaError,
-  InvalidTransformError,
-  InvalidUpdateError,
-  NamespaceAlreadyExistsError,
-  NamespaceNotEmptyError,
-  NoSuchNamespaceError,
-  NoSuchTableBucketError,
-  NoSuchTableError,
-  SchemaMismatchError,
-  StoredNameError,
-  TableAlreadyExistsError,
-  UnsupportedUpdateError,
-} from '@loglake/lakehouse';
-import { LocalAwsError } from '../errors';
+// The Iceberg REST spec's error model ({"error": {message, type, code}}); the engine's errors map onto it by class
+// in engine-errors.ts, beside the S3 Tables and Glue mappings.
+import { icebergRestAnswerFor } from '../engine-errors';
+import { AwsServiceError } from '../errors';
 import type { LocalReply } from '../protocol';
 
-/** An error answered in the REST spec's shape: `type` is the spec's exception name, `code` the HTTP status. */
-export class IcebergRestError extends LocalAwsError {
+/** An error answered in the REST spec's shape: `type` is the spec's exception name, `status` its HTTP code. */
+export class IcebergRestError extends AwsServiceError {
   override name = 'IcebergRestError';
-  constructor(
-    readonly code: number,
-    readonly type: string,
-    message: string,
-    value?: unknown,
-    options?: { cause?: unknown },
-  ) {
-    super(message, value, options);
-  }
 }
 
 export const badRequest = (message: string, value?: unknown) =>
-  new IcebergRestError(400, 'BadRequestException', message, value);
+  new IcebergRestError(message, { type: 'BadRequestException', status: 400, value });
 
 /** An endpoint of the REST spec that S3 Tables does not serve: the spec's 406 "unsupported operation". */
 export const unsupported = (what: string) =>
   new IcebergRestError(
-    406,
-    'UnsupportedOperationException',
     `${what} is not supported by the S3 Tables Iceberg REST endpoint (nor by this local one).`,
-    what,
+    {
+      type: 'UnsupportedOperationException',
+      status: 406,
+      value: what,
+    },
   );
-
-const BY_CLASS: [new (...args: never[]) => Error, number, string][] = [
-  [NoSuchTableBucketError, 404, 'NoSuchWarehouseException'],
-  [NoSuchNamespaceError, 404, 'NoSuchNamespaceException'],
-  [NoSuchTableError, 404, 'NoSuchTableException'],
-  [NamespaceAlreadyExistsError, 409, 'AlreadyExistsException'],
-  [TableAlreadyExistsError, 409, 'AlreadyExistsException'],
-  [NamespaceNotEmptyError, 409, 'NamespaceNotEmptyException'],
-  [CommitRequirementFailedError, 409, 'CommitFailedException'],
-  [CommitConflictError, 409, 'CommitFailedException'],
-  [UnsupportedUpdateError, 400, 'BadRequestException'],
-  [InvalidUpdateError, 400, 'BadRequestException'],
-  [InvalidNameError, 400, 'BadRequestException'],
-  [InvalidMetadataLocationError, 400, 'BadRequestException'],
-  [StoredNameError, 400, 'BadRequestException'],
-  [InvalidSchemaError, 400, 'BadRequestException'],
-  [InvalidTransformError, 400, 'BadRequestException'],
-  [InvalidPropertyError, 400, 'BadRequestException'],
-  [SchemaMismatchError, 400, 'BadRequestException'],
-];
 
 export function restErrorFor(error: unknown): IcebergRestError {
   if (error instanceof IcebergRestError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  for (const [type, code, name] of BY_CLASS) {
-    if (error instanceof type) return new IcebergRestError(code, name, message, undefined, { cause: error });
-  }
-  return new IcebergRestError(500, 'InternalServerError', `Internal error in the local endpoint: ${message}`);
+  const answer = icebergRestAnswerFor(error);
+  if (answer) return new IcebergRestError(message, { ...answer, cause: error });
+  return new IcebergRestError(`Internal error in the local endpoint: ${message}`, {
+    type: 'InternalServerError',
+    status: 500,
+    cause: error,
+  });
 }
 
+/** The spec's error model, `{"error": {message, type, code}}`: the one writer of it (protocol.ts renders with it). */
+export const icebergRestErrorBody = (error: AwsServiceError) => ({
+  error: { message: error.message, type: error.type, code: error.status },
+});
+
 export function errorReply(error: IcebergRestError, head: boolean): LocalReply {
-  if (head) return { status: error.code, raw: { headers: {}, body: '' } };
-  return {
-    status: error.code,
-    json: { error: { message: error.message, type: error.type, code: error.code } },
-  };
+  if (head) return { status: error.status, raw: { headers: {}, body: '' } };
+  return { status: error.status, json: icebergRestErrorBody(error) };
 }

@@ -32,7 +32,7 @@ export class ServiceModelError extends LocalAwsError {
 const models = new Map<string, CompactModel>();
 
 /** The vendored compact model of a service (`models/<service>.json`), read once. */
-function loadModel(service: string): CompactModel {
+export function loadModel(service: string): CompactModel {
   let model = models.get(service);
   if (!model) {
     const file = new URL(`../../models/${service}.json`, import.meta.url);
@@ -41,8 +41,7 @@ function loadModel(service: string): CompactModel {
     } catch (error) {
       throw new ServiceModelError(
         `No usable model for ${service} at models/${service}.json: derive it with pnpm models:derive.`,
-        service,
-        { cause: error },
+        { value: service, cause: error },
       );
     }
     models.set(service, model);
@@ -64,7 +63,8 @@ export function serviceApi(
   const shapes = { ...model.shapes };
   for (const [name, change] of Object.entries(relax)) {
     const shape = shapes[name];
-    if (!shape) throw new ServiceModelError(`${service}'s model has no shape ${name} to relax.`, name);
+    if (!shape)
+      throw new ServiceModelError(`${service}'s model has no shape ${name} to relax.`, { value: name });
     shapes[name] = { ...shape, ...change } as CompactShape;
   }
   return { model: { ...model, shapes }, ...errors };

@@ -73,17 +73,17 @@ export interface DeriveOptions {
 export function deriveCompactModel(model: SmithyModel, options: DeriveOptions): CompactModel {
   const entries = Object.entries(model.shapes);
   const service = entries.find(([, shape]) => shape.type === 'service');
-  if (!service) throw new ModelDerivationError('The model has no service shape.', options.source.path);
+  if (!service)
+    throw new ModelDerivationError('The model has no service shape.', { value: options.source.path });
   const [serviceId, serviceShape] = service;
   const namespace = serviceId.split('#')[0] as string;
   const traits = serviceShape.traits ?? {};
   const protocolTraits = Object.keys(traits).filter((t) => t in PROTOCOLS);
   const protocolTrait = protocolTraits[0];
   if (!protocolTrait)
-    throw new ModelDerivationError(
-      `The service ${serviceId} has no protocol the endpoint speaks.`,
-      serviceId,
-    );
+    throw new ModelDerivationError(`The service ${serviceId} has no protocol the endpoint speaks.`, {
+      value: serviceId,
+    });
   const sdkId = String((traits['aws.api#service'] as { sdkId?: string } | undefined)?.sdkId ?? serviceId);
   const local = (id: string) => (id.startsWith(`${namespace}#`) ? id.slice(namespace.length + 1) : id);
 
@@ -92,7 +92,7 @@ export function deriveCompactModel(model: SmithyModel, options: DeriveOptions): 
     const name = local(id);
     if (name in shapes || id === 'smithy.api#Unit') return;
     const shape = id.startsWith('smithy.api#') ? preludeShape(id) : model.shapes[id];
-    if (!shape) throw new ModelDerivationError(`Shape ${id} is referenced but not defined.`, id);
+    if (!shape) throw new ModelDerivationError(`Shape ${id} is referenced but not defined.`, { value: id });
     const compact = compactShape(shape, local);
     shapes[name] = compact;
     for (const ref of refsOf(shape)) include(ref.target);
@@ -131,7 +131,8 @@ export function deriveCompactModel(model: SmithyModel, options: DeriveOptions): 
     };
   }
   for (const name of [...(wanted ?? []), ...(Array.isArray(outputsFor) ? outputsFor : [])]) {
-    if (!(name in operations)) throw new ModelDerivationError(`The model has no operation ${name}.`, name);
+    if (!(name in operations))
+      throw new ModelDerivationError(`The model has no operation ${name}.`, { value: name });
   }
   const protocols = protocolTraits.map((t) => PROTOCOLS[t] as Protocol);
   const xmlNamespace = (traits['smithy.api#xmlNamespace'] as { uri?: string } | undefined)?.uri;
@@ -159,7 +160,7 @@ function refsOf(shape: SmithyShape): SmithyRef[] {
 function preludeShape(id: string): SmithyShape {
   const base = id.slice('smithy.api#'.length).replace(/^Primitive/, '');
   const type = base.charAt(0).toLowerCase() + base.slice(1);
-  if (!SCALARS.has(type)) throw new ModelDerivationError(`Unknown prelude shape ${id}.`, id);
+  if (!SCALARS.has(type)) throw new ModelDerivationError(`Unknown prelude shape ${id}.`, { value: id });
   return { type };
 }
 
@@ -210,7 +211,7 @@ function compactShape(shape: SmithyShape, local: (id: string) => string): Compac
       return { type: 'intEnum', values: enumValues(shape, () => 0) };
     default: {
       if (!SCALARS.has(shape.type))
-        throw new ModelDerivationError(`Unknown shape type ${shape.type}.`, shape.type);
+        throw new ModelDerivationError(`Unknown shape type ${shape.type}.`, { value: shape.type });
       const legacyEnum = traits['smithy.api#enum'] as { value: string }[] | undefined;
       return {
         type: shape.type as 'string',

@@ -28,7 +28,9 @@ export function parseXmlDocument(text: string): Element {
     failure ??= error instanceof Error ? error.message : String(error);
   }
   if (failure !== undefined || !root)
-    throw new XmlDocumentError(`The XML is not well-formed: ${failure ?? 'no root element'}.`, text);
+    throw new XmlDocumentError(`The XML is not well-formed: ${failure ?? 'no root element'}.`, {
+      value: text,
+    });
   return root;
 }
 

@@ -2,8 +2,8 @@
 // Transferring Payload in Multiple Chunks", and the unsigned variant with trailing checksums): the body is a series
 // of `<hex size>[;chunk-signature=…]\r\n<bytes>\r\n` chunks ending with a zero-size chunk and optional trailers.
 // The object is the chunks' bytes; signatures are not checked locally (as elsewhere), trailers are dropped.
-import { AwsServiceError } from '../errors';
 import type { LocalRequest } from '../protocol';
+import { wireError } from '../model/wire-errors';
 
 export function isAwsChunked(request: Pick<LocalRequest, 'headers'>): boolean {
   const encoding = String(request.headers['content-encoding'] ?? '');
@@ -29,4 +29,4 @@ export function decodeAwsChunked(body: Buffer): Buffer {
 }
 
 const incomplete = () =>
-  new AwsServiceError('IncompleteBody', 400, 'The request body is not a complete aws-chunked stream.');
+  wireError('s3', 'IncompleteBody', 'The request body is not a complete aws-chunked stream.');

@@ -6,13 +6,14 @@
 // 2023" and "Setting default server-side encryption behavior for Amazon S3 buckets", S3 User Guide).
 // Kept, not acted on: lifecycle rules do not expire objects, versioning keeps no versions, replication, logging,
 // website, CORS, notifications and object lock do nothing locally (packages/local-aws/README.md says so).
-import { AwsServiceError } from '../errors';
+import type { AwsServiceError } from '../errors';
 import type { CompactModel, MemberRef } from '../model/types';
 import { writeXml } from '../model/xml';
 import type { LocalReply } from '../protocol';
 import { canonicalUserId, type Buckets } from './buckets';
+import { wireError } from '../model/wire-errors';
 
-const notFound = (code: string, message: string) => () => new AwsServiceError(code, 404, message);
+const notFound = (code: string, message: string) => () => wireError('s3', code, message);
 
 /** One configuration: its operations, what Get answers before any Put (or after Delete), and S3's own rules. */
 interface ConfigurationSpec {
@@ -72,9 +73,9 @@ export const BUCKET_CONFIGURATIONS: readonly ConfigurationSpec[] = [
       if (rules.length === 0) throw malformed('A lifecycle configuration needs at least one Rule.');
       const ids = rules.map((r) => r.ID).filter((id) => id !== undefined);
       if (new Set(ids).size !== ids.length)
-        throw new AwsServiceError(
+        throw wireError(
+          's3',
           'InvalidArgument',
-          400,
           'Rule ID must be unique. Found same ID for more than one rule',
         );
     },
@@ -147,9 +148,9 @@ export const BUCKET_CONFIGURATIONS: readonly ConfigurationSpec[] = [
     missing: notFound('ReplicationConfigurationNotFoundError', 'The replication configuration was not found'),
     check: (_document, bucket, buckets) => {
       if (versioningStatus(buckets, bucket) !== 'Enabled')
-        throw new AwsServiceError(
+        throw wireError(
+          's3',
           'InvalidRequest',
-          400,
           "Versioning must be 'Enabled' on the bucket to apply a replication configuration",
         );
     },
@@ -176,9 +177,9 @@ export const BUCKET_CONFIGURATIONS: readonly ConfigurationSpec[] = [
     ),
     check: (_document, bucket, buckets) => {
       if (versioningStatus(buckets, bucket) !== 'Enabled')
-        throw new AwsServiceError(
+        throw wireError(
+          's3',
           'InvalidBucketState',
-          409,
           'Versioning must be enabled on the bucket to apply an Object Lock configuration',
         );
     },
@@ -191,13 +192,12 @@ export const BUCKET_CONFIGURATIONS: readonly ConfigurationSpec[] = [
     missing: notFound('NoSuchTagSet', 'The TagSet does not exist'),
     check: (document) => {
       const tags = (document.TagSet ?? []) as { Key?: string }[];
-      if (tags.length > 50)
-        throw new AwsServiceError('BadRequest', 400, 'Object tags cannot be greater than 50');
+      if (tags.length > 50) throw wireError('s3', 'BadRequest', 'Object tags cannot be greater than 50');
       const keys = tags.map((t) => t.Key ?? '');
       if (new Set(keys).size !== keys.length)
-        throw new AwsServiceError('InvalidTag', 400, 'Cannot provide multiple Tags with the same key');
+        throw wireError('s3', 'InvalidTag', 'Cannot provide multiple Tags with the same key');
       if (keys.some((k) => k.toLowerCase().startsWith('aws:')))
-        throw new AwsServiceError('InvalidTag', 400, 'System tags cannot be added/updated by requester');
+        throw wireError('s3', 'InvalidTag', 'System tags cannot be added/updated by requester');
     },
   },
   {
@@ -209,9 +209,9 @@ export const BUCKET_CONFIGURATIONS: readonly ConfigurationSpec[] = [
 ];
 
 const malformed = (detail: string) =>
-  new AwsServiceError(
+  wireError(
+    's3',
     'MalformedXML',
-    400,
     `The XML you provided was not well-formed or did not validate against our published schema: ${detail}`,
   );
 

@@ -26,8 +26,8 @@ import {
   objectsUnder,
   StoredNameError,
 } from '@loglake/lakehouse';
-import { AwsServiceError } from '../errors';
 import { localDataPath } from '../data-dir';
+import { wireError } from '../model/wire-errors';
 
 export interface ObjectInfo {
   key: string;
@@ -77,53 +77,57 @@ const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
 export const s3Error = {
   noSuchBucket: (bucket: string) =>
-    new AwsServiceError('NoSuchBucket', 404, `The specified bucket does not exist: ${bucket}`, {
-      BucketName: bucket,
+    wireError('s3', 'NoSuchBucket', `The specified bucket does not exist: ${bucket}`, {
+      fields: {
+        BucketName: bucket,
+      },
     }),
   noSuchKey: (key: string) =>
-    new AwsServiceError('NoSuchKey', 404, `The specified key does not exist: ${key}`, { Key: key }),
+    wireError('s3', 'NoSuchKey', `The specified key does not exist: ${key}`, { fields: { Key: key } }),
   invalidBucketName: (bucket: string) =>
-    new AwsServiceError('InvalidBucketName', 400, `The specified bucket is not valid: ${bucket}`, {
-      BucketName: bucket,
+    wireError('s3', 'InvalidBucketName', `The specified bucket is not valid: ${bucket}`, {
+      fields: {
+        BucketName: bucket,
+      },
     }),
   alreadyOwned: (bucket: string) =>
-    new AwsServiceError(
+    wireError(
+      's3',
       'BucketAlreadyOwnedByYou',
-      409,
       `Your previous request to create the named bucket succeeded and you already own it: ${bucket}`,
     ),
   notEmpty: (bucket: string) =>
-    new AwsServiceError('BucketNotEmpty', 409, `The bucket you tried to delete is not empty: ${bucket}`),
-  invalidArgument: (message: string) => new AwsServiceError('InvalidArgument', 400, message),
+    wireError('s3', 'BucketNotEmpty', `The bucket you tried to delete is not empty: ${bucket}`),
+  invalidArgument: (message: string) => wireError('s3', 'InvalidArgument', message),
   keyTooLong: (key: string) =>
-    new AwsServiceError(
+    wireError(
+      's3',
       'KeyTooLongError',
-      400,
       `Your key is too long: ${Buffer.byteLength(key, 'utf8')} bytes (at most ${MAX_KEY_BYTES}).`,
     ),
   noSuchUpload: (uploadId: string) =>
-    new AwsServiceError(
+    wireError(
+      's3',
       'NoSuchUpload',
-      404,
       'The specified multipart upload does not exist. The upload ID might be invalid, or the multipart upload might have been aborted or completed.',
-      { UploadId: uploadId },
+      { fields: { UploadId: uploadId } },
     ),
   invalidPart: (partNumber: number) =>
-    new AwsServiceError(
+    wireError(
+      's3',
       'InvalidPart',
-      400,
       `One or more of the specified parts could not be found (part ${partNumber}). The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.`,
     ),
   invalidPartOrder: () =>
-    new AwsServiceError(
+    wireError(
+      's3',
       'InvalidPartOrder',
-      400,
       'The list of parts was not in ascending order. The parts list must be specified in order by part number.',
     ),
   entityTooSmall: (partNumber: number, size: number) =>
-    new AwsServiceError(
+    wireError(
+      's3',
       'EntityTooSmall',
-      400,
       `Your proposed upload is smaller than the minimum allowed size: part ${partNumber} has ${size} bytes; every part but the last needs at least ${MIN_PART_BYTES}.`,
     ),
 };

@@ -15,7 +15,7 @@ import type {
   ListPartsRequest,
   UploadPartRequest,
 } from '@aws-sdk/client-s3';
-import { AwsServiceError, notSupported } from '../errors';
+import { AwsServiceError } from '../errors';
 import { serviceApi, type Wire } from '../model/api';
 import { matchRest, restInput, restRoutes } from '../model/rest';
 import { SERVED_OPERATIONS_OF_LARGE_MODELS } from '../model/served';
@@ -46,6 +46,7 @@ import {
   type ObjectInfo,
   type UploadInfo,
 } from './objects';
+import { notSupported, wireError } from '../model/wire-errors';
 
 export interface S3Options {
   dataDir: string;
@@ -80,14 +81,14 @@ const iso = (date: Date) => date.toISOString();
 // reference, "Error responses"): both for values that break the model and for text of the wrong type; an XML body
 // that is not well-formed or breaks the schema is MalformedXML.
 export const S3_API = serviceApi('s3', {
-  invalid: (message) => new AwsServiceError('InvalidArgument', 400, message),
-  malformed: (message) => new AwsServiceError('InvalidArgument', 400, message),
+  invalid: (message) => wireError('s3', 'InvalidArgument', message),
+  malformed: (message) => wireError('s3', 'InvalidArgument', message),
 });
 
 const malformedXml = (detail: string) =>
-  new AwsServiceError(
+  wireError(
+    's3',
     'MalformedXML',
-    400,
     `The XML you provided was not well-formed or did not validate against our published schema: ${detail}`,
   );
 
@@ -368,8 +369,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
     const document = payload ? input[payload[0]] : undefined;
     if (operation === 'PutBucketAcl' && document === undefined)
       return cannedAcl(String(input.ACL ?? 'private'));
-    if (document === undefined)
-      throw new AwsServiceError('MissingRequestBodyError', 400, 'Request Body is empty');
+    if (document === undefined) throw wireError('s3', 'MissingRequestBodyError', 'Request Body is empty');
     if (operation === 'PutBucketPolicy') checkPolicy(String(document));
     if (operation === 'PutBucketAcl') checkAcl(bucketOfRequest(request), document);
     return document;
@@ -380,9 +380,9 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
   const cannedAcl = (acl: string) => {
     const ownerId = canonicalUserId(options.accountId);
     if (acl !== 'private' && acl !== 'bucket-owner-full-control')
-      throw new AwsServiceError(
+      throw wireError(
+        's3',
         'AccessControlListNotSupported',
-        400,
         `The bucket does not allow ACLs: the local S3 keeps only the owner's FULL_CONTROL (canned ACL ${acl} refused).`,
       );
     return {
@@ -405,7 +405,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
       (g) => g.Grantee?.ID !== ownerId,
     );
     if (grants.length > 0)
-      throw new AwsServiceError('AccessControlListNotSupported', 400, 'The bucket does not allow ACLs');
+      throw wireError('s3', 'AccessControlListNotSupported', 'The bucket does not allow ACLs');
   };
 
   const listBuckets = (request: LocalRequest): LocalReply => {
@@ -594,10 +594,9 @@ function refusal(violations: Violation[], payloadPath: string | undefined): AwsS
   const list = (vs: Violation[]) =>
     `${vs.length} validation error${vs.length === 1 ? '' : 's'} detected: ${vs.map((v) => v.message).join('; ')}`;
   const argumentViolations = violations.filter((v) => !inDocument(v));
-  if (argumentViolations.length > 0)
-    return new AwsServiceError('InvalidArgument', 400, list(argumentViolations));
+  if (argumentViolations.length > 0) return wireError('s3', 'InvalidArgument', list(argumentViolations));
   if (violations.some((v) => v.path === payloadPath && v.kind === 'required'))
-    return new AwsServiceError('MissingRequestBodyError', 400, 'Request Body is empty');
+    return wireError('s3', 'MissingRequestBodyError', 'Request Body is empty');
   return malformedXml(list(violations));
 }
 
@@ -615,7 +614,7 @@ function isPublicPolicy(text: string): boolean {
 
 /** S3 refuses a bucket policy that is not a JSON object with statements (MalformedPolicy, 400). */
 function checkPolicy(text: string): void {
-  const refuse = (why: string) => new AwsServiceError('MalformedPolicy', 400, why);
+  const refuse = (why: string) => wireError('s3', 'MalformedPolicy', why);
   if (!text.trimStart().startsWith('{'))
     throw refuse("Policies must be valid JSON and the first byte must be '{'");
   let parsed: unknown;
@@ -648,9 +647,11 @@ function copySource(header: string): { bucket: string; key: string } {
 function byteRange(header: string, size: number): [number, number] {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.split(',')[0]?.trim() ?? '');
   const invalid = () =>
-    new AwsServiceError('InvalidRange', 416, 'The requested range is not satisfiable', {
-      RangeRequested: header,
-      ActualObjectSize: size,
+    wireError('s3', 'InvalidRange', 'The requested range is not satisfiable', {
+      fields: {
+        RangeRequested: header,
+        ActualObjectSize: size,
+      },
     });
   if (!match || (match[1] === '' && match[2] === '')) throw invalid();
   if (match[1] === '') {

@@ -4,17 +4,17 @@
 import type { TableSummary, Warehouse } from '@loglake/lakehouse';
 import { bucketFromArn, tableFromArn } from '../arn';
 import { s3TablesErrorFor } from '../engine-errors';
-import { AwsServiceError } from '../errors';
 import { serviceApi } from '../model/api';
 import type { JsonStore } from '../store';
 import type { MaintenanceService } from './maintenance';
 import type { S3TablesSettings } from './settings';
+import { wireError } from '../model/wire-errors';
 
-export const bad = (message: string) => new AwsServiceError('BadRequestException', 400, message);
-export const notFound = (message: string) => new AwsServiceError('NotFoundException', 404, message);
-export const conflict = (message: string) => new AwsServiceError('ConflictException', 409, message);
+export const bad = (message: string) => wireError('s3tables', 'BadRequestException', message);
+export const notFound = (message: string) => wireError('s3tables', 'NotFoundException', message);
+export const conflict = (message: string) => wireError('s3tables', 'ConflictException', message);
 export const methodNotAllowed = (message: string) =>
-  new AwsServiceError('MethodNotAllowedException', 405, message);
+  wireError('s3tables', 'MethodNotAllowedException', message);
 
 /** AWS's message for a stale version token (UpdateTableMetadataLocation, DeleteTable, RenameTable). */
 export const VERSION_TOKEN_MISMATCH = 'Provided version token does not match the table version token.';

@@ -11,7 +11,8 @@ import {
   type TableMetadata,
   type Warehouse,
 } from '@loglake/lakehouse';
-import { AwsServiceError, LocalAwsError } from '../errors';
+import type { AwsServiceError } from '../errors';
+import { LocalAwsError } from '../errors';
 import type {
   IcebergCompactionSettings,
   IcebergCompactionStrategy,
@@ -22,6 +23,7 @@ import type {
 } from '@aws-sdk/client-s3tables';
 import type { Wire } from '../model/api';
 import type { JsonStore } from '../store';
+import { wireError } from '../model/wire-errors';
 
 export type MaintenanceType =
   'icebergCompaction' | 'icebergSnapshotManagement' | 'icebergUnreferencedFileRemoval';
@@ -344,7 +346,7 @@ function engineStrategy(strategy: string): 'binpack' | 'sort' {
   if (strategy === 'z-order')
     throw new LocalAwsError(
       'z-order compaction is not supported by the local endpoint; use auto, sort or binpack.',
-      strategy,
+      { value: strategy },
     );
   return 'sort';
 }
@@ -385,7 +387,7 @@ export function retentionInMetadata(
 }
 
 function bad(message: string): AwsServiceError {
-  return new AwsServiceError('BadRequestException', 400, message);
+  return wireError('s3tables', 'BadRequestException', message);
 }
 
 function optionalBetween(

@@ -1,13 +1,20 @@
 // TEST SUPPORT ONLY: an in-memory stand-in for the engine's Warehouse and SqlEngine, used by the protocol tests
 // (wire shapes, errors, buffering) so they do not depend on the engine's progress. The contract suite
 // (contract.test.ts) runs on the real engine and the real SQL front end.
+// The engine's own error classes, so the endpoint's mapping by class is what these tests exercise.
 import {
   applyUpdates,
   checkRequirements,
   CommitConflictError,
   GenericUserError,
+  NamespaceAlreadyExistsError,
+  NamespaceNotEmptyError,
   newTableMetadata,
+  NoSuchNamespaceError,
+  NoSuchTableBucketError,
   NoSuchTableError,
+  TableAlreadyExistsError,
+  TableBucketAlreadyExistsError,
   prepareStatement,
   ScanCutoffError,
 } from '@loglake/lakehouse';
@@ -32,13 +39,6 @@ import type {
   Warehouse,
 } from '@loglake/lakehouse';
 
-class FakeError extends Error {
-  constructor(name: string, message: string) {
-    super(message);
-    this.name = name;
-  }
-}
-
 interface MemoryTable {
   summary: TableSummary;
   metadata: TableMetadata;
@@ -56,7 +56,7 @@ export class MemoryWarehouse implements Warehouse {
 
   async createTableBucket(name: string) {
     if (this.buckets.has(name))
-      throw new FakeError('TableBucketAlreadyExistsError', `Table bucket ${name} already exists.`);
+      throw new TableBucketAlreadyExistsError(`Table bucket ${name} already exists.`);
     const info = {
       name,
       arn: `arn:aws:s3tables:us-east-1:123456789012:bucket/${name}`,
@@ -67,8 +67,7 @@ export class MemoryWarehouse implements Warehouse {
   }
   async getTableBucket(name: string) {
     const info = this.buckets.get(name);
-    if (!info)
-      throw new FakeError('TableBucketNotFoundError', `The specified bucket does not exist: ${name}`);
+    if (!info) throw new NoSuchTableBucketError(`The specified bucket does not exist: ${name}`);
     return info;
   }
   async listTableBuckets() {
@@ -82,15 +81,14 @@ export class MemoryWarehouse implements Warehouse {
     await this.getTableBucket(bucket);
     const key = `${bucket}/${namespace}`;
     if (this.namespaces.has(key))
-      throw new FakeError('NamespaceAlreadyExistsError', `Namespace ${namespace} already exists.`);
+      throw new NamespaceAlreadyExistsError(`Namespace ${namespace} already exists.`);
     const info = { bucket, namespace, createdAt: new Date() };
     this.namespaces.set(key, info);
     return info;
   }
   async getNamespace(bucket: string, namespace: string) {
     const info = this.namespaces.get(`${bucket}/${namespace}`);
-    if (!info)
-      throw new FakeError('NamespaceNotFoundError', `The specified namespace does not exist: ${namespace}`);
+    if (!info) throw new NoSuchNamespaceError(`The specified namespace does not exist: ${namespace}`);
     return info;
   }
   async listNamespaces(bucket: string) {
@@ -100,17 +98,13 @@ export class MemoryWarehouse implements Warehouse {
     await this.getNamespace(bucket, namespace);
     // As the engine's warehouse: a namespace with tables is not deleted.
     if ([...this.tables.keys()].some((key) => key.startsWith(`${bucket}/${namespace}/`)))
-      throw new FakeError(
-        'NamespaceNotEmptyError',
-        `Namespace '${namespace}' in '${bucket}' still has tables.`,
-      );
+      throw new NamespaceNotEmptyError(`Namespace '${namespace}' in '${bucket}' still has tables.`);
     this.namespaces.delete(`${bucket}/${namespace}`);
   }
   async createTable(bucket: string, namespace: string, name: string, input: CreateTableInput) {
     await this.getNamespace(bucket, namespace);
     const key = `${bucket}/${namespace}/${name}`;
-    if (this.tables.has(key))
-      throw new FakeError('TableAlreadyExistsError', `Table ${namespace}.${name} already exists.`);
+    if (this.tables.has(key)) throw new TableAlreadyExistsError(`Table ${namespace}.${name} already exists.`);
     const location = `file:///memory/${bucket}/${namespace}/${name}`;
     const metadata = newTableMetadata(location, input, `${namespace}.${name}`);
     const now = new Date();
@@ -158,7 +152,7 @@ export class MemoryWarehouse implements Warehouse {
     await this.getNamespace(bucket, to.namespace);
     const key = `${bucket}/${to.namespace}/${to.name}`;
     if (this.tables.has(key))
-      throw new FakeError('TableAlreadyExistsError', `Table ${to.namespace}.${to.name} already exists.`);
+      throw new TableAlreadyExistsError(`Table ${to.namespace}.${to.name} already exists.`);
     this.tables.delete(`${bucket}/${namespace}/${name}`);
     table.summary = { ...table.summary, namespace: to.namespace, name: to.name };
     this.tables.set(key, table);
@@ -172,8 +166,7 @@ export class MemoryWarehouse implements Warehouse {
     metadataLocation: string,
   ) {
     const table = await this.table(bucket, namespace, name);
-    if (table.summary.versionToken !== versionToken)
-      throw new FakeError('CommitConflictError', 'version token mismatch');
+    if (table.summary.versionToken !== versionToken) throw new CommitConflictError('version token mismatch');
     const version = Number(versionToken.slice(1)) + 1;
     table.summary = {
       ...table.summary,
@@ -217,8 +210,7 @@ export class MemoryWarehouse implements Warehouse {
 
   private async table(bucket: string, namespace: string, name: string): Promise<MemoryTable> {
     const table = this.tables.get(`${bucket}/${namespace}/${name}`);
-    if (!table)
-      throw new FakeError('TableNotFoundError', `The specified table does not exist: ${namespace}.${name}`);
+    if (!table) throw new NoSuchTableError(`The specified table does not exist: ${namespace}.${name}`);
     return table;
   }
 

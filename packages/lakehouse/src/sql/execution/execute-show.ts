@@ -1,7 +1,7 @@
 // Utility statements that describe what the catalogs hold: SHOW TABLES, SHOW COLUMNS, DESCRIBE, SHOW CREATE
 // TABLE and SHOW TBLPROPERTIES (Athena's pages for Iceberg tables), answered from table metadata.
 import type { StatementResult, TableMetadata } from '../../contract';
-import { sqlIdent } from '../../duckdb/duckdb-session';
+import { sqlIdent, sqlString } from '../../duckdb/duckdb-session';
 import { currentSchema, DEFAULT_PROPERTIES } from '../../metadata/table-metadata';
 import { loadResolvedTable, requireSchema, resolveName, resolveSchema } from '../analyzer/name-resolution';
 import { icebergToAthena } from '../analyzer/types';
@@ -97,17 +97,16 @@ export async function executeShowCreateTable(
   s: Extract<Statement, { k: 'show-create-table' }>,
 ): Promise<StatementResult> {
   const { resolved, metadata } = await metadataOf(ctx, s.name);
-  const quote = (text: string): string => `'${text.replace(/'/g, "''")}'`;
   const fields = currentSchema(metadata).fields;
   const lines = [`CREATE TABLE ${resolved.schema}.${resolved.table} (`];
   fields.forEach((f, i) => {
-    const comment = f.doc ? ` COMMENT ${quote(f.doc)}` : '';
+    const comment = f.doc ? ` COMMENT ${sqlString(f.doc)}` : '';
     lines.push(
       `  ${sqlIdent(f.name)} ${icebergToAthena(f.type)}${comment}${i < fields.length - 1 ? ',' : ')'}`,
     );
   });
   const { comment, ...rest } = metadata.properties;
-  if (comment) lines.push(`COMMENT ${quote(comment)}`);
+  if (comment) lines.push(`COMMENT ${sqlString(comment)}`);
   const partitions = partitionTexts(metadata);
   if (partitions.length) lines.push(`PARTITIONED BY (${partitions.join(', ')})`);
   const properties = Object.entries(rest)
@@ -115,7 +114,7 @@ export async function executeShowCreateTable(
     .sort(([a], [b]) => a.localeCompare(b));
   lines.push('TBLPROPERTIES (', `  'table_type'='iceberg'${properties.length ? ',' : ''}`);
   properties.forEach(([key, value], i) =>
-    lines.push(`  ${quote(key)}=${quote(value)}${i < properties.length - 1 ? ',' : ''}`),
+    lines.push(`  ${sqlString(key)}=${sqlString(value)}${i < properties.length - 1 ? ',' : ''}`),
   );
   lines.push(')');
   return textResult(

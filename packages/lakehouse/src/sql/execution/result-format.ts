@@ -1,6 +1,7 @@
 // Athena's result encoding: GetQueryResults returns every value as a string (VarCharValue) the way Trino
 // prints it, and column metadata with Trino type names. This maps DuckDB result types and values onto both
 // (typed-result.ts prints the columns whose Trino type the analyzer knows better: precisions and zones).
+import { formatDecimal, javaDouble, javaFloat } from '../../metadata/number-text';
 import { IPADDRESS_FIELD } from '../translation/engine-functions';
 import { formatIpAddress } from './ip-address';
 import {
@@ -99,31 +100,8 @@ export function athenaTypeName(type: DuckDBType): string {
   }
 }
 
-/** Java's Double.toString, which Trino uses to print doubles (1.0, 0.001, 1.0E7, 1.2345E-4). */
-export function javaDouble(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (value === Infinity) return 'Infinity';
-  if (value === -Infinity) return '-Infinity';
-  if (value === 0) return Object.is(value, -0) ? '-0.0' : '0.0';
-  const abs = Math.abs(value);
-  if (abs >= 1e-3 && abs < 1e7) {
-    const text = String(value);
-    return text.includes('.') ? text : `${text}.0`;
-  }
-  const [mantissa = '', exponent = ''] = value.toExponential().split('e');
-  return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${exponent.replace('+', '')}`;
-}
-
-/** Java's Float.toString (Trino `real`): the shortest decimal that round-trips through float32. */
-export function javaFloat(value: number): string {
-  if (!Number.isFinite(value) || value === 0) return javaDouble(value);
-  const target = Math.fround(value);
-  for (let digits = 1; digits <= 9; digits++) {
-    const candidate = Number(target.toPrecision(digits));
-    if (Math.fround(candidate) === target) return javaDouble(candidate);
-  }
-  return javaDouble(target);
-}
+// Doubles, reals and decimals print as Trino (Java) prints them: one implementation, in metadata/number-text.ts.
+export { javaDouble, javaFloat };
 
 export const pad = (n: number | bigint, width: number): string => String(n).padStart(width, '0');
 
@@ -149,13 +127,6 @@ export function formatTimestampMicros(micros: bigint, digits = 3): string {
   const s = seconds % 60;
   const fraction = pad(rest % 1_000_000n, 6).slice(0, digits);
   return `${civilFromDays(Number(days))} ${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}${digits > 0 ? `.${fraction}` : ''}`;
-}
-
-function formatDecimal(value: DuckDBDecimalValue): string {
-  const negative = value.value < 0n;
-  const digits = (negative ? -value.value : value.value).toString().padStart(value.scale + 1, '0');
-  const text = value.scale === 0 ? digits : `${digits.slice(0, -value.scale)}.${digits.slice(-value.scale)}`;
-  return negative ? `-${text}` : text;
 }
 
 function formatInterval(value: DuckDBIntervalValue): string {
@@ -184,7 +155,7 @@ export function formatValue(value: DuckDBValue, type: DuckDBType, nested = false
     case DuckDBTypeId.FLOAT:
       return javaFloat(value as number);
     case DuckDBTypeId.DECIMAL:
-      return formatDecimal(value as DuckDBDecimalValue);
+      return formatDecimal((value as DuckDBDecimalValue).value, (value as DuckDBDecimalValue).scale);
     case DuckDBTypeId.DATE:
       return civilFromDays((value as DuckDBDateValue).days);
     case DuckDBTypeId.TIMESTAMP:

@@ -1,31 +1,10 @@
-// Reads manifest lists and manifests by the spec's field names, independently of the writer, so metadata tables
-// and the conformance invariants see exactly what is on disk (the same view any other Iceberg reader gets).
-import avro from 'avsc';
-import { toPath } from '../io/file-io';
+// The manifest entries of a snapshot as the metadata tables show them: read by the engine's own manifest reader
+// (manifests/manifest-io.ts), kept as stored (partition records by field name, absent maps as null, inheritance
+// per the spec). The conformance oracle keeps an independent reader of its own (conformance/avro-reader.ts).
 import type { ManifestFile } from '../manifests/data-file';
+import { readManifestList, readManifestRecords, type AvroRecord } from '../manifests/manifest-io';
 
-export type AvroRecord = Record<string, unknown>;
-
-export interface AvroFile {
-  /** Header metadata (schema, partition-spec, content, ...), as strings. */
-  metadata: Record<string, string>;
-  records: AvroRecord[];
-}
-
-export function readAvroFile(uri: string): Promise<AvroFile> {
-  return new Promise((resolve, reject) => {
-    const records: AvroRecord[] = [];
-    const metadata: Record<string, string> = {};
-    avro
-      .createFileDecoder(toPath(uri))
-      .on('metadata', (_type: unknown, _codec: unknown, header: { meta: Record<string, Buffer> }) => {
-        for (const [key, value] of Object.entries(header.meta)) metadata[key] = value.toString('utf8');
-      })
-      .on('data', (record: AvroRecord) => records.push(record))
-      .on('error', reject)
-      .on('end', () => resolve({ metadata, records }));
-  });
-}
+export { readManifestList };
 
 /** A data or delete file as a manifest entry describes it (maps keyed by field id). */
 export interface DataFileRow {
@@ -88,33 +67,6 @@ function bytes(value: unknown): Uint8Array | null {
   return value instanceof Uint8Array ? new Uint8Array(value) : null;
 }
 
-/** The rows of a manifest list, v1/v2 name variants folded together into the writer's in-memory shape (only the
- * decoding here is independent of the writer). */
-export async function readManifestList(uri: string): Promise<ManifestFile[]> {
-  const { records } = await readAvroFile(uri);
-  return records.map((r) => ({
-    manifestPath: String(r.manifest_path),
-    manifestLength: num(r.manifest_length),
-    partitionSpecId: num(r.partition_spec_id),
-    content: num(r.content),
-    sequenceNumber: num(r.sequence_number),
-    minSequenceNumber: num(r.min_sequence_number),
-    addedSnapshotId: num(r.added_snapshot_id),
-    addedFilesCount: num(r.added_files_count ?? r.added_data_files_count),
-    existingFilesCount: num(r.existing_files_count ?? r.existing_data_files_count),
-    deletedFilesCount: num(r.deleted_files_count ?? r.deleted_data_files_count),
-    addedRowsCount: num(r.added_rows_count),
-    existingRowsCount: num(r.existing_rows_count),
-    deletedRowsCount: num(r.deleted_rows_count),
-    partitions: ((r.partitions as AvroRecord[] | null) ?? []).map((p) => ({
-      containsNull: Boolean(p.contains_null),
-      containsNan: p.contains_nan === null || p.contains_nan === undefined ? null : Boolean(p.contains_nan),
-      lowerBound: bytes(p.lower_bound),
-      upperBound: bytes(p.upper_bound),
-    })),
-  }));
-}
-
 function dataFileRow(d: AvroRecord): DataFileRow {
   return {
     content: num(d.content),
@@ -137,9 +89,14 @@ function dataFileRow(d: AvroRecord): DataFileRow {
   };
 }
 
-/** Entries of one manifest, with snapshot id and sequence numbers inherited per the spec. */
-export async function readManifest(manifest: ManifestFile): Promise<ManifestEntryRow[]> {
-  const { records } = await readAvroFile(manifest.manifestPath);
+/**
+ * A manifest's decoded records as entry rows, with snapshot id and sequence numbers inherited per the spec (a pure
+ * mapping by the spec's field names; the conformance oracle applies it to the records its own decoder reads).
+ */
+export function manifestEntryRows(
+  records: readonly AvroRecord[],
+  manifest: ManifestFile,
+): ManifestEntryRow[] {
   return records.map((r) => {
     const raw = {
       snapshotId: optNum(r.snapshot_id),
@@ -161,8 +118,13 @@ export async function readManifest(manifest: ManifestFile): Promise<ManifestEntr
   });
 }
 
+/** Entries of one manifest, read by the engine's reader. */
+async function readManifest(manifest: ManifestFile): Promise<ManifestEntryRow[]> {
+  return manifestEntryRows(await readManifestRecords(manifest.manifestPath), manifest);
+}
+
 /** All manifests of a snapshot and their entries (including DELETED entries; filter on status for live files). */
-export async function readSnapshotEntries(
+async function readSnapshotEntries(
   manifestListUri: string,
 ): Promise<{ manifests: ManifestFile[]; entries: ManifestEntryRow[] }> {
   const manifests = await readManifestList(manifestListUri);
