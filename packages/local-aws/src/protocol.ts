@@ -2,7 +2,7 @@
 // error is written so the AWS SDK raises the same exception class it would raise against AWS.
 import type { IncomingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { AwsServiceError } from './errors';
+import type { AwsServiceError } from './errors';
 import type { Caller } from './iam/principals';
 import { checkInput, type ServiceApi, type Wire } from './model/api';
 import { matchRest, restInput, restRoutes } from './model/rest';
@@ -15,7 +15,7 @@ import { badPercentEscape } from './percent-encoding';
 import { RequestBodyError, rpcBody } from './request-body';
 import { xmlText } from './xml';
 import { icebergRestErrorBody } from './iceberg-rest/errors';
-import { notSupported, unknownOperation, wireError } from './model/wire-errors';
+import { notSupported, tooLarge, unknownOperation, wireError } from './model/wire-errors';
 
 export interface LocalRequest {
   method: string;
@@ -335,14 +335,7 @@ function bodyOf(request: LocalRequest, api: ServiceApi): Buffer {
  */
 export function bodyError(error: RequestBodyError, api: ServiceApi): AwsServiceError {
   const answer = api.malformed(error.message);
-  return error.problem === 'too-large'
-    ? new AwsServiceError(error.message, {
-        type: answer.type,
-        status: 413,
-        fields: answer.fields,
-        cause: error,
-      })
-    : answer;
+  return error.problem === 'too-large' ? tooLarge(answer, error.message, error) : answer;
 }
 
 /** An awsQuery form, every escape in it valid percent-encoding (a bad one is the service's malformed error). */

@@ -109,3 +109,12 @@ export function unknownOperation(service: string, operation: string): AwsService
     `${service} has no operation ${JSON.stringify(operation)} in its API model.`,
   );
 }
+
+/**
+ * `answer` (the service's malformed-request error) with HTTP 413 Content Too Large (RFC 9110 §15.5.14): a body over
+ * the endpoint's limit. No model gives a status for that (AWS documents no error for it), so the class is the
+ * service's own and the status the HTTP one.
+ */
+export function tooLarge(answer: AwsServiceError, message: string, cause: unknown): AwsServiceError {
+  return new AwsServiceError(message, { type: answer.type, status: 413, fields: answer.fields, cause });
+}
