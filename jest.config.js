@@ -6,7 +6,7 @@ export default {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }],
   },
-  testMatch: ['<rootDir>/{packages,stacks,units,scripts}/**/*.test.ts'],
+  testMatch: ['<rootDir>/{packages,stacks,units,scripts,tools,test}/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/cdktf.out/', '/.lab/'],
   testTimeout: 120000,
 };

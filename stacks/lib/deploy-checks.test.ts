@@ -22,7 +22,7 @@ import {
   resourcesOf,
   tableBucketDependency,
   type StackJson,
-} from './fixtures';
+} from '../test/fixtures';
 import { GLUE_CATALOG_ATTRIBUTES } from './glue-catalog';
 import { findToolchain } from './terraform-validate';
 import { TerraformData } from './terraform-data';

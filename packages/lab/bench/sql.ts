@@ -1,5 +1,5 @@
 // `pnpm bench sql`: the SQL front end as an analyst meets it, measured in one run.
-//   S1  the conformance corpus (local-aws/src/athena/corpus): documented results by family, through the local
+//   S1  the conformance corpus (local-aws/test/athena/corpus): documented results by family, through the local
 //       Athena API (AWS SDK over loopback), on a fresh endpoint
 //   S2  the lab's sql/ queries (rendered as the lab renders them) through the local Athena API ÷ the same query
 //       text on DuckDB over the same Parquet files (goal ≤ 1.3×): start, poll and fetch against read_parquet. Both

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { sampleReport } from '../testing/report-fixture';
+import { sampleReport } from '../../test/support/report-fixture';
 import { renderHtml } from './html';
 import type { LabReport } from './lab-report';
 import { runVerdict, VERDICT_ORDER } from './run-verdict';

@@ -8,7 +8,7 @@ import {
   InvalidUpdateError,
   UnsupportedUpdateError,
 } from '../errors';
-import { flowRows, flowTable, testWarehouse, type TestWarehouse } from '../table/testing';
+import { flowRows, flowTable, testWarehouse, type TestWarehouse } from '../../test/table/testing';
 import type { TableCommit } from './types';
 
 let env: TestWarehouse;

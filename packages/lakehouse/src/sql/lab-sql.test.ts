@@ -8,9 +8,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StatementResult, Warehouse } from '../contract';
 import { objectsUnder } from '../io/stored-paths';
-import { testWarehouse, type TestWarehouse } from '../table/testing';
+import { testWarehouse, type TestWarehouse } from '../../test/table/testing';
 import { createSqlEngine, type AthenaSqlEngine } from './engine';
-import { memoryHiveCatalog } from './testing';
+import { memoryHiveCatalog } from '../../test/sql/testing';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const sqlDir = join(repo, 'sql');

@@ -66,7 +66,7 @@ import type { AuthorizationOptions } from './options';
 import { localClientConfig, type LocalClientCredentials } from '../client-config';
 import { loadEngineFactories } from '../engine';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
-import { waitForQuery } from '../test-support/clients';
+import { waitForQuery } from '../../test/support/clients';
 import {
   ANALYST,
   BUCKET,
@@ -76,8 +76,8 @@ import {
   role,
   testAuthorization,
   WORKGROUP,
-} from '../test-support/authorization';
-import { createFlowTable, icebergStreamInput } from '../test-support/lab-setup';
+} from '../../test/support/authorization';
+import { createFlowTable, icebergStreamInput } from '../../test/support/lab-setup';
 
 const factories = await loadEngineFactories();
 const SNAP_BUCKET = 'adv-snapshots';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { prepareStatement } from '@loglake/lakehouse';
 import { JsonStore } from '../store';
 import { assumedRoleCaller } from '../iam/principals';
-import { ADMINISTRATOR_ACCESS, BUCKET, CATALOG_ID, role } from '../test-support/authorization';
+import { ADMINISTRATOR_ACCESS, BUCKET, CATALOG_ID, role } from '../../test/support/authorization';
 import { AthenaStatementAuthorizer, SPOKEN_PERMISSION } from './athena-statements';
 import { LakeFormationGrants, type LakeFormationPermission } from './lake-formation';
 import { LocalIam } from './local-iam';

@@ -16,8 +16,8 @@ import { readLatestWithIcebird } from '@loglake/lakehouse/conformance';
 import { flushLocalFirehose } from '../admin-client';
 import { localClientConfig } from '../client-config';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
-import { localClients, type LocalClients } from '../test-support/clients';
-import { createFlowTable, icebergStreamInput } from '../test-support/lab-setup';
+import { localClients, type LocalClients } from '../../test/support/clients';
+import { createFlowTable, icebergStreamInput } from '../../test/support/lab-setup';
 import { segmentName } from './log-format';
 
 const flows = (from: number, count: number) =>

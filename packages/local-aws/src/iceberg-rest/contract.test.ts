@@ -21,8 +21,8 @@ import {
   type TableMetadata as EngineMetadata,
 } from '@loglake/lakehouse';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
-import { localClients, type LocalClients } from '../test-support/clients';
-import { athenaRows } from '../test-support/athena';
+import { localClients, type LocalClients } from '../../test/support/clients';
+import { athenaRows } from '../../test/support/athena';
 
 const BUCKET = 'rest-lab';
 const ARN = `arn:aws:s3tables:us-east-1:123456789012:bucket/${BUCKET}`;
