@@ -1,17 +1,5 @@
 // @loglake/stacks — the catalog: one stack per unit kind (stacks/<kind>/{inputs,stack}.ts) plus shared constructs.
-// inputs.ts files and lib/contract.ts are pure (no cdktf) so @loglake/units can import them cheaply.
-export {
-  buildLab,
-  announcedCommand,
-  synthCommand,
-  loadStackFactory,
-  type BuiltLab,
-  type BuildOptions,
-  type LabUnits,
-  type StackFactory,
-} from './app';
-export { LabStack, AWS_PROVIDER_CONSTRAINT, type LabStackOptions } from './lib/lab-stack';
-export { UpstreamOutputs } from './lib/upstream';
-export { LabPolicy } from './lib/policy/lab-policy';
-export { StacksError, UnitConfigError, MockOutputsRefusedError } from './lib/errors';
-export * from './lib/contract';
+// This face builds the lab (loads cdktf). ./inputs (each kind's inputs and the unit contract) and ./access are pure —
+// no cdktf — so @loglake/units and the lab import them cheaply; ./testing is the Terraform toolchain for tests.
+export { buildLab, synthCommand } from './app';
+export { awsLib } from './lib/provider-aws';

@@ -26,7 +26,9 @@ interface Face {
 
 function packageDirs(): string[] {
   const dirs = readdirSync(join(ROOT, 'packages')).map((name) => join(ROOT, 'packages', name));
-  return [...dirs, join(ROOT, 'stacks'), join(ROOT, 'units')].filter((dir) => existsSync(join(dir, 'package.json')));
+  return [...dirs, join(ROOT, 'stacks'), join(ROOT, 'units')].filter((dir) =>
+    existsSync(join(dir, 'package.json')),
+  );
 }
 
 function facesOf(dir: string): Face[] {
@@ -81,16 +83,16 @@ export function importedNames(source: ts.SourceFile): Map<string, Set<string>> {
       } else if (bindings && ts.isNamespaceImport(bindings)) {
         namespaces.set(bindings.name.text, specifier);
       }
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       const specifier = node.moduleSpecifier.text;
       if (node.exportClause && ts.isNamedExports(node.exportClause)) {
         for (const el of node.exportClause.elements) add(specifier, (el.propertyName ?? el.name).text);
       } else add(specifier, '*');
-    } else if (
-      ts.isVariableDeclaration(node) &&
-      node.initializer &&
-      ts.isObjectBindingPattern(node.name)
-    ) {
+    } else if (ts.isVariableDeclaration(node) && node.initializer && ts.isObjectBindingPattern(node.name)) {
       let init: ts.Expression = node.initializer;
       if (ts.isAwaitExpression(init)) init = init.expression;
       if (
@@ -125,6 +127,10 @@ export interface FaceRow {
   readonly usedNonTest: number;
   readonly usedAny: number;
   readonly unused: readonly string[];
+  /** Names other packages' non-test files import. */
+  readonly usedByProduct: readonly string[];
+  /** Names only other packages' tests import. */
+  readonly usedByTestsOnly: readonly string[];
 }
 
 export interface Measurement {
@@ -160,13 +166,19 @@ export function measure(): Measurement {
   const uses = new Map<string, { nonTest: Set<string>; any: Set<string> }>();
   for (const face of faces) uses.set(face.specifier, { nonTest: new Set(), any: new Set() });
   const ownerOf = (file: string): string | undefined =>
-    faces.find((face) => file.startsWith(face.dir + '/'))?.specifier.split('/').slice(0, 2).join('/');
+    faces
+      .find((face) => file.startsWith(face.dir + '/'))
+      ?.specifier.split('/')
+      .slice(0, 2)
+      .join('/');
 
   const offFace = new Map<string, Set<string>>();
   const pathCrossings: string[] = [];
   const folderOf = (file: string): string => {
     const rel = relative(ROOT, file).split('/');
-    return rel[0] === 'packages' ? rel.slice(0, 2).join('/') : (rel.length > 1 ? rel[0]! : '.');
+    // packages/<name>, stacks and units are packages; everything else at the top (scripts/, tools/, test/) is the root's.
+    if (rel[0] === 'packages') return rel.slice(0, 2).join('/');
+    return rel[0] === 'stacks' || rel[0] === 'units' ? rel[0] : '.';
   };
   for (const root of IMPORTER_ROOTS) {
     for (const file of tsFiles(join(ROOT, root))) {
@@ -204,12 +216,15 @@ export function measure(): Measurement {
       usedNonTest: counted(use.nonTest),
       usedAny: counted(use.any),
       unused: star ? [] : exported.filter((name) => !use.any.has(name)).sort(),
+      usedByProduct: exported.filter((name) => use.nonTest.has(name) || use.nonTest.has('*')).sort(),
+      usedByTestsOnly: exported.filter((name) => use.any.has(name) && !use.nonTest.has(name)).sort(),
     };
   });
   return { rows, offFace, pathCrossings };
 }
 
-const pct = (part: number, whole: number): string => (whole === 0 ? '–' : `${Math.round((100 * part) / whole)}%`);
+const pct = (part: number, whole: number): string =>
+  whole === 0 ? '–' : `${Math.round((100 * part) / whole)}%`;
 
 export function renderTable(rows: readonly FaceRow[]): string {
   const lines = [
@@ -223,7 +238,13 @@ export function renderTable(rows: readonly FaceRow[]): string {
   const sum = (pick: (r: FaceRow) => number): number => rows.reduce((total, r) => total + pick(r), 0);
   const exported = sum((r) => r.exported);
   lines.push(
-    `| **All** | **${exported}** | **${sum((r) => r.usedNonTest)}** | ${pct(sum((r) => r.usedNonTest), exported)} | **${sum((r) => r.usedAny)}** | ${pct(sum((r) => r.usedAny), exported)} |`,
+    `| **All** | **${exported}** | **${sum((r) => r.usedNonTest)}** | ${pct(
+      sum((r) => r.usedNonTest),
+      exported,
+    )} | **${sum((r) => r.usedAny)}** | ${pct(
+      sum((r) => r.usedAny),
+      exported,
+    )} |`,
   );
   return lines.join('\n');
 }
@@ -232,10 +253,16 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const { rows, offFace, pathCrossings } = measure();
   console.log(renderTable(rows));
   console.log(`\nImports of \`@loglake/…\` specifiers with no explicit \`exports\` entry: ${offFace.size}`);
-  for (const [specifier, importers] of offFace) console.log(`- \`${specifier}\` (${[...importers].join(', ')})`);
+  for (const [specifier, importers] of offFace)
+    console.log(`- \`${specifier}\` (${[...importers].join(', ')})`);
   console.log(`\nRelative imports that leave their package folder: ${pathCrossings.length}`);
   for (const crossing of pathCrossings) console.log(`- ${crossing}`);
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(rows));
+    process.exit(0);
+  }
   if (process.argv.includes('--unused')) {
-    for (const row of rows) if (row.unused.length > 0) console.log(`\n${row.face} unused: ${row.unused.join(', ')}`);
+    for (const row of rows)
+      if (row.unused.length > 0) console.log(`\n${row.face} unused: ${row.unused.join(', ')}`);
   }
 }

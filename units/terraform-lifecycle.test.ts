@@ -42,8 +42,8 @@ import {
   S3TablesClient,
 } from '@aws-sdk/client-s3tables';
 import { startLocalEndpoint, type LocalEndpoint } from '@loglake/local-aws';
-import { check, Checks, foreignClientsSkipped } from '@loglake/local-aws/foreign-clients';
-import { findToolchain, type TerraformToolchain } from '@loglake/stacks/lib/terraform-validate';
+import { check, Checks, foreignClientsSkipped } from '@loglake/local-aws/testing';
+import { findToolchain, type TerraformToolchain } from '@loglake/stacks/testing';
 import {
   ACCOUNT,
   labConfiguration,

@@ -24,7 +24,7 @@ import {
   type StackJson,
 } from '../test/fixtures';
 import { GLUE_CATALOG_ATTRIBUTES } from './glue-catalog';
-import { findToolchain } from './terraform-validate';
+import { findToolchain } from '../test/terraform-validate';
 import { TerraformData } from './terraform-data';
 
 const work = mkdtempSync(join(tmpdir(), 'loglake-guard-'));

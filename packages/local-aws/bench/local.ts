@@ -19,7 +19,7 @@ import {
   StartQueryExecutionCommand,
 } from '@aws-sdk/client-athena';
 import { CreateDeliveryStreamCommand } from '@aws-sdk/client-firehose';
-import { DuckDbSession } from '@loglake/lakehouse';
+import { DuckDbSession } from '@loglake/lakehouse/testing';
 import { flushLocalFirehose, localFirehoseStats } from '../src/admin-client';
 import type { LocalStreamStats } from '../src/firehose/service';
 import { startLocalEndpoint } from '../src/server';

@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { ResolvedLab } from '@loglake/units';
-import { alertAddressProblem } from '@loglake/stacks/lib/policy/rules';
+import { alertAddressProblem } from '@loglake/stacks/access';
 import { LabError } from '../errors';
 
 const run = promisify(execFile);

@@ -11,7 +11,7 @@ import { listLabPaths, resolveLab, type ResolvedLab } from '@loglake/units';
 import { runCli } from '../cli-support';
 import { InvalidOptionError } from '../errors';
 import { infraPreflight, preflightRefusal } from './infra-preflight';
-import { CONFIRM_DESTROY_ENV } from '@loglake/deploy-checks/confirm-destroy';
+import { CONFIRM_DESTROY_ENV } from '@loglake/deploy-checks';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
 import { REPO_ROOT } from '../target/paths';
 

@@ -4,7 +4,7 @@
 // administrator (AWS's AdministratorAccess) and a Lake Formation data lake administrator, as the README asks of
 // whoever deploys. The endpoint then evaluates the very documents the stacks would deploy.
 import { LOCAL_ACCOUNT_ID, LOCAL_CREDENTIALS, type AuthorizationOptions } from '@loglake/local-aws';
-import { synthesizeAccess, type SynthesizedAccess } from '@loglake/stacks/lib/access/index';
+import { synthesizeAccess, type SynthesizedAccess } from '@loglake/stacks/access';
 import type { ResolvedLab } from '@loglake/units';
 import { TargetNotReadyError } from '../errors';
 import { labRoles, type LabRoles } from './lab-roles';

@@ -1,14 +1,14 @@
 // The conformance suite: after every operation the engine performs, every snapshot of the table is read by
 // icebird (an independent Iceberg reader) and by the engine, and the rows must match; then the invariants
 // icebird does not check (field ids, sequence numbers, summaries, partition values, bounds) must hold.
-import { FLOW_LOG_V2_SCHEMA } from '@loglake/flowgen';
+import { FLOW_LOG_V2_SCHEMA, FlowGenerator, type FlowRecord } from '@loglake/flowgen';
 import { describe, test, expect, beforeAll, afterAll } from '@jest/globals';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FlowGenerator, type FlowRecord } from '@loglake/flowgen';
-import { openWarehouse, type LocalWarehouse, type TableHandle } from '../../src/index';
+import { openWarehouse, type TableHandle } from '../../src/index';
+import type { LocalWarehouse } from '../../src/catalog/warehouse';
 import { filesTable } from '../../src/metadata-tables/file-tables';
 import { checkTableState } from './check-table';
 

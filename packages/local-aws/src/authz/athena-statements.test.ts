@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prepareStatement } from '@loglake/lakehouse';
+import { prepareStatement } from '@loglake/lakehouse/testing';
 import { JsonStore } from '../store';
 import { assumedRoleCaller } from '../iam/principals';
 import { ADMINISTRATOR_ACCESS, BUCKET, CATALOG_ID, role } from '../../test/support/authorization';

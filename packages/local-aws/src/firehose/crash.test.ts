@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateDeliveryStreamCommand } from '@aws-sdk/client-firehose';
 import { GetTableCommand } from '@aws-sdk/client-s3tables';
-import { readLatestWithIcebird } from '@loglake/lakehouse/conformance';
+import { readLatestWithIcebird } from '@loglake/lakehouse/testing';
 import { flushLocalFirehose, localFirehoseStats } from '../admin-client';
 import { localClients } from '../../test/support/clients';
 import { startEndpointProcess, type EndpointProcess } from '../../test/support/endpoint-process';

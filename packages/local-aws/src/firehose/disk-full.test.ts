@@ -12,7 +12,7 @@ import {
   ServiceUnavailableException,
 } from '@aws-sdk/client-firehose';
 import { GetTableCommand } from '@aws-sdk/client-s3tables';
-import { readLatestWithIcebird } from '@loglake/lakehouse/conformance';
+import { readLatestWithIcebird } from '@loglake/lakehouse/testing';
 import { flushLocalFirehose } from '../admin-client';
 import { localClientConfig } from '../client-config';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';

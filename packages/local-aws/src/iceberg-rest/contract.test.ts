@@ -13,13 +13,8 @@ import {
   GetTableMetadataLocationCommand,
 } from '@aws-sdk/client-s3tables';
 import { IcebergError, IcebergRestCatalog, type TableMetadata } from 'iceberg-js';
-import {
-  DuckDbSession,
-  TableLayout,
-  produceSnapshot,
-  writeDataFiles,
-  type TableMetadata as EngineMetadata,
-} from '@loglake/lakehouse';
+import { DuckDbSession, TableLayout, produceSnapshot, writeDataFiles } from '@loglake/lakehouse/testing';
+import { type TableMetadata as EngineMetadata } from '@loglake/lakehouse/iceberg';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { localClients, type LocalClients } from '../../test/support/clients';
 import { athenaRows } from '../../test/support/athena';

@@ -4,33 +4,32 @@
 import {
   applyUpdates,
   checkRequirements,
+  newTableMetadata,
+  prepareStatement,
+} from '@loglake/lakehouse/testing';
+import {
   CommitConflictError,
   GenericUserError,
-  newTableMetadata,
   NoSuchTableError,
-  prepareStatement,
   ScanCutoffError,
+  type CommitOptions,
+  type CommitResult,
+  type CommittedTable,
+  type CreateTableInput,
+  type NamespaceInfo,
+  type NdjsonSource,
+  type PendingAppend,
+  type PreparedStatement,
+  type RowSource,
+  type SqlEngine,
+  type StatementResult,
+  type TableBucketInfo,
+  type TableCommit,
+  type TableHandle,
+  type TableSummary,
+  type Warehouse,
 } from '@loglake/lakehouse';
-import type {
-  CommitOptions,
-  CommitResult,
-  CommittedTable,
-  CreateTableInput,
-  NamespaceInfo,
-  NdjsonSource,
-  PendingAppend,
-  PreparedStatement,
-  RowSource,
-  Schema,
-  SqlEngine,
-  StatementResult,
-  TableBucketInfo,
-  TableCommit,
-  TableHandle,
-  TableMetadata,
-  TableSummary,
-  Warehouse,
-} from '@loglake/lakehouse';
+import type { Schema, TableMetadata } from '@loglake/lakehouse/iceberg';
 
 class FakeError extends Error {
   constructor(name: string, message: string) {

@@ -7,8 +7,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { cdktfRunsOnThisNode } from '../scripts/node-runtime.mjs';
-import { REPO_ROOT } from './lib/app-command';
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const work = mkdtempSync(join(tmpdir(), 'loglake-by-hand-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

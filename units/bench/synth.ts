@@ -9,11 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, TerraformStack } from 'cdktf';
 import type * as awsProvider from '@cdktf/provider-aws/lib/provider';
-import { resolveLab } from '../../units/index';
-import { appCommand, appCommandFor, cdktfAppEnv } from '../../units/lib/app-command';
-import { buildLab } from '../app';
-import { REPO_ROOT } from '../lib/paths';
-import { awsLib } from '../lib/provider-aws';
+import { resolveLab } from '../index';
+import { awsLib, buildLab } from '@loglake/stacks';
+import { appCommand, appCommandFor, cdktfAppEnv, REPO_ROOT } from '../lib/app-command';
 
 const { AwsProvider } = awsLib<typeof awsProvider>('provider');
 
@@ -31,9 +29,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const FOUNDATION = ['table-bucket', 'firehose', 'ref-data'];
 
 const COMMANDS = {
-  bare: appCommandFor('stacks/bench/bare-stack.ts'),
+  bare: appCommandFor('units/bench/bare-stack.ts'),
   all: appCommand(),
-  foundation: appCommandFor('stacks/bench/lab-subset.ts', FOUNDATION),
+  foundation: appCommandFor('units/bench/lab-subset.ts', FOUNDATION),
 };
 
 function cold(command: string): number {

@@ -14,7 +14,7 @@ import {
   type NewerProviderFeature,
   type TerraformJson,
   type ValidateDiagnostic,
-} from './provider-version';
+} from '../lib/provider-version';
 
 const run = promisify(execFile);
 

@@ -1,7 +1,7 @@
 // Baseline for the synth bench: one bare stack with only the AWS provider, synthesized to CDKTF_OUTDIR.
 import { App, TerraformStack } from 'cdktf';
 import type * as awsProvider from '@cdktf/provider-aws/lib/provider';
-import { awsLib } from '../lib/provider-aws';
+import { awsLib } from '@loglake/stacks';
 
 const { AwsProvider } = awsLib<typeof awsProvider>('provider');
 
