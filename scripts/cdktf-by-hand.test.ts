@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cdktfRunsOnThisNode } from '../scripts/node-runtime.mjs';
+import { cdktfRunsOnThisNode } from './node-runtime.mjs';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
