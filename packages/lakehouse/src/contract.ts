@@ -1,6 +1,7 @@
-// The engine's public contract. The SQL front end (src/sql/) and the local endpoint (packages/local-aws) are
-// written against these types only, so the table layer can change underneath them. Implementations live in
-// the layer modules (catalog, metadata, snapshots, manifests, io, expressions) and are exported from index.ts.
+// The engine's public contract: the local endpoint (packages/local-aws) is written against these types (through
+// index.ts), so the table layer can change underneath it. The SQL front end (src/sql/) uses them too, and reaches
+// below them where it must (DuckDB sessions, metadata, the warehouse's engine session). Implementations live in
+// the layer modules (catalog, metadata, snapshots, manifests, io, expressions).
 // Nothing here exposes a DuckDB connection: the engine owns its connections and every table it stages.
 import type { CommittedTable, TableCommit } from './rest/types';
 
