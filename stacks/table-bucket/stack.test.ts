@@ -137,7 +137,7 @@ describe('table-bucket stack', () => {
     expect((wg.configuration as Record<string, unknown>).result_configuration).toBeUndefined();
   });
 
-  test("Lake Formation grants go to the lab role, never to the deployer (a data lake administrator: N1)", () => {
+  test('Lake Formation grants go to the lab role, never to the deployer (a data lake administrator: N1)', () => {
     const grants = Object.values(resourcesOf(json, 'aws_lakeformation_permissions'));
     expect(grants).toHaveLength(2);
     for (const g of grants) expect(g.principal).toBe('${aws_iam_role.lab-role.arn}');
@@ -164,7 +164,9 @@ describe('table-bucket stack', () => {
         },
       ],
     });
-    const policy = JSON.parse(String(resourcesOf(json, 'aws_iam_role_policy')['lab-role-policy']!.policy)) as {
+    const policy = JSON.parse(
+      String(resourcesOf(json, 'aws_iam_role_policy')['lab-role-policy']!.policy),
+    ) as {
       Statement: { Sid: string; Action: string[]; Resource: string | string[] }[];
     };
     const bySid = Object.fromEntries(policy.Statement.map((st) => [st.Sid, st]));

@@ -8,10 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { deriveCompactModel, type SmithyModel } from './derive';
-import {
-  OUTPUT_SHAPES_OF_MODELS,
-  SERVED_OPERATIONS_OF_LARGE_MODELS,
-} from '../src/model/served';
+import { OUTPUT_SHAPES_OF_MODELS, SERVED_OPERATIONS_OF_LARGE_MODELS } from '../src/model/served';
 
 const SERVICES: { dir: string; version: string }[] = [
   { dir: 's3tables', version: '2018-05-10' },

@@ -9,7 +9,14 @@ import type { TableHandle } from '../contract';
 import { CommitConflictError, NoSuchSnapshotError } from '../errors';
 import { toPath } from '../io/file-io';
 import { filesTable } from '../metadata-tables/file-tables';
-import { countRows, flowRows, flowTable, query, testWarehouse, type TestWarehouse } from '../../test/table/testing';
+import {
+  countRows,
+  flowRows,
+  flowTable,
+  query,
+  testWarehouse,
+  type TestWarehouse,
+} from '../../test/table/testing';
 import { CompactionPolicyError } from './compaction-plan';
 import { ExpirePolicyError } from './expire-plan';
 import './index';
