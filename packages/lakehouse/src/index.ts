@@ -7,6 +7,7 @@ export type {
   ColumnDefinition,
   CommitOptions,
   CommitResult,
+  CommittedTable,
   CompactionReport,
   CreateTableInput,
   ExpireReport,
@@ -22,6 +23,7 @@ export type {
   TableAccess,
   TableAccessKind,
   TableBucketInfo,
+  TableCommit,
   TableHandle,
   TableSummary,
   Warehouse,
@@ -57,7 +59,6 @@ export {
   StoredNameError,
 } from './io/stored-paths';
 export { S3_TABLES_MAINTENANCE_DEFAULTS } from './maintenance';
-export type { CommittedTable, TableCommit } from './rest/types';
 export type {
   CatalogProvider,
   CatalogServices,

@@ -58,7 +58,7 @@ describe('Terraform references resolved as they would be once applied', () => {
   test('what would have to be guessed stops with the expression, the place and the fix', () => {
     expect(() => refs.output('table-bucket', 'table_arn')).toThrow(UnresolvedReferenceError);
     expect(() => refs.output('table-bucket', 'table_arn')).toThrow(
-      /aws_s3tables_table\.table\.arn.*which AWS generates.*teach stacks\/lib\/access\/terraform-expressions\.ts/,
+      /aws_s3tables_table\.table\.arn.*which AWS generates.*teach stacks\/access\/terraform-expressions\.ts/,
     );
     expect(() => refs.resolve('firehose', '${aws_glue_catalog_database.db.name}', 'test')).toThrow(
       /cannot resolve \$\{upper\("x"\)\} \(an expression that is not a plain reference\)/,

@@ -6,8 +6,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildLab, type LabUnits } from '../../app';
-import { StacksError } from '../errors';
+import { buildLab, type LabUnits } from '../app';
+import { StacksError } from '../lib/errors';
 import { TerraformExpressions, type AccessValues, type SynthesizedStack } from './terraform-expressions';
 
 export interface SynthesizedRole {

@@ -3,7 +3,7 @@
 // output read through remote state (resolved in the producer's stack), a local. Only what the access model needs is
 // resolved, on demand; anything else — a function, an attribute AWS generates (a table's id), an unknown resource
 // type — stops with a message naming the expression, where it is and what to do: the model is never guessed.
-import { StacksError } from '../errors';
+import { StacksError } from '../lib/errors';
 
 /** One synthesized stack's JSON (cdk.tf.json), the parts the resolver reads. */
 export interface SynthesizedStack {
@@ -242,7 +242,7 @@ export class TerraformExpressions {
 
   private unresolved(stack: string, where: string, expr: string, what: string): UnresolvedReferenceError {
     return new UnresolvedReferenceError(
-      `stack ${stack}, ${where}: cannot resolve \${${expr}} (${what}) without guessing; reference an argument the stack sets, or teach stacks/lib/access/terraform-expressions.ts how AWS forms it`,
+      `stack ${stack}, ${where}: cannot resolve \${${expr}} (${what}) without guessing; reference an argument the stack sets, or teach stacks/access/terraform-expressions.ts how AWS forms it`,
       expr,
     );
   }
