@@ -22,9 +22,4 @@ export {
 export type { RefDataInputs } from './ref-data/inputs';
 export type { S3TablesIntegrationInputs } from './s3tables-integration/inputs';
 export type { SnapshotsInputs } from './snapshots/inputs';
-export {
-  type IcebergColumn,
-  type IcebergType,
-  type TableBucketInputs,
-  VPC_FLOW_LOG_COLUMNS,
-} from './table-bucket/inputs';
+export { type TableBucketInputs, VPC_FLOW_LOG_COLUMNS } from './table-bucket/inputs';
