@@ -3,7 +3,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/cdktf.out/**', '.lab/**', '**/dist/**', 'coverage/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/cdktf.out/**', '.lab/**', '.tsbuild/**', '**/dist/**', 'coverage/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

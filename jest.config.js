@@ -4,9 +4,9 @@ export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }],
+    '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false, tsconfig: '<rootDir>/tsconfig.base.json' }],
   },
-  testMatch: ['<rootDir>/{packages,stacks,units,scripts}/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/cdktf.out/', '/.lab/'],
+  testMatch: ['<rootDir>/{packages,stacks,units,scripts,tools,test}/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/cdktf.out/', '/.lab/', '/.tsbuild/'],
   testTimeout: 120000,
 };

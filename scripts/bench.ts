@@ -3,11 +3,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Command } from 'commander';
-import { didYouMean, helpfulUsage, runCli } from '../packages/lab/src/cli-support';
-import { UnknownNameError } from '../packages/lab/src/errors';
+import { didYouMean, helpfulUsage, runCli, UnknownNameError } from '@loglake/lab';
 
 const benches: Record<string, { file: string; what: string }> = {
-  synth: { file: 'stacks/bench/synth.ts', what: "synth time of the whole lab ÷ one bare stack's" },
+  synth: { file: 'units/bench/synth.ts', what: "synth time of the whole lab ÷ one bare stack's" },
   engine: { file: 'packages/lakehouse/bench/engine.ts', what: 'the embedded engine against plain DuckDB' },
   local: { file: 'packages/local-aws/bench/local.ts', what: 'records/s through the local endpoint' },
   api: { file: 'packages/local-aws/bench/api.ts', what: "the local endpoint's API coverage" },

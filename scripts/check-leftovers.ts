@@ -1,8 +1,8 @@
 // `tsx scripts/check-leftovers.ts <labId>` (CHECK_ATTEMPTS=4 from the destroy hook): is anything of the lab left in
 // AWS? Prints a table, exits 0 only when nothing is. Thin entry: names and region come from units/, the work from
 // @loglake/teardown. The region-level S3 Tables integration is not the lab's and is never reported.
-import { parseAttempts, parseLabId, runCheck } from '../packages/teardown/src/index';
-import { resolveLab } from '../units/index';
+import { parseAttempts, parseLabId, runCheck } from '@loglake/teardown';
+import { resolveLab } from '@loglake/units';
 
 try {
   const labId = parseLabId(process.argv[2]);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Before CI's tests: the AWS CLI session test (packages/local-aws/src/foreign-clients) runs the v1 and the v2 CLI
+# Before CI's tests: the AWS CLI session test (packages/local-aws/test/foreign-clients) runs the v1 and the v2 CLI
 # where the machine has them. The v1 CLI comes with the machine's Python; Debian's `awscli` package is v2: install it
 # when no `aws` on the machine is v2 and apt can be used (root, or passwordless sudo). Otherwise say so and carry
 # on — the test then skips the v2 session and says why. Nothing happens when a v2 CLI is already there.

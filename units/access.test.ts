@@ -1,6 +1,6 @@
 // The lab's access model read from its synthesized stacks (the real live tree, synthesized as `cdktf synth` does).
 import { describe, expect, test } from '@jest/globals';
-import { synthesizeAccess } from '@loglake/stacks/lib/access/index';
+import { synthesizeAccess } from '@loglake/stacks/access';
 import { resolveLab } from './index';
 
 const VALUES = { account: '123456789012', deployerArn: 'arn:aws:iam::123456789012:role/lab-deployer' };

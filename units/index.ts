@@ -18,35 +18,22 @@
  * here, so a bad unit file fails with a message naming the unit, the field and the fix. A new unit is one file in
  * the lab folder plus a catalog entry stacks/<unit>/{inputs,stack}.ts; to type it here, augment UnitInputsByName.
  */
-import type { ResolvedUnit } from '@loglake/stacks/lib/contract';
-import type { AnalystInputs } from '@loglake/stacks/analyst/inputs';
-import type { FirehoseInputs } from '@loglake/stacks/firehose/inputs';
-import type { RefDataInputs } from '@loglake/stacks/ref-data/inputs';
-import type { S3TablesIntegrationInputs } from '@loglake/stacks/s3tables-integration/inputs';
-import type { TableBucketInputs } from '@loglake/stacks/table-bucket/inputs';
+import type {
+  AnalystInputs,
+  FirehoseInputs,
+  RefDataInputs,
+  ResolvedUnit,
+  S3TablesIntegrationInputs,
+  TableBucketInputs,
+} from '@loglake/stacks/inputs';
 import { UnitsError } from './lib/errors';
 import { listLabPaths, loadInputsSpec, loadLabTree, UNITS_DIR } from './lib/load';
 import { resolveLabTree, type LabSummary } from './lib/resolve';
 
-export type {
-  ResolvedUnit,
-  ResolvedDependency,
-  RemoteState,
-  UnitContext,
-  TfCommand,
-} from '@loglake/stacks/lib/contract';
-export type { TableBucketInputs, IcebergColumn, IcebergType } from '@loglake/stacks/table-bucket/inputs';
-export type { FirehoseInputs } from '@loglake/stacks/firehose/inputs';
 // The failed-rows alarm as PutMetricAlarm takes it: the firehose stack deploys it, the local lab creates it.
-export { failedRowsAlarmDefinition, type FailedRowsAlarmDefinition } from '@loglake/stacks/firehose/inputs';
-export type { AnalystInputs } from '@loglake/stacks/analyst/inputs';
-export type { RefDataInputs } from '@loglake/stacks/ref-data/inputs';
-export type { SnapshotsInputs } from '@loglake/stacks/snapshots/inputs';
-export type { S3TablesIntegrationInputs } from '@loglake/stacks/s3tables-integration/inputs';
-export type { LabTree, LabSummary } from './lib/resolve';
-export { UnitsError, UnitTreeError } from './lib/errors';
-export { resolveLabTree } from './lib/resolve';
-export { loadLabTree, listLabPaths, loadInputsSpec } from './lib/load';
+export { failedRowsAlarmDefinition, type FailedRowsAlarmDefinition } from '@loglake/stacks/inputs';
+export type { SnapshotsInputs } from '@loglake/stacks/inputs';
+export { listLabPaths } from './lib/load';
 
 /** Typed inputs per known unit. Another unit's module may add itself with `declare module '@loglake/units'`. */
 export interface UnitInputsByName {
@@ -57,7 +44,7 @@ export interface UnitInputsByName {
   analyst: AnalystInputs;
 }
 
-export type ResolvedUnits = {
+type ResolvedUnits = {
   readonly [K in keyof UnitInputsByName]: ResolvedUnit<UnitInputsByName[K]>;
 } & Readonly<Record<string, ResolvedUnit>>;
 
@@ -65,7 +52,7 @@ export interface ResolvedLab extends LabSummary {
   readonly units: ResolvedUnits;
 }
 
-export interface ResolveLabOptions {
+interface ResolveLabOptions {
   /** Which lab (two digits); defaults to the only lab in the tree. */
   readonly labId?: string;
   /** Environment consulted for LAB_STATE_BUCKET; defaults to process.env. */

@@ -1,6 +1,6 @@
 // The whole Terraform lifecycle against the local endpoint with the machine's Terraform and mirrored AWS provider
 // (the toolchain terraform-validate.test.ts finds): init, apply of the resource types the stacks use
-// (lib/terraform-lifecycle.ts), a second plan that must be empty, an apply of a change, destroy — and after each, the
+// (test/terraform-lifecycle.ts), a second plan that must be empty, an apply of a change, destroy — and after each, the
 // endpoint's state read back through the AWS SDK. Skips, saying why, without a toolchain (or with
 // LOGLAKE_FOREIGN_CLIENTS=skip, which CI sets on one of its two Node lines).
 import { describe, expect, test, beforeAll, afterAll } from '@jest/globals';
@@ -42,8 +42,8 @@ import {
   S3TablesClient,
 } from '@aws-sdk/client-s3tables';
 import { startLocalEndpoint, type LocalEndpoint } from '@loglake/local-aws';
-import { check, Checks, foreignClientsSkipped } from '@loglake/local-aws/foreign-clients';
-import { findToolchain, type TerraformToolchain } from '@loglake/stacks/lib/terraform-validate';
+import { check, Checks, foreignClientsSkipped } from '@loglake/local-aws/testing';
+import { findToolchain, type TerraformToolchain } from '@loglake/stacks/testing';
 import {
   ACCOUNT,
   labConfiguration,
@@ -53,7 +53,7 @@ import {
   stateAddresses,
   terraformRunner,
   writeConfiguration,
-} from './lib/terraform-lifecycle';
+} from './test/terraform-lifecycle';
 
 const toolchain = findToolchain();
 const why = foreignClientsSkipped() ?? ('missing' in toolchain ? toolchain.missing : undefined);

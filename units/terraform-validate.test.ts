@@ -7,8 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AWS_PROVIDER_VERSION, type TerraformJson } from '@loglake/stacks/lib/provider-version';
-import { findToolchain, validateStack, type StackValidation } from '@loglake/stacks/lib/terraform-validate';
+import {
+  AWS_PROVIDER_VERSION,
+  type TerraformJson,
+  findToolchain,
+  validateStack,
+  type StackValidation,
+} from '@loglake/stacks/testing';
 import { resolveLab } from './index';
 import { appCommand, cdktfAppEnv, REPO_ROOT } from './lib/app-command';
 

@@ -7,7 +7,7 @@ import {
   resourcesOf,
   tableBucketDependency,
   type StackJson,
-} from '../lib/fixtures';
+} from '../test/fixtures';
 import type { ResolvedDependency } from '../lib/contract';
 import { LabPolicy } from '../lib/policy/lab-policy';
 import { UnitConfigError } from '../lib/errors';

@@ -7,7 +7,7 @@ import {
   resourcesOf,
   tableBucketDependency,
   type StackJson,
-} from '../lib/fixtures';
+} from '../test/fixtures';
 import { spec, type FirehoseInputs } from './inputs';
 import { FirehoseStack } from './stack';
 

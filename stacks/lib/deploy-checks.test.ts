@@ -22,9 +22,9 @@ import {
   resourcesOf,
   tableBucketDependency,
   type StackJson,
-} from './fixtures';
+} from '../test/fixtures';
 import { GLUE_CATALOG_ATTRIBUTES } from './glue-catalog';
-import { findToolchain } from './terraform-validate';
+import { findToolchain } from '../test/terraform-validate';
 import { TerraformData } from './terraform-data';
 
 const work = mkdtempSync(join(tmpdir(), 'loglake-guard-'));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { LocalBackend, TerraformStack, Testing } from 'cdktf';
 import type { TfCommand } from './contract';
 import { addDependsOn } from './destroy-hooks';
-import { tableBucketDependency, type StackJson } from './fixtures';
+import { tableBucketDependency, type StackJson } from '../test/fixtures';
 import { TerraformData } from './terraform-data';
 import { UpstreamOutputs } from './upstream';
 

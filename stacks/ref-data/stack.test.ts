@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { Testing } from 'cdktf';
-import { fixtureUnit, resourcesOf, tableBucketDependency, type StackJson } from '../lib/fixtures';
+import { fixtureUnit, resourcesOf, tableBucketDependency, type StackJson } from '../test/fixtures';
 import { spec, type RefDataInputs } from './inputs';
 import { RefDataStack } from './stack';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { Aspects, Testing } from 'cdktf';
-import { fixtureUnit, onlyResource, resourcesOf, type StackJson } from '../lib/fixtures';
+import { fixtureUnit, onlyResource, resourcesOf, type StackJson } from '../test/fixtures';
 import { LabPolicy } from '../lib/policy/lab-policy';
 import { spec, type S3TablesIntegrationInputs } from './inputs';
 import { S3TablesIntegrationStack } from './stack';

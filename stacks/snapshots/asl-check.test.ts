@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EXAMPLE_ARNS, snapshotStateMachine } from '@loglake/snapshot-lambdas/state-machine';
+import { EXAMPLE_ARNS, snapshotStateMachine } from '@loglake/snapshot-lambdas/deploy';
 import { checkStateMachine } from './asl-check';
 
 describe('checkStateMachine', () => {

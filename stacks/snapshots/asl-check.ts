@@ -10,7 +10,7 @@ import {
   structuralProblems,
   validateStateMachine,
   type StateMachineDefinition,
-} from '@loglake/snapshot-lambdas/state-machine';
+} from '@loglake/snapshot-lambdas/deploy';
 import { REPO_ROOT } from '../lib/paths';
 
 const DEFAULT_CACHE_DIR = join(REPO_ROOT, '.lab', 'build', 'asl-valid');

@@ -1,8 +1,11 @@
 // Inputs of the snapshots unit: the daily schedule (hour and time zone), the staleness alarm, Lambda sizing and the
 // snapshot definitions themselves (data, validated by the pipeline's own rules so a bad definition fails synth, not
 // the 06:00 run). Alerts go to the lab-wide topic of the table-bucket unit. Pure: no cdktf.
-import { parseSnapshotDefinitions, type SnapshotDefinition } from '@loglake/snapshot-lambdas/definitions';
-import { DEFAULT_SNAPSHOT_CUTOFF_BYTES } from '@loglake/snapshot-lambdas/workgroup-shape';
+import {
+  parseSnapshotDefinitions,
+  type SnapshotDefinition,
+  DEFAULT_SNAPSHOT_CUTOFF_BYTES,
+} from '@loglake/snapshot-lambdas/deploy';
 import type { InputsSpec, UnitContext } from '../lib/contract';
 import { UnitConfigError } from '../lib/errors';
 import { FieldReader } from '../lib/fields';

@@ -7,7 +7,7 @@ import {
   resourcesOf,
   tableBucketDependency,
   type StackJson,
-} from '../lib/fixtures';
+} from '../test/fixtures';
 import { IamRolePolicy } from '@cdktf/provider-aws/lib/iam-role-policy';
 import { policyJson } from '../lib/iam';
 import { LabPolicy } from '../lib/policy/lab-policy';

@@ -21,10 +21,12 @@ import {
   METRIC,
   METRICS_NAMESPACE,
   METRICS_SERVICE,
-} from '@loglake/snapshot-lambdas/env';
-import { EXAMPLE_ARNS, snapshotStateMachine } from '@loglake/snapshot-lambdas/state-machine';
-import { snapshotTableShape } from '@loglake/snapshot-lambdas/table-shape';
-import { QUERY_RESULTS_PREFIX, snapshotWorkGroupShape } from '@loglake/snapshot-lambdas/workgroup-shape';
+  EXAMPLE_ARNS,
+  snapshotStateMachine,
+  snapshotTableShape,
+  QUERY_RESULTS_PREFIX,
+  snapshotWorkGroupShape,
+} from '@loglake/snapshot-lambdas/deploy';
 import type { ResolvedUnit } from '../lib/contract';
 import { addDependsOn } from '../lib/destroy-hooks';
 import { StacksError } from '../lib/errors';

@@ -8,7 +8,7 @@ import {
   onlyResource,
   resourcesOf,
   type StackJson,
-} from '../lib/fixtures';
+} from '../test/fixtures';
 import { spec, VPC_FLOW_LOG_COLUMNS, type TableBucketInputs } from './inputs';
 import { TableBucketStack } from './stack';
 

@@ -26,11 +26,11 @@ describe('appCommand', () => {
     // Prepare
     const repo = repoWithApp('node --import tsx --import ./x.ts units/main.ts');
     // Act
-    const bare = appCommandFor('stacks/bench/bare-stack.ts', [], repo);
-    const subset = appCommandFor('stacks/bench/lab-subset.ts', ['table-bucket', 'firehose'], repo);
+    const bare = appCommandFor('units/bench/bare-stack.ts', [], repo);
+    const subset = appCommandFor('units/bench/lab-subset.ts', ['table-bucket', 'firehose'], repo);
     // Assess
-    expect(bare).toBe('node --import tsx --import ./x.ts stacks/bench/bare-stack.ts');
-    expect(subset).toBe('node --import tsx --import ./x.ts stacks/bench/lab-subset.ts table-bucket firehose');
+    expect(bare).toBe('node --import tsx --import ./x.ts units/bench/bare-stack.ts');
+    expect(subset).toBe('node --import tsx --import ./x.ts units/bench/lab-subset.ts table-bucket firehose');
   });
 
   test('an app that does not run units/main.ts is refused with the fix', () => {

@@ -1,6 +1,6 @@
 // The shapes of the live-tree files. Every level holds a few values (Terragrunt style); resolution merges them
 // root → env → region → lab → unit. Identity helpers only give the files their types.
-import type { TfCommand } from '@loglake/stacks/lib/contract';
+import type { TfCommand } from '@loglake/stacks/inputs';
 
 export interface RemoteStateConfig {
   /** S3 bucket holding every unit's state; falls back to LAB_STATE_BUCKET, then to a local backend. */

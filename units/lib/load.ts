@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { REGIONAL_DIR, type InputsSpec } from '@loglake/stacks/lib/contract';
+import { REGIONAL_DIR, type InputsSpec } from '@loglake/stacks/inputs';
 import type { LevelConfig, RootConfig, UnitConfig } from './define';
 import { UnitTreeError, UnitsError } from './errors';
 import type { LabTree, SpecLoader } from './resolve';

@@ -13,7 +13,7 @@ import {
   type TfCommand,
   type UnitContext,
   type UnitLevel,
-} from '@loglake/stacks/lib/contract';
+} from '@loglake/stacks/inputs';
 import type { DependencyConfig, LevelConfig, RootConfig, UnitConfig } from './define';
 import { UnitTreeError } from './errors';
 import { deployOrder } from './graph';

@@ -138,14 +138,12 @@ describe('S3 Tables integration preflight', () => {
   });
 
   test('Glue refuses GetCatalog (the deployer is no data lake administrator) → not "absent": make it one first', async () => {
-    glue
-      .on(GetCatalogCommand)
-      .rejects(
-        new GlueAccessDenied({
-          message: 'Insufficient Lake Formation permission(s) on s3tablescatalog',
-          $metadata: {},
-        }),
-      );
+    glue.on(GetCatalogCommand).rejects(
+      new GlueAccessDenied({
+        message: 'Insufficient Lake Formation permission(s) on s3tablescatalog',
+        $metadata: {},
+      }),
+    );
     lfMissing();
     for (const mode of ['create', 'adopt'] as const) {
       const run = preflightIntegration(clients, input(mode));

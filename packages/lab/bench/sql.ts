@@ -1,5 +1,5 @@
 // `pnpm bench sql`: the SQL front end as an analyst meets it, measured in one run.
-//   S1  the conformance corpus (local-aws/src/athena/corpus): documented results by family, through the local
+//   S1  the conformance corpus (local-aws/test/athena/corpus): documented results by family, through the local
 //       Athena API (AWS SDK over loopback), on a fresh endpoint
 //   S2  the lab's sql/ queries (rendered as the lab renders them) through the local Athena API ÷ the same query
 //       text on DuckDB over the same Parquet files (goal ≤ 1.3×): start, poll and fetch against read_parquet. Both
@@ -14,9 +14,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AthenaClient, CreateWorkGroupCommand } from '@aws-sdk/client-athena';
 import { FLOW_LOG_V2_SCHEMA, FlowGenerator, SCANNER_IP, type FlowRecord } from '@loglake/flowgen';
-import { createSqlEngine, DuckDbSession, openWarehouse, sqlString, toPath } from '@loglake/lakehouse';
+import { createSqlEngine, openWarehouse, sqlString, toPath } from '@loglake/lakehouse';
+import { DuckDbSession } from '@loglake/lakehouse/testing';
 import { localClientConfig, startLocalEndpoint } from '@loglake/local-aws';
-import { runCorpus } from '@loglake/local-aws/corpus';
+import { runCorpus } from '@loglake/local-aws/testing';
 import { renderTemplate, runQuery, type AthenaTarget, type QueryResult } from '@loglake/athena-sql';
 import { findTemplate } from '../src/query/find-template';
 import { REPO_ROOT } from '../src/target/open-target';

@@ -4,7 +4,7 @@ import { describe, test, expect } from '@jest/globals';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { run, STACK_LINE, type CliResult, type Entry } from './testing/cli';
+import { run, STACK_LINE, type CliResult, type Entry } from '../test/support/cli';
 
 /** Runs the commands two at a time (the machine has two cores). */
 async function all(commands: [Entry, string[]][]): Promise<CliResult[]> {

@@ -1,9 +1,8 @@
-// The engine's public contract. The SQL front end (src/sql/) and the local endpoint (packages/local-aws) are
-// written against these types only, so the table layer can change underneath them. Implementations live in
-// the layer modules (catalog, metadata, snapshots, manifests, io, expressions) and are exported from index.ts.
+// The engine's public contract: the local endpoint (packages/local-aws) is written against these types (through
+// index.ts), so the table layer can change underneath it. The SQL front end (src/sql/) uses them too, and reaches
+// below them where it must (DuckDB sessions, metadata, the warehouse's engine session). Implementations live in
+// the layer modules (catalog, metadata, snapshots, manifests, io, expressions).
 // Nothing here exposes a DuckDB connection: the engine owns its connections and every table it stages.
-import type { CommittedTable, TableCommit } from './rest/types';
-
 /** Iceberg primitive types the engine supports (spec names). `decimal(p,s)` is written out, e.g. `decimal(10,2)`. */
 export type IcebergPrimitive =
   | 'boolean'
@@ -472,4 +471,60 @@ export interface SqlEngine {
   /** Runs one statement (prepared by this engine, or text to prepare). Failures throw SqlError whose message is
    * Athena's StateChangeReason text and whose fields carry Athena's error category and type. */
   execute(statement: PreparedStatement | string, options?: ExecuteOptions): Promise<StatementResult>;
+}
+
+// The Iceberg REST catalog's commit shapes (apache/iceberg open-api/rest-catalog-open-api.yaml: CommitTableRequest,
+// TableRequirement, TableUpdate), as the engine applies them to table metadata (rest/). They live here, on the
+// ground floor, because Warehouse.commitTable takes them. Only the members the engine reads are typed; an update or
+// requirement of another kind is refused by name.
+
+export type PartitionSpecInput = {
+  'spec-id'?: number;
+  fields: { 'source-id': number; 'field-id'?: number; name: string; transform: string }[];
+};
+
+export type SortOrderInput = {
+  'order-id'?: number;
+  fields: { 'source-id': number; transform: string; direction: string; 'null-order': string }[];
+};
+
+export type TableRequirement =
+  | { type: 'assert-create' }
+  | { type: 'assert-table-uuid'; uuid: string }
+  | { type: 'assert-ref-snapshot-id'; ref: string; 'snapshot-id': number | null }
+  | { type: 'assert-last-assigned-field-id'; 'last-assigned-field-id': number }
+  | { type: 'assert-current-schema-id'; 'current-schema-id': number }
+  | { type: 'assert-last-assigned-partition-id'; 'last-assigned-partition-id': number }
+  | { type: 'assert-default-spec-id'; 'default-spec-id': number }
+  | { type: 'assert-default-sort-order-id'; 'default-sort-order-id': number };
+
+export type TableUpdate =
+  | { action: 'assign-uuid'; uuid: string }
+  | { action: 'upgrade-format-version'; 'format-version': number }
+  | {
+      action: 'add-schema';
+      schema: Omit<Schema, 'schema-id'> & { 'schema-id'?: number };
+      'last-column-id'?: number;
+    }
+  | { action: 'set-current-schema'; 'schema-id': number }
+  | { action: 'add-spec'; spec: PartitionSpecInput }
+  | { action: 'set-default-spec'; 'spec-id': number }
+  | { action: 'add-sort-order'; 'sort-order': SortOrderInput }
+  | { action: 'set-default-sort-order'; 'sort-order-id': number }
+  | { action: 'add-snapshot'; snapshot: Snapshot }
+  | ({ action: 'set-snapshot-ref'; 'ref-name': string } & SnapshotRef)
+  | { action: 'remove-snapshot-ref'; 'ref-name': string }
+  | { action: 'remove-snapshots'; 'snapshot-ids': number[] }
+  | { action: 'set-properties'; updates: Record<string, string> }
+  | { action: 'remove-properties'; removals: string[] };
+
+export interface TableCommit {
+  requirements: readonly TableRequirement[];
+  updates: readonly TableUpdate[];
+}
+
+export interface CommittedTable {
+  metadata: TableMetadata;
+  /** The metadata file this commit published (the table's new metadata location). */
+  metadataLocation: string;
 }

@@ -1,88 +1,91 @@
-export * from './contract';
-export * from './errors';
-export { openWarehouse, LocalWarehouse, type WarehouseOptions } from './catalog/warehouse';
-export { isBucketName, isNamespaceName, isTableName } from './catalog/names';
-export { IcebergTable, type TableContext } from './table/table-handle';
+// @loglake/lakehouse: the embedded engine — Iceberg tables on local disk, DuckDB underneath. This face is what other
+// packages use: the warehouse contract and its errors, openWarehouse, createSqlEngine (Athena's SQL) and the catalog
+// and storage types. Iceberg's own value and metadata helpers are in ./iceberg; test support in ./testing.
+export { isNamespaceName, isTableName } from './catalog/names';
+export { openWarehouse } from './catalog/warehouse';
+export type {
+  ColumnDefinition,
+  CommitOptions,
+  CommitResult,
+  CommittedTable,
+  CompactionReport,
+  CreateTableInput,
+  ExpireReport,
+  NamespaceInfo,
+  NdjsonSource,
+  PendingAppend,
+  PreparedStatement,
+  QueryContext,
+  ResultColumn,
+  RowSource,
+  SqlEngine,
+  StatementResult,
+  TableAccess,
+  TableAccessKind,
+  TableBucketInfo,
+  TableCommit,
+  TableHandle,
+  TableSummary,
+  Warehouse,
+} from './contract';
+export { sqlString } from './duckdb/duckdb-session';
+// The engine's errors, every one: local-aws answers each with its own wire error, by class (engine-errors.ts).
 export {
-  validateRows,
-  type RowValidation,
-  type RejectedRow,
-  type ValidatedRow,
-  type ValidateOptions,
-} from './table/row-validation';
-export { planScan, applicableDeletes, type PlannedScan } from './table/scan-planner';
-export { commitWithRetry, loadLatest, type BuiltCommit, type LoadedMetadata } from './table/commit';
-export { writeDataFiles, type WriteDataInput } from './table/data-writer';
+  CommitConflictError,
+  CommitRequirementFailedError,
+  InvalidExpressionError,
+  InvalidMetadataLocationError,
+  InvalidNameError,
+  InvalidPropertyError,
+  InvalidSchemaError,
+  InvalidTransformError,
+  InvalidUpdateError,
+  NamespaceAlreadyExistsError,
+  NamespaceNotEmptyError,
+  NoSuchNamespaceError,
+  NoSuchRefError,
+  NoSuchSnapshotError,
+  NoSuchTableBucketError,
+  NoSuchTableError,
+  RefAlreadyExistsError,
+  SchemaMismatchError,
+  TableAlreadyExistsError,
+  TableBucketAlreadyExistsError,
+  TableBucketNotEmptyError,
+  UnreadableRowsError,
+  UnsupportedUpdateError,
+} from './errors';
+export { toPath } from './io/file-io';
 export {
-  writePositionDeletes,
-  DELETE_FILE_PATH_ID,
-  DELETE_POS_ID,
-  type WrittenDeletes,
-} from './table/position-delete-writer';
-export { resolveVersion, type ResolvedVersion } from './table/version-selector';
-export { DuckDbSession, sqlIdent, sqlString, type SqlRow } from './duckdb/duckdb-session';
-export { TableLayout } from './io/table-layout';
-export { toPath, toUri, createExclusive, replaceAtomically } from './io/file-io';
-export {
-  StoredNameError,
-  encodeName,
+  compareKeys,
   decodeName,
-  namedPath,
   listNames,
-  containedPath,
-  isInside,
+  namedPath,
   objectPath,
   objectsUnder,
-  compareKeys,
-  OBJECT_MARKER,
-  type StoredObject,
+  StoredNameError,
 } from './io/stored-paths';
+export { S3_TABLES_MAINTENANCE_DEFAULTS } from './maintenance';
+export type {
+  CatalogProvider,
+  CatalogServices,
+  HiveColumn,
+  ParquetTableRegistration,
+  SqlCatalog,
+} from './sql/catalog/catalog';
+export { DEFAULT_CATALOG } from './sql/catalog/registry';
+export { type AthenaSqlEngineOptions, createSqlEngine } from './sql/engine';
 export {
-  produceSnapshot,
-  withSnapshot,
-  type AddedFile,
-  type FileChanges,
-  type ProducedSnapshot,
-} from './snapshots/snapshot-producer';
-export { buildSummary } from './snapshots/summary';
-export { newSnapshotId } from './snapshots/snapshot-id';
-export * from './manifests/data-file';
-export { readManifest, readManifestList, writeManifest, writeManifestList } from './manifests/manifest-io';
-export { snapshotFiles, specPartitionTypes, type SnapshotFiles } from './manifests/live-files';
-export { bindExpression, referencedFieldIds, type BoundExpression, type BoundLeaf } from './expressions/bind';
-export { fileMightMatch, manifestMightMatch } from './expressions/evaluate';
-export { boundToSql, expressionToSql } from './expressions/to-sql';
-export * from './metadata/table-metadata';
-export {
-  buildPartitionSpec,
-  buildSortOrder,
-  partitionFieldTypes,
-  type PartitionSpec,
-  type SortOrder,
-} from './metadata/partition-spec';
-export { buildSchema, findField, addColumnsToSchema, renameInSchema } from './metadata/schema';
-export {
-  parseTransform,
-  validateTransform,
-  applyTransform,
-  transformResultType,
-  type ParsedTransform,
-} from './metadata/transforms';
-export { murmur3x86, icebergHash, bucketOf } from './metadata/murmur3';
-export {
-  coerceValue,
-  literalToText,
-  literalToSql,
-  encodeBound,
-  decodeBound,
-  compareLiterals,
-  CoercionError,
-  type Literal,
-} from './metadata/values';
-export { parseType, duckdbType, isIcebergPrimitive, normaliseType } from './metadata/types';
-// Java's number text (Double.toString): local-aws's CloudWatch prints its alarm reasons with it.
-export { javaDouble } from './metadata/number-text';
-export * from './sql';
-export * from './maintenance';
-export * from './metadata-tables';
-export * from './rest';
+  CatalogNotFoundError,
+  ColumnNotFoundError,
+  GenericUserError,
+  InvalidArgumentsError,
+  NotSupportedError,
+  ScanCutoffError,
+  SchemaNotFoundError,
+  SqlError,
+  SqlSyntaxError,
+  SqlTableAlreadyExistsError,
+  TableNotFoundError,
+} from './sql/errors';
+export { LocalDirectoryStorage } from './sql/execution/external-storage';

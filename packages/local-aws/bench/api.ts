@@ -1,15 +1,15 @@
 // `pnpm bench api`: the API coverage of the local endpoint, measured by the conformance suite generated from the
-// vendored models (src/model/conformance.ts) run against one endpoint: per service, operations served / in the
+// vendored models (test/model/conformance.ts) run against one endpoint: per service, operations served / in the
 // model, valid requests (and how many succeeded), constraints refused as AWS does, constraints the generator could
 // not express (and why), unserved operations answering UnsupportedOperationException. Not a timing: the same
-// suite runs in CI (src/conformance.test.ts); this prints it as a report, `.lab/bench/api.json` beside it.
+// suite runs in CI (test/conformance.test.ts); this prints it as a report, `.lab/bench/api.json` beside it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateCases, type ConformanceCase, type SkippedConstraint } from '../src/model/conformance';
-import { coverage, formatCoverage, runCases } from '../src/model/conformance-run';
+import { generateCases, type ConformanceCase, type SkippedConstraint } from '../test/model/conformance';
+import { coverage, formatCoverage, runCases } from '../test/model/conformance-run';
 import { startLocalEndpoint } from '../src/server';
-import { prepareConformance } from '../src/test-support/conformance-fixtures';
+import { prepareConformance } from '../test/support/conformance-fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-api-'));
 const endpoint = await startLocalEndpoint({ dataDir: dir });

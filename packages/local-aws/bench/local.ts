@@ -19,13 +19,13 @@ import {
   StartQueryExecutionCommand,
 } from '@aws-sdk/client-athena';
 import { CreateDeliveryStreamCommand } from '@aws-sdk/client-firehose';
-import { DuckDbSession } from '@loglake/lakehouse';
+import { DuckDbSession } from '@loglake/lakehouse/testing';
 import { flushLocalFirehose, localFirehoseStats } from '../src/admin-client';
 import type { LocalStreamStats } from '../src/firehose/service';
 import { startLocalEndpoint } from '../src/server';
-import { localClients, waitForQuery, type LocalClients } from '../src/test-support/clients';
-import { startEndpointProcess } from '../src/test-support/endpoint-process';
-import { createFlowTable, icebergStreamInput, syntheticFlowRecord } from '../src/test-support/lab-setup';
+import { localClients, waitForQuery, type LocalClients } from '../test/support/clients';
+import { startEndpointProcess } from '../test/support/endpoint-process';
+import { createFlowTable, icebergStreamInput, syntheticFlowRecord } from '../test/support/lab-setup';
 import type { PutWorkerData } from './put-worker';
 import { sendAll } from './send-batches';
 

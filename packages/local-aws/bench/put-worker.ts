@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { FirehoseClient, ListDeliveryStreamsCommand } from '@aws-sdk/client-firehose';
 import { localClientConfig } from '../src/client-config';
-import { syntheticFlowRecord } from '../src/test-support/lab-setup';
+import { syntheticFlowRecord } from '../test/support/lab-setup';
 import { sendAll } from './send-batches';
 
 export interface PutWorkerData {

@@ -17,9 +17,9 @@ import {
   UpdateDestinationCommand,
 } from '@aws-sdk/client-firehose';
 import { startLocalEndpoint, type LocalEndpoint } from './server';
-import { localClients, type LocalClients } from './test-support/clients';
-import { MemoryWarehouse } from './test-support/memory-warehouse';
-import { createFlowTable, icebergStreamInput } from './test-support/lab-setup';
+import { localClients, type LocalClients } from '../test/support/clients';
+import { MemoryWarehouse } from '../test/support/memory-warehouse';
+import { createFlowTable, icebergStreamInput } from '../test/support/lab-setup';
 
 const nameOf = (promise: Promise<unknown>) =>
   promise.then(

@@ -1,5 +1,5 @@
 // How the endpoint gets its engine: the embedded warehouse and the Athena SQL front end from @loglake/lakehouse.
-// Tests and tools may inject their own factories instead (StartLocalEndpointOptions.engine).
+// Tests and tools may inject their own factories instead (LocalEndpointOptions.engine).
 import {
   createSqlEngine,
   openWarehouse,

@@ -1,40 +1,22 @@
-// @loglake/local-aws: the AWS API endpoint on loopback (the services of served-services.ts) over the embedded engine.
-export { startLocalEndpoint, type LocalEndpoint, type LocalEndpointOptions } from './server';
-export { FaultInjector, type FaultOptions } from './faults';
-export { LocalAwsError, LocalEndpointConfigError, AwsServiceError } from './errors';
+// @loglake/local-aws: the AWS API endpoint on loopback (the services of served-services.ts) over
+// the embedded engine — starting it, the clients' config and credentials for it, and the lab's hooks into its clocks,
+// Firehose stats and maintenance. Test support for other packages is in ./testing.
 export {
-  runLocalMaintenance,
-  flushLocalFirehose,
-  localFirehoseStats,
-  advanceLocalMaintenanceClock,
   advanceLocalCloudWatchClock,
+  advanceLocalMaintenanceClock,
   evaluateLocalAlarms,
-  localAlarmNotifications,
-  type LocalAlarmChange,
+  localFirehoseStats,
   type LocalServiceCredentials,
-  type AdminCaller,
+  runLocalMaintenance,
 } from './admin-client';
-export type { CapturedNotification } from './cloudwatch/alarms';
-export type { ServiceCredentialsRequest } from './authz';
-export type {
-  AuthorizationOptions,
-  LakeFormationGrantSpec,
-  LocalCredentialsSpec,
-  LocalRoleSpec,
-} from './authz';
-export { PolicyNotUnderstoodError } from './iam';
-export type { EngineFactories } from './engine';
-export type { DeliveryStats } from './firehose/delivery';
-export type { LocalStreamStats } from './firehose/service';
-export type { MaintenanceRunReport, SnapshotManagementHold } from './s3tables/maintenance';
 export { LOCAL_ACCOUNT_ID } from './arn';
-export { MAX_BATCH_BYTES, MAX_BATCH_RECORDS, MAX_RECORD_BYTES } from './firehose/service';
-export { localClientConfig, LOCAL_CREDENTIALS, type LocalClientCredentials } from './client-config';
+export type { ServiceCredentialsRequest } from './authz';
+export type { AuthorizationOptions } from './authz/options';
+export { LOCAL_CREDENTIALS, localClientConfig, type LocalClientCredentials } from './client-config';
 export { LOCAL_DATA_DIR_ENTRIES } from './data-dir';
-export {
-  assertDataFolderFree,
-  dataFolderHolder,
-  DataFolderHeldError,
-  DataFolderLock,
-  type DataFolderHolder,
-} from './data-lock';
+export { assertDataFolderFree } from './data-lock';
+export { LocalAwsError } from './errors';
+export type { FaultOptions } from './faults';
+export type { LocalStreamStats } from './firehose/service';
+export type { MaintenanceRunReport } from './s3tables/maintenance';
+export { type LocalEndpoint, type LocalEndpointOptions, startLocalEndpoint } from './server';

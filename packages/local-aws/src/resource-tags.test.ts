@@ -32,9 +32,9 @@ import {
 } from '@aws-sdk/client-glue';
 import { startLocalEndpoint, type LocalEndpoint } from './server';
 import { localClientConfig } from './client-config';
-import { localClients, type LocalClients } from './test-support/clients';
-import { MemoryWarehouse } from './test-support/memory-warehouse';
-import { createFlowTable, icebergStreamInput } from './test-support/lab-setup';
+import { localClients, type LocalClients } from '../test/support/clients';
+import { MemoryWarehouse } from '../test/support/memory-warehouse';
+import { createFlowTable, icebergStreamInput } from '../test/support/lab-setup';
 
 const fiftyOne = Array.from({ length: 51 }, (_, i) => ({ Key: `k${i}`, Value: 'v' }));
 const nameOf = (promise: Promise<unknown>) =>

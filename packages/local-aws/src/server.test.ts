@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalEndpoint, type LocalEndpoint } from './server';
 import { LocalEndpointConfigError } from './errors';
-import { MemoryWarehouse } from './test-support/memory-warehouse';
+import { MemoryWarehouse } from '../test/support/memory-warehouse';
 
 describe('local endpoint server', () => {
   let dir: string;

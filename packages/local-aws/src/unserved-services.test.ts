@@ -9,7 +9,7 @@ import { cbor } from '@smithy/core/cbor';
 import { AssumeRoleCommand, GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { startLocalEndpoint, type LocalEndpoint } from './server';
 import { localClientConfig } from './client-config';
-import { MemoryWarehouse } from './test-support/memory-warehouse';
+import { MemoryWarehouse } from '../test/support/memory-warehouse';
 
 const signedFor = (service: string) => ({
   authorization: `AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/${service}/aws4_request, SignedHeaders=host, Signature=00`,

@@ -19,7 +19,7 @@ import { S3Client, ListObjectsV2Command, DeleteObjectsCommand } from '@aws-sdk/c
 import { buildSnapshot, makeRunId } from './build-snapshot';
 import { EmptySnapshotError, PublishError } from './errors';
 import type { SnapshotMetricValues } from './metrics';
-import { athenaResult, recordingMetrics, testConfig } from './testing/fixtures';
+import { athenaResult, recordingMetrics, testConfig } from '../test/fixtures';
 
 const athena = mockClient(AthenaClient);
 const glue = mockClient(GlueClient);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleHandlers } from './bundle';
 import { handlerEnvironment } from './env';
-import { testConfig } from './testing/fixtures';
+import { testConfig } from '../test/fixtures';
 
 const out = mkdtempSync(join(tmpdir(), 'snapshot-bundle-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { describe, test, expect } from '@jest/globals';
 import { handlerEnvironment, readHandlerConfig } from './env';
 import { SnapshotConfigError } from './errors';
-import { testConfig } from './testing/fixtures';
+import { testConfig } from '../test/fixtures';
 
 describe('readHandlerConfig', () => {
   test('round-trips the environment the stack writes', () => {

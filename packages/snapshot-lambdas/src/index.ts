@@ -1,19 +1,7 @@
-// @loglake/snapshot-lambdas: the daily snapshot pipeline's handlers, their state machine and its offline runner.
-export * from './errors';
-export * from './definitions';
-export * from './env';
-export * from './params';
-export * from './completeness';
-export * from './resolve-watermark';
-export * from './build-snapshot';
-export * from './metrics';
-export * from './sql';
-export * from './glue-table';
-export * from './retention';
-export * from './state-machine';
-export * from './local-run';
-export type * from './asl';
-export * from './bundle';
-export * from './local-lab';
-export * from './offline';
-export * from './aws-run';
+// @loglake/snapshot-lambdas: the daily snapshot pipeline (watermark, CTAS build, publish, retention) — its definitions,
+// the handlers' config and the state machine's states. Running it without Step Functions (offline, or on AWS from
+// the lab) is ./offline; what the snapshots stack deploys is ./deploy; the Lambda bundler is ./bundle.
+export { findDefinition, type SnapshotDefinition } from './definitions';
+export type { HandlerConfig } from './env';
+export { isoDate } from './params';
+export { STATE } from './state-machine';

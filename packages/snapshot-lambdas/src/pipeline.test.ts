@@ -23,7 +23,7 @@ import {
 import { runStateMachineLocally } from './local-run';
 import type { SnapshotMetricValues } from './metrics';
 import { EXAMPLE_ARNS, snapshotStateMachine } from './state-machine';
-import { flowLogsDaily, recordingMetrics, testConfig } from './testing/fixtures';
+import { flowLogsDaily, recordingMetrics, testConfig } from '../test/fixtures';
 
 const config = testConfig({ queryTimeoutMs: 60_000 });
 const definition = snapshotStateMachine(EXAMPLE_ARNS);

@@ -5,7 +5,7 @@ import { describe, expect, test } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { renderAnalystsQuery, renderBuildSnapshot, renderCountRows, renderHoursPresent } from './sql';
-import { flowLogsDaily } from './testing/fixtures';
+import { flowLogsDaily } from '../test/fixtures';
 
 const ORACLE = fileURLToPath(new URL('../test/rendered-sql.json', import.meta.url));
 

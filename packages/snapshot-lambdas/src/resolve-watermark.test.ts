@@ -12,7 +12,7 @@ import { GlueClient, GetTableCommand } from '@aws-sdk/client-glue';
 import { resolveWatermark, parseAthenaTimestamp } from './resolve-watermark';
 import { InvalidParameterError, NoCompleteDayError } from './errors';
 import type { SnapshotMetricValues } from './metrics';
-import { athenaResult, recordingMetrics, testConfig } from './testing/fixtures';
+import { athenaResult, recordingMetrics, testConfig } from '../test/fixtures';
 
 const athena = mockClient(AthenaClient);
 const glue = mockClient(GlueClient);

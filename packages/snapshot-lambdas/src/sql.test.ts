@@ -2,7 +2,7 @@ import { describe, test, expect } from '@jest/globals';
 import { InvalidParameterError, SnapshotConfigError } from './errors';
 import { parseSnapshotDefinition } from './definitions';
 import { renderBuildSnapshot, renderHoursPresent } from './sql';
-import { flowLogsDaily } from './testing/fixtures';
+import { flowLogsDaily } from '../test/fixtures';
 
 const hostile = [
   'x; DROP TABLE network.vpc_flow_logs',

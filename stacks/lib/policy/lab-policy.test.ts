@@ -12,7 +12,7 @@ import { spec as integrationSpec } from '../../s3tables-integration/inputs';
 import { spec as snapshotsSpec } from '../../snapshots/inputs';
 import { spec as refSpec } from '../../ref-data/inputs';
 import { spec as tbSpec } from '../../table-bucket/inputs';
-import { fixtureUnit, integrationDependency, tableBucketDependency } from '../fixtures';
+import { fixtureUnit, integrationDependency, tableBucketDependency } from '../../test/fixtures';
 import { policyJson } from '../iam';
 import { PrivateBucket } from '../private-bucket';
 import { LabPolicy } from './lab-policy';

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { ResolvedLab } from '@loglake/units';
-import { alertAddressProblem } from '@loglake/stacks/lib/policy/rules';
+import { alertAddressProblem } from '@loglake/stacks/access';
 import { LabError } from '../errors';
 import {
   awsCredentialsProblem,

@@ -12,7 +12,7 @@ import { runCli } from '../cli-support';
 import { InvalidOptionError } from '../errors';
 import type { CredentialsSource } from '../target/aws-credentials';
 import { infraPreflight, preflightRefusal } from './infra-preflight';
-import { CONFIRM_DESTROY_ENV } from '@loglake/deploy-checks/confirm-destroy';
+import { CONFIRM_DESTROY_ENV } from '@loglake/deploy-checks';
 import { DEFAULT_OUTPUTS_FILE } from '../target/aws-outputs';
 import { REPO_ROOT } from '../target/paths';
 

@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXPERIMENT_NAMES } from '../experiments/table-effects';
-import { DEPLOYED_OUTPUTS } from '../testing/deployed-outputs';
-import { cleanEnv, filesIn, ROOT, run, STACK_LINE, start, widest } from '../testing/cli';
+import { DEPLOYED_OUTPUTS } from '../../test/support/deployed-outputs';
+import { cleanEnv, filesIn, ROOT, run, STACK_LINE, start, widest } from '../../test/support/cli';
 import { LAKE_MANIFEST, lakeDataFiles, readManifest } from '../target/local-lake';
 
 const SAME = 'Every figure the article gives';

@@ -13,7 +13,7 @@ import {
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { filesIn, run, STACK_LINE, start } from '../testing/cli';
+import { filesIn, run, STACK_LINE, start } from '../../test/support/cli';
 
 const LAKE_MANIFEST = 'loglake-lab.json';
 /** What the user has in the lake (the lab's manifest aside). */

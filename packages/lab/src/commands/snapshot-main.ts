@@ -10,19 +10,21 @@ import { join, resolve } from 'node:path';
 import { LOCAL_ACCOUNT_ID, startLocalEndpoint } from '@loglake/local-aws';
 import {
   compareAnalystsQuery,
-  findDefinition,
   flowRows,
   hoursOf,
-  isoDate,
   loadFlows,
   localSnapshotClients,
   provisionLocalSnapshots,
   runSnapshotOnAws,
   runSnapshotOffline,
   snapshotContents,
-  type HandlerConfig,
   type LocalClients,
   type OfflineRun,
+} from '@loglake/snapshot-lambdas/offline';
+import {
+  findDefinition,
+  isoDate,
+  type HandlerConfig,
   type SnapshotDefinition,
 } from '@loglake/snapshot-lambdas';
 import { resolveLab, type ResolvedLab } from '@loglake/units';

@@ -3,7 +3,7 @@ import { describe, expect, test } from '@jest/globals';
 import { costText, formatCostUsd } from './cost-text';
 import { DAYS_PER_MONTH, estimateCost, type CostLine } from './estimate';
 import { PRICES, type PriceId } from './prices';
-import { sampleUsage } from '../testing/report-fixture';
+import { sampleUsage } from '../../test/support/report-fixture';
 import type { RunUsage } from './usage';
 
 const MiB = 1024 * 1024;

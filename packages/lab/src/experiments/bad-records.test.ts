@@ -3,7 +3,7 @@
 // requests it makes (PutRecordBatch with the bad records, the error bucket's listing, GetMetricData, DescribeAlarms
 // polled until ALARM and then OK, the alarm's history) on a clock that moves only when the experiment sleeps.
 import { beforeEach, describe, expect, test } from '@jest/globals';
-import { expectOnlyFailing } from '../testing/checks';
+import { expectOnlyFailing } from '../../test/support/checks';
 import { gzipSync } from 'node:zlib';
 import {
   CloudWatchClient,

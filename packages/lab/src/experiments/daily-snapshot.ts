@@ -18,10 +18,10 @@ import {
   publishedSnapshot,
   runSnapshotOffline,
   runSnapshotOnAws,
-  STATE,
   type HandlerClients,
   type LocalClients,
-} from '@loglake/snapshot-lambdas';
+} from '@loglake/snapshot-lambdas/offline';
+import { STATE } from '@loglake/snapshot-lambdas';
 import { resolveLab, type SnapshotsInputs } from '@loglake/units';
 import { makeSnapshotClients } from './snapshot-clients';
 import { metricHoursSent } from './run-usage';

@@ -1,7 +1,7 @@
 // Every check of the Iceberg experiments, fed what a passing run measures (all true) and then, one at a time, a
 // measurement that contradicts it (that check alone false).
 import { describe, expect, test } from '@jest/globals';
-import { expectOnlyFailing } from '../testing/checks';
+import { expectOnlyFailing } from '../../test/support/checks';
 import {
   laptopChecks,
   restEndpointChecks,

@@ -4,7 +4,7 @@ import { AthenaClient } from '@aws-sdk/client-athena';
 import { GlueClient } from '@aws-sdk/client-glue';
 import { S3Client } from '@aws-sdk/client-s3';
 import { S3TablesClient } from '@aws-sdk/client-s3tables';
-import type { LocalClients } from '@loglake/snapshot-lambdas';
+import type { LocalClients } from '@loglake/snapshot-lambdas/offline';
 
 export function makeSnapshotClients(region: string): LocalClients {
   const clients = {

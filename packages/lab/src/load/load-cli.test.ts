@@ -5,7 +5,7 @@ import { describe, test, expect } from '@jest/globals';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cleanEnv, run, STACK_LINE, start, widest } from '../testing/cli';
+import { cleanEnv, run, STACK_LINE, start, widest } from '../../test/support/cli';
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'load-cli-'));
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { estimateCost } from '../cost/estimate';
-import { sampleReport, sampleUsage } from '../testing/report-fixture';
+import { sampleReport, sampleUsage } from '../../test/support/report-fixture';
 import { renderHtml } from './html';
 import type { LabReport } from './lab-report';
 import { runVerdict, VERDICT_ORDER } from './run-verdict';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveLab } from '@loglake/units';
-import { DEPLOYED_OUTPUTS } from '../testing/deployed-outputs';
+import { DEPLOYED_OUTPUTS } from '../../test/support/deployed-outputs';
 import { outputsCommand, readDeployedNames } from './aws-outputs';
 
 const UNITS = ['s3tables-integration', 'table-bucket', 'ref-data', 'analyst', 'firehose', 'snapshots'];

@@ -1,10 +1,10 @@
 // Who may do what on the lab's local target: the access model of the synthesized stacks (every role with its trust
-// and permissions policies, the bucket policies, the Lake Formation grants — stacks/lib/access), plus the one
+// and permissions policies, the bucket policies, the Lake Formation grants — stacks/access/), plus the one
 // principal the stacks do not create, the deployer: the lab's own credentials ("local") sign as it, an
 // administrator (AWS's AdministratorAccess) and a Lake Formation data lake administrator, as the README asks of
 // whoever deploys. The endpoint then evaluates the very documents the stacks would deploy.
 import { LOCAL_ACCOUNT_ID, LOCAL_CREDENTIALS, type AuthorizationOptions } from '@loglake/local-aws';
-import { synthesizeAccess, type SynthesizedAccess } from '@loglake/stacks/lib/access/index';
+import { synthesizeAccess, type SynthesizedAccess } from '@loglake/stacks/access';
 import type { ResolvedLab } from '@loglake/units';
 import { TargetNotReadyError } from '../errors';
 import { labRoles, type LabRoles } from './lab-roles';

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SynthesizedAccess } from '@loglake/stacks/lib/access/index';
+import type { SynthesizedAccess } from '@loglake/stacks/access';
 import { PART1 } from '../experiments/part1';
 import { PART3 } from '../experiments/daily-snapshot';
 import { runLab } from '../experiments/run-lab';

@@ -8,7 +8,7 @@ import { DescribeDeliveryStreamCommand } from '@aws-sdk/client-firehose';
 import { DescribeAlarmsCommand } from '@aws-sdk/client-cloudwatch';
 import { startLocalEndpoint } from '@loglake/local-aws';
 import { resolveLab } from '@loglake/units';
-import { DEPLOYED_OUTPUTS } from '../testing/deployed-outputs';
+import { DEPLOYED_OUTPUTS } from '../../test/support/deployed-outputs';
 import { openTarget, parseTargetKind, resourcesFromUnits } from './open-target';
 
 describe('openTarget', () => {

@@ -2,7 +2,7 @@
 // units' resolved values and the synthesized stacks (local) or the deployed stacks' outputs (aws).
 import type { LabRoles } from './lab-roles';
 
-import type { IcebergColumn } from '@loglake/stacks';
+import type { IcebergColumn } from '@loglake/stacks/inputs';
 import type { FailedRowsAlarmDefinition } from '@loglake/units';
 
 export type TargetKind = 'local' | 'aws';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { readFile, utimes } from 'node:fs/promises';
 import { toPath } from '../io/file-io';
 import { openWarehouse } from './warehouse';
-import { FLOW_TABLE, flowRows, testWarehouse, type TestWarehouse } from '../table/testing';
+import { FLOW_TABLE, flowRows, testWarehouse, type TestWarehouse } from '../../test/table/testing';
 
 describe('the S3-Tables-shaped catalog', () => {
   let env: TestWarehouse;

@@ -3,10 +3,12 @@
 // commit (UpdateTableMetadataLocation) is a compare-and-swap on it.
 import { promises as fs } from 'node:fs';
 import type {
+  CommittedTable,
   CreateTableInput,
   NamespaceInfo,
   ParquetColumn,
   TableBucketInfo,
+  TableCommit,
   TableHandle,
   TableSummary,
   Warehouse,
@@ -31,7 +33,6 @@ import { newTableMetadata, parseMetadata, serializeMetadata } from '../metadata/
 import { parquetCompression } from '../table/parquet-options';
 import { IcebergTable } from '../table/table-handle';
 import { commitTableChanges } from '../rest/commit-table';
-import type { CommittedTable, TableCommit } from '../rest/types';
 import { CatalogStore, type TableRecord } from './catalog-store';
 import {
   checkBucketName,

@@ -1,6 +1,6 @@
 import { describe, test, expect } from '@jest/globals';
 import type { Snapshot, TableMetadata } from '../contract';
-import { metadataWithSnapshots } from '../metadata/testing';
+import { metadataWithSnapshots } from '../../test/metadata/testing';
 import { planSnapshotExpiry, ExpirePolicyError } from './expire-plan';
 
 const HOUR = 3_600_000;

@@ -9,13 +9,20 @@ import type { TableHandle } from '../contract';
 import { CommitConflictError, NoSuchSnapshotError } from '../errors';
 import { toPath } from '../io/file-io';
 import { filesTable } from '../metadata-tables/file-tables';
-import { countRows, flowRows, flowTable, query, testWarehouse, type TestWarehouse } from '../table/testing';
+import {
+  countRows,
+  flowRows,
+  flowTable,
+  query,
+  testWarehouse,
+  type TestWarehouse,
+} from '../../test/table/testing';
 import { CompactionPolicyError } from './compaction-plan';
 import { ExpirePolicyError } from './expire-plan';
 import './index';
 import { OrphanRemovalError } from './remove-orphans';
 
-const CRASH_CHILD = fileURLToPath(new URL('../table/crash-child.ts', import.meta.url));
+const CRASH_CHILD = fileURLToPath(new URL('../../test/table/crash-child.ts', import.meta.url));
 
 let env: TestWarehouse;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // $files, $manifests and $partitions over a real table, bound as DuckDB relations.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { TableHandle } from '../contract';
-import { flowRows, flowTable, query, testWarehouse, type TestWarehouse } from '../table/testing';
+import { flowRows, flowTable, query, testWarehouse, type TestWarehouse } from '../../test/table/testing';
 import { metadataTable } from './index';
 
 let env: TestWarehouse;

@@ -1,7 +1,7 @@
 import { describe, test, expect, beforeAll, afterAll } from '@jest/globals';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { TableMetadata } from '../contract';
-import { metadataWithSnapshots } from '../metadata/testing';
+import { metadataWithSnapshots } from '../../test/metadata/testing';
 import { historyTable, refsTable, snapshotsTable } from './history-tables';
 import { parseMetadataTableName, resolveSnapshotId, MetadataTableError } from './index';
 import { toRelationSql } from './relation-sql';

@@ -1,15 +1,14 @@
 // REST commits on a real table: requirements judged on the latest metadata, updates in order, idempotent
 // additions, and a refused commit that leaves the table exactly as it was.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { TableMetadata } from '../contract';
+import type { TableCommit, TableMetadata } from '../contract';
 import {
   CommitRequirementFailedError,
   InvalidMetadataLocationError,
   InvalidUpdateError,
   UnsupportedUpdateError,
 } from '../errors';
-import { flowRows, flowTable, testWarehouse, type TestWarehouse } from '../table/testing';
-import type { TableCommit } from './types';
+import { flowRows, flowTable, testWarehouse, type TestWarehouse } from '../../test/table/testing';
 
 let env: TestWarehouse;
 beforeAll(async () => {

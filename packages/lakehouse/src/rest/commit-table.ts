@@ -10,7 +10,7 @@ import type { TableLayout } from '../io/table-layout';
 import { manifestFilePaths, readManifestList } from '../manifests/manifest-io';
 import { commitWithRetry, loadLatest } from '../table/commit';
 import { checkRequirements } from './requirements';
-import type { CommittedTable, TableCommit } from './types';
+import type { CommittedTable, TableCommit } from '../contract';
 import { applyUpdates } from './updates';
 
 export async function commitTableChanges(

@@ -3,7 +3,7 @@
 // TableUpdate). A malformed body is the client's error (InvalidUpdateError, a 400), never a crash deep in the commit.
 // Kinds the engine does not apply (set-location, statistics…) pass through and are refused by name when applied.
 import { InvalidUpdateError } from '../errors';
-import type { TableCommit, TableRequirement, TableUpdate } from './types';
+import type { TableCommit, TableRequirement, TableUpdate } from '../contract';
 
 type Kind = 'string' | 'number' | 'number|null' | 'object' | 'numbers' | 'strings' | 'string-map';
 

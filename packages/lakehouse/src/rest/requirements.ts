@@ -1,8 +1,7 @@
 // REST commit requirements (the spec's TableRequirement): each is checked against the latest metadata inside the
 // commit attempt, so the check and the publish see the same version; one unmet requirement refuses the whole commit.
-import type { TableMetadata } from '../contract';
+import type { TableMetadata, TableRequirement } from '../contract';
 import { CommitRequirementFailedError, UnsupportedUpdateError } from '../errors';
-import type { TableRequirement } from './types';
 
 function failed(
   table: string,

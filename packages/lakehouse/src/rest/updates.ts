@@ -2,12 +2,20 @@
 // additions are idempotent as Iceberg's TableMetadata.Builder makes them: adding one equal to an existing one reuses
 // its id, so a client that retries a commit whose answer it lost does not pile up copies. `-1` in set-current-schema,
 // set-default-spec and set-default-sort-order means "the one added earlier in this commit" (REST spec).
-import type { Schema, SchemaField, Snapshot, SnapshotRef, TableMetadata } from '../contract';
+import type {
+  PartitionSpecInput,
+  Schema,
+  SchemaField,
+  Snapshot,
+  SnapshotRef,
+  SortOrderInput,
+  TableMetadata,
+  TableUpdate,
+} from '../contract';
 import { InvalidUpdateError, UnsupportedUpdateError } from '../errors';
 import { normaliseType } from '../metadata/types';
 import { transformToString, validateTransform } from '../metadata/transforms';
 import { parquetCompression } from '../table/parquet-options';
-import type { PartitionSpecInput, SortOrderInput, TableUpdate } from './types';
 
 type SortOrder = TableMetadata['sort-orders'][number];
 type PartitionSpec = TableMetadata['partition-specs'][number];

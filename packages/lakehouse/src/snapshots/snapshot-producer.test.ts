@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { snapshotFiles, readManifestListCached, readManifestCached } from '../manifests/live-files';
 import { STATUS_DELETED, STATUS_EXISTING } from '../manifests/data-file';
 import { branchHead } from '../metadata/table-metadata';
-import { flowRows, flowTable, testWarehouse, type TestWarehouse } from '../table/testing';
+import { flowRows, flowTable, testWarehouse, type TestWarehouse } from '../../test/table/testing';
 import type { IcebergTable } from '../table/table-handle';
 import { produceSnapshot } from './snapshot-producer';
 

@@ -5,12 +5,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Warehouse } from '../contract';
-import { testWarehouse, type TestWarehouse } from '../table/testing';
+import { testWarehouse, type TestWarehouse } from '../../test/table/testing';
 import { objectsUnder } from '../io/stored-paths';
 import { createSqlEngine, type AthenaSqlEngine } from './engine';
 import type { SqlError } from './errors';
 import type { ExternalStorage, ParquetWriteOptions } from './execution/external-storage';
-import { memoryHiveCatalog } from './testing';
+import { memoryHiveCatalog } from '../../test/sql/testing';
 
 const ctx = { catalog: 's3tablescatalog/local', database: 'net' };
 

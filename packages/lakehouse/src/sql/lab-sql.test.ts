@@ -7,9 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StatementResult, Warehouse } from '../contract';
 import { objectsUnder } from '../io/stored-paths';
-import { testWarehouse, type TestWarehouse } from '../table/testing';
+import { testWarehouse, type TestWarehouse } from '../../test/table/testing';
 import { createSqlEngine, type AthenaSqlEngine } from './engine';
-import { memoryHiveCatalog } from './testing';
+import { memoryHiveCatalog } from '../../test/sql/testing';
 
 const sqlDir = athenaSqlDir();
 

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { countRows, flowRows, flowTable, query, testWarehouse, type TestWarehouse } from './testing';
+import {
+  countRows,
+  flowRows,
+  flowTable,
+  query,
+  testWarehouse,
+  type TestWarehouse,
+} from '../../test/table/testing';
 
 describe('append and scan at the current snapshot', () => {
   let env: TestWarehouse;

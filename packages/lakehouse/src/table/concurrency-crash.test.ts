@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { openWarehouse } from '../catalog/warehouse';
-import { countRows, flowRows, flowTable, testWarehouse, type TestWarehouse } from './testing';
+import { countRows, flowRows, flowTable, testWarehouse, type TestWarehouse } from '../../test/table/testing';
 
-const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('../../test/table/crash-child.ts', import.meta.url));
 
 /** Runs the child until it exits (crash hook) or `killAfterMs` passes (then SIGKILL). */
 function runChild(

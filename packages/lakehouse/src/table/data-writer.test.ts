@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { TableHandle } from '../contract';
-import { checkTableState } from '../conformance/check-table';
+import { checkTableState } from '../../test/conformance/check-table';
 import { InvalidPropertyError } from '../errors';
 import { toPath } from '../io/file-io';
 import { decodeBound } from '../metadata/values';
@@ -15,7 +15,7 @@ import {
   query,
   testWarehouse,
   type TestWarehouse,
-} from './testing';
+} from '../../test/table/testing';
 
 /** Per written file: whether rows follow src_addr order, and the exact min/max read back from the file. */
 async function writtenFiles(env: TestWarehouse, table: TableHandle) {

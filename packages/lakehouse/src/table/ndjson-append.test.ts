@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { TableHandle } from '../contract';
 import { UnreadableRowsError } from '../errors';
 import { currentSchema } from '../metadata/table-metadata';
-import { ensureNamespace, query, TYPED_COLUMNS, testWarehouse, type TestWarehouse } from './testing';
+import {
+  ensureNamespace,
+  query,
+  TYPED_COLUMNS,
+  testWarehouse,
+  type TestWarehouse,
+} from '../../test/table/testing';
 
 const line = (value: unknown) => Buffer.from(JSON.stringify(value));
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { toPath } from '../io/file-io';
 import { sqlString } from '../duckdb/duckdb-session';
-import { ensureNamespace, flowRows, flowTable, query, testWarehouse, type TestWarehouse } from './testing';
+import {
+  ensureNamespace,
+  flowRows,
+  flowTable,
+  query,
+  testWarehouse,
+  type TestWarehouse,
+} from '../../test/table/testing';
 import type { Expression } from '../contract';
 
 const ONE_HOUR: Expression = {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { countRows, flowRows, flowTable, query, testWarehouse, type TestWarehouse } from './testing';
+import {
+  countRows,
+  flowRows,
+  flowTable,
+  query,
+  testWarehouse,
+  type TestWarehouse,
+} from '../../test/table/testing';
 
 describe('merge-on-read deletes, row deltas and overwrites', () => {
   let env: TestWarehouse;

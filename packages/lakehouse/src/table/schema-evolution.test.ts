@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { flowRows, flowTable, query, testWarehouse, type TestWarehouse } from './testing';
+import { flowRows, flowTable, query, testWarehouse, type TestWarehouse } from '../../test/table/testing';
 
 describe('schema evolution without rewrites', () => {
   let env: TestWarehouse;

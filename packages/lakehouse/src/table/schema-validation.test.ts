@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { addColumnsChange, renameColumnChange } from './metadata-changes';
 import { newTableMetadata, currentSchema } from '../metadata/table-metadata';
-import { FLOW_TABLE } from './testing';
+import { FLOW_TABLE } from '../../test/table/testing';
 import { assertWrittenSchemaStillValid } from './schema-validation';
 
 describe('re-validating written files against a concurrently changed schema', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { countRows, flowRows, flowTable, testWarehouse, type TestWarehouse } from './testing';
+import { countRows, flowRows, flowTable, testWarehouse, type TestWarehouse } from '../../test/table/testing';
 
 describe('time travel and refs', () => {
   let env: TestWarehouse;

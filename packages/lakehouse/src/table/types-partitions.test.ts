@@ -3,7 +3,7 @@ import type { TableMetadata } from '../contract';
 import { snapshotFiles } from '../manifests/live-files';
 import { bucketOf } from '../metadata/murmur3';
 import { branchHead } from '../metadata/table-metadata';
-import { query, testWarehouse, type TestWarehouse } from './testing';
+import { query, testWarehouse, type TestWarehouse } from '../../test/table/testing';
 
 async function partitions(meta: TableMetadata): Promise<unknown[][]> {
   const files = await snapshotFiles(meta, branchHead(meta));

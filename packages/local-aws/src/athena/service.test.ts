@@ -16,8 +16,8 @@ import {
   ListDataCatalogsCommand,
 } from '@aws-sdk/client-athena';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
-import { FakeSqlEngine, MemoryWarehouse } from '../test-support/memory-warehouse';
-import { localClients, waitForQuery, type LocalClients } from '../test-support/clients';
+import { FakeSqlEngine, MemoryWarehouse } from '../../test/support/memory-warehouse';
+import { localClients, waitForQuery, type LocalClients } from '../../test/support/clients';
 
 describe('Athena over loopback (protocol layer, SQL engine stand-in)', () => {
   let dir: string;

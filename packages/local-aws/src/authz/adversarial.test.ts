@@ -80,7 +80,7 @@ import type { AuthorizationOptions } from './options';
 import { localClientConfig, type LocalClientCredentials } from '../client-config';
 import { loadEngineFactories } from '../engine';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
-import { waitForQuery } from '../test-support/clients';
+import { waitForQuery } from '../../test/support/clients';
 import {
   ACCOUNT,
   ANALYST,
@@ -92,8 +92,8 @@ import {
   role,
   testAuthorization,
   WORKGROUP,
-} from '../test-support/authorization';
-import { createFlowTable, icebergStreamInput } from '../test-support/lab-setup';
+} from '../../test/support/authorization';
+import { createFlowTable, icebergStreamInput } from '../../test/support/lab-setup';
 
 const factories = await loadEngineFactories();
 const SNAP_BUCKET = 'adv-snapshots';

@@ -21,7 +21,7 @@ import { localClientConfig, type LocalClientCredentials } from '../client-config
 import { loadEngineFactories } from '../engine';
 import { LocalEndpointConfigError } from '../errors';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
-import { waitForQuery } from '../test-support/clients';
+import { waitForQuery } from '../../test/support/clients';
 import {
   ANALYST,
   BUCKET,
@@ -32,8 +32,8 @@ import {
   role,
   testAuthorization,
   WORKGROUP,
-} from '../test-support/authorization';
-import { createFlowTable, icebergStreamInput, syntheticFlowRecord } from '../test-support/lab-setup';
+} from '../../test/support/authorization';
+import { createFlowTable, icebergStreamInput, syntheticFlowRecord } from '../../test/support/lab-setup';
 
 const factories = await loadEngineFactories();
 

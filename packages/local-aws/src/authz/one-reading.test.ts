@@ -16,7 +16,7 @@ import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { localClientConfig } from '../client-config';
 import { MAX_RPC_BODY_BYTES } from '../request-body';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
-import { ACCOUNT, DEPLOYER, DEPLOYER_KEY, role, testAuthorization } from '../test-support/authorization';
+import { ACCOUNT, DEPLOYER, DEPLOYER_KEY, role, testAuthorization } from '../../test/support/authorization';
 
 const ATTACKER = role('one-reading-attacker');
 const BUCKET = 'one-reading';

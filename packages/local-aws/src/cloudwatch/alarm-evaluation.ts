@@ -9,7 +9,7 @@
 // (01/12/26 14:15:00)] was greater than the threshold (0.0)."). AWS does not document that text; nothing in the
 // lab reads it (it reads StateValue and StateReasonData).
 // CloudWatch prints its reasons' numbers with Java's Double.toString (5 → 5.0, 1e7 → 1.0E7).
-import { javaDouble } from '@loglake/lakehouse';
+import { javaDouble } from '@loglake/lakehouse/iceberg';
 import { COMPARISON_OPERATORS, type AlarmDefinition } from './alarm-definition';
 import { statisticOf, type PeriodValue } from './metric-store';
 

@@ -22,7 +22,7 @@ import {
 } from '@aws-sdk/client-cloudwatch';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { localClientConfig } from '../client-config';
-import { MemoryWarehouse } from '../test-support/memory-warehouse';
+import { MemoryWarehouse } from '../../test/support/memory-warehouse';
 
 const ARN = (name: string) => `arn:aws:cloudwatch:us-east-1:123456789012:alarm:${name}`;
 

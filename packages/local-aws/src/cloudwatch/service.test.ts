@@ -26,9 +26,9 @@ import { CreateDeliveryStreamCommand, PutRecordBatchCommand } from '@aws-sdk/cli
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { advanceLocalCloudWatchClock, flushLocalFirehose, localAlarmNotifications } from '../admin-client';
 import { localClientConfig } from '../client-config';
-import { MemoryWarehouse } from '../test-support/memory-warehouse';
-import { localClients, type LocalClients } from '../test-support/clients';
-import { createFlowTable, icebergStreamInput } from '../test-support/lab-setup';
+import { MemoryWarehouse } from '../../test/support/memory-warehouse';
+import { localClients, type LocalClients } from '../../test/support/clients';
+import { createFlowTable, icebergStreamInput } from '../../test/support/lab-setup';
 
 const STREAM = 'cw-flows';
 const failedRows = (name = STREAM) => ({

@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateDeliveryStreamCommand } from '@aws-sdk/client-firehose';
 import { GetTableCommand } from '@aws-sdk/client-s3tables';
-import { readLatestWithIcebird } from '@loglake/lakehouse/conformance';
+import { readLatestWithIcebird } from '@loglake/lakehouse/testing';
 import { flushLocalFirehose, localFirehoseStats } from '../admin-client';
-import { localClients } from '../test-support/clients';
-import { startEndpointProcess, type EndpointProcess } from '../test-support/endpoint-process';
-import { exactlyOnceViolations, Producer } from '../test-support/exactly-once';
-import { createFlowTable, filesUnder, icebergStreamInput } from '../test-support/lab-setup';
+import { localClients } from '../../test/support/clients';
+import { startEndpointProcess, type EndpointProcess } from '../../test/support/endpoint-process';
+import { exactlyOnceViolations, Producer } from '../../test/support/exactly-once';
+import { createFlowTable, filesUnder, icebergStreamInput } from '../../test/support/lab-setup';
 
 const ROUNDS = Number(process.env.LOGLAKE_CRASH_ROUNDS ?? 1);
 const BATCHES = Number(process.env.LOGLAKE_CRASH_BATCHES ?? 6);

@@ -12,16 +12,15 @@
 // A generation replayed after a crash is not committed again if its snapshot is already in the table.
 import {
   CommitConflictError,
-  currentSchema,
   UnreadableRowsError,
   NoSuchNamespaceError,
   NoSuchTableBucketError,
   NoSuchTableError,
   type PendingAppend,
-  type Schema,
   type TableHandle,
   type Warehouse,
 } from '@loglake/lakehouse';
+import { currentSchema, type Schema } from '@loglake/lakehouse/iceberg';
 import { crashPoint } from '../crash-points';
 import { LocalAwsError } from '../errors';
 import type { FaultInjector } from '../faults';

@@ -12,12 +12,12 @@ import {
   ServiceUnavailableException,
 } from '@aws-sdk/client-firehose';
 import { GetTableCommand } from '@aws-sdk/client-s3tables';
-import { readLatestWithIcebird } from '@loglake/lakehouse/conformance';
+import { readLatestWithIcebird } from '@loglake/lakehouse/testing';
 import { flushLocalFirehose } from '../admin-client';
 import { localClientConfig } from '../client-config';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
-import { localClients, type LocalClients } from '../test-support/clients';
-import { createFlowTable, icebergStreamInput } from '../test-support/lab-setup';
+import { localClients, type LocalClients } from '../../test/support/clients';
+import { createFlowTable, icebergStreamInput } from '../../test/support/lab-setup';
 import { segmentName } from './log-format';
 
 const flows = (from: number, count: number) =>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import type { TableMetadata } from '@loglake/lakehouse';
+import type { TableMetadata } from '@loglake/lakehouse/iceberg';
 import { commitSummary, committedGeneration } from './log-commits';
 
 const LOG = '5f0c8a2e-1b2c-4d3e-8f9a-0b1c2d3e4f5a';

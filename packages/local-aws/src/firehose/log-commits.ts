@@ -1,7 +1,7 @@
 // Which part of a stream's record log a commit covers, kept where Iceberg writers keep their own bookkeeping: in
 // the snapshot summary (as Flink's sink records `flink.max-committed-checkpoint-id`). A generation replayed after
 // a crash between "commit landed" and "log settled" finds its snapshot here and is not appended twice.
-import type { Snapshot, TableMetadata } from '@loglake/lakehouse';
+import type { Snapshot, TableMetadata } from '@loglake/lakehouse/iceberg';
 import type { BufferedRecord } from './records';
 
 const KEYS = {

@@ -3,7 +3,7 @@
 // engine: its own bytes when they are canonical, else a canonical line (records.ts). Within a part a timestamp
 // column keeps one form (epoch micros or text), that of the first record giving it; a record in the other form is
 // written canonically in the part's form.
-import type { Schema } from '@loglake/lakehouse';
+import type { Schema } from '@loglake/lakehouse/iceberg';
 import {
   asJsonLine,
   RecordMapper,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import type { Schema } from '@loglake/lakehouse';
+import type { Schema } from '@loglake/lakehouse/iceberg';
 import { fromEpochMicros, isoMillisUtc, RecordMapper } from './records';
 
 const schema: Schema = {

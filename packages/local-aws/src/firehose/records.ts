@@ -6,7 +6,7 @@
 // under its exact name with its native JSON type, on one line, valid UTF-8), otherwise a canonical line built
 // from its values (canonicalLine), so the engine reads every record one way.
 import { isUtf8 } from 'node:buffer';
-import { coerceValue, literalToText, type Schema, type SchemaField } from '@loglake/lakehouse';
+import { coerceValue, literalToText, type Schema, type SchemaField } from '@loglake/lakehouse/iceberg';
 
 /** A record accepted into a stream's buffer: its bytes, arrival time and sequence number in the stream's log. */
 export interface BufferedRecord {

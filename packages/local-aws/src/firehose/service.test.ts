@@ -17,9 +17,9 @@ import {
 } from '@aws-sdk/client-firehose';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { flushLocalFirehose, localFirehoseStats } from '../admin-client';
-import { MemoryWarehouse } from '../test-support/memory-warehouse';
-import { localClients, type LocalClients } from '../test-support/clients';
-import { createFlowTable, filesUnder, icebergStreamInput } from '../test-support/lab-setup';
+import { MemoryWarehouse } from '../../test/support/memory-warehouse';
+import { localClients, type LocalClients } from '../../test/support/clients';
+import { createFlowTable, filesUnder, icebergStreamInput } from '../../test/support/lab-setup';
 
 const encode = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
 const flow = (i: number) => ({ srcaddr: `10.0.0.${i % 250}`, bytes: i, start_time: '2026-11-29T10:00:00Z' });

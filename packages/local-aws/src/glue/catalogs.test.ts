@@ -20,9 +20,9 @@ import {
 import { CreateNamespaceCommand, GetNamespaceCommand } from '@aws-sdk/client-s3tables';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { localClientConfig } from '../client-config';
-import { localClients, type LocalClients } from '../test-support/clients';
-import { MemoryWarehouse } from '../test-support/memory-warehouse';
-import { createFlowTable } from '../test-support/lab-setup';
+import { localClients, type LocalClients } from '../../test/support/clients';
+import { MemoryWarehouse } from '../../test/support/memory-warehouse';
+import { createFlowTable } from '../../test/support/lab-setup';
 
 const S3TABLES = '123456789012:s3tablescatalog/glue-bucket';
 const nameOf = (promise: Promise<unknown>) =>

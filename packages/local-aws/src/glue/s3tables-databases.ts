@@ -2,7 +2,8 @@
 // namespaces are its databases and their Iceberg tables its tables (S3 User Guide, "Integrating S3 Tables with AWS
 // analytics services"). Databases can be created and deleted here (they are namespaces); tables are created and
 // changed through S3 Tables, Athena or the Iceberg REST endpoint, and read here.
-import type { Schema, TableSummary, Warehouse } from '@loglake/lakehouse';
+import type { Schema } from '@loglake/lakehouse/iceberg';
+import type { TableSummary, Warehouse } from '@loglake/lakehouse';
 import { glueErrorFor } from '../engine-errors';
 import { glueError } from './catalog';
 

@@ -18,7 +18,7 @@ import {
 } from '@aws-sdk/client-glue';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { localClientConfig } from '../client-config';
-import { MemoryWarehouse } from '../test-support/memory-warehouse';
+import { MemoryWarehouse } from '../../test/support/memory-warehouse';
 
 describe('Glue Data Catalog over loopback', () => {
   let dir: string;

@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-athena';
 import { CreateDatabaseCommand, GetTableCommand, GlueClient, UpdateTableCommand } from '@aws-sdk/client-glue';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
-import { localClients, waitForQuery, type LocalClients } from '../test-support/clients';
+import { localClients, waitForQuery, type LocalClients } from '../../test/support/clients';
 
 describe('Glue tables in the SQL engine (AwsDataCatalog)', () => {
   let dir: string;

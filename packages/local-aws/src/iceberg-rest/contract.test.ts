@@ -13,16 +13,11 @@ import {
   GetTableMetadataLocationCommand,
 } from '@aws-sdk/client-s3tables';
 import { IcebergError, IcebergRestCatalog, type TableMetadata } from 'iceberg-js';
-import {
-  DuckDbSession,
-  TableLayout,
-  produceSnapshot,
-  writeDataFiles,
-  type TableMetadata as EngineMetadata,
-} from '@loglake/lakehouse';
+import { DuckDbSession, TableLayout, produceSnapshot, writeDataFiles } from '@loglake/lakehouse/testing';
+import { type TableMetadata as EngineMetadata } from '@loglake/lakehouse/iceberg';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
-import { localClients, type LocalClients } from '../test-support/clients';
-import { athenaRows } from '../test-support/athena';
+import { localClients, type LocalClients } from '../../test/support/clients';
+import { athenaRows } from '../../test/support/athena';
 
 const BUCKET = 'rest-lab';
 const ARN = `arn:aws:s3tables:us-east-1:123456789012:bucket/${BUCKET}`;

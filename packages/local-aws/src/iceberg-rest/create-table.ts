@@ -1,7 +1,8 @@
 // The REST spec's CreateTableRequest as the engine's CreateTableInput. Field ids the client chose are not kept: the
 // spec lets the catalog assign fresh ids, so columns, partition fields and sort fields are carried by name.
 // S3 Tables' endpoint does not take a location (the table bucket places every table) or a staged create.
-import { isIcebergPrimitive, type CreateTableInput, type Transform } from '@loglake/lakehouse';
+import { isIcebergPrimitive, type Transform } from '@loglake/lakehouse/iceberg';
+import { type CreateTableInput } from '@loglake/lakehouse';
 import { badRequest, unsupported } from './errors';
 
 interface RestField {

@@ -5,7 +5,8 @@
 // endpoint": getConfig, list/create/load/drop namespace, namespace and table existence, list/create/load/update/
 // drop table); the spec's other routes answer the spec's 406. Signatures are not checked, as everywhere locally (with
 // authorization, the request's access key says who the caller is).
-import { isNamespaceName, isTableName, parseTableCommit, type Warehouse } from '@loglake/lakehouse';
+import { isNamespaceName, isTableName, type Warehouse } from '@loglake/lakehouse';
+import { parseTableCommit } from '@loglake/lakehouse/iceberg';
 import { bucketFromArn } from '../arn';
 import { parseJsonText } from '../json-body';
 import type { LocalReply, LocalRequest, ServiceModule } from '../protocol';

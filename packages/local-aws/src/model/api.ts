@@ -1,7 +1,7 @@
 // A service's API as the endpoint serves it: its vendored model (models/<service>.json) and the errors its
 // protocol answers bad input with. Every service module validates through `checkInput` before its handler runs,
 // so a handler only ever sees input that satisfies the model (and is typed as the SDK's input type on the wire:
-// `Wire<…Input>`). A new service plugs in by adding its model file (scripts/derive-aws-models.ts) and one
+// `Wire<…Input>`). A new service plugs in by adding its model file (packages/local-aws/tools/derive-aws-models.ts) and one
 // `serviceApi(...)` call naming its error conventions.
 import { readFileSync } from 'node:fs';
 import type { AwsServiceError } from '../errors';

@@ -2,7 +2,7 @@
 // operations (HTTP bindings, input shape, errors) and the shapes their inputs reach, with the constraint traits
 // (required, length, range, pattern, enum) and the binding traits (httpLabel, httpQuery, httpHeader, httpPayload,
 // jsonName) kept and documentation dropped. Derived from AWS's published models by `pnpm models:derive`
-// (src/model/derive.ts); the files live in packages/local-aws/models/, each with its source recorded.
+// (tools/derive.ts); the files live in packages/local-aws/models/, each with its source recorded.
 
 export type Protocol = 'restJson1' | 'awsJson1_1' | 'awsJson1_0' | 'restXml' | 'awsQuery' | 'rpcv2Cbor';
 

@@ -41,7 +41,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { localClientConfig } from '../client-config';
-import { MemoryWarehouse } from '../test-support/memory-warehouse';
+import { MemoryWarehouse } from '../../test/support/memory-warehouse';
 
 const errorOf = (promise: Promise<unknown>) =>
   promise.then(

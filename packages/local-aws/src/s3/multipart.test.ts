@@ -24,7 +24,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { localClientConfig } from '../client-config';
-import { MemoryWarehouse } from '../test-support/memory-warehouse';
+import { MemoryWarehouse } from '../../test/support/memory-warehouse';
 
 const MiB = 1024 * 1024;
 const errorOf = (promise: Promise<unknown>) =>

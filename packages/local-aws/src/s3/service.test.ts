@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { localClientConfig } from '../client-config';
-import { MemoryWarehouse } from '../test-support/memory-warehouse';
+import { MemoryWarehouse } from '../../test/support/memory-warehouse';
 
 describe('S3 (general purpose buckets) over loopback', () => {
   let dir: string;

@@ -17,8 +17,8 @@ import {
 } from '@aws-sdk/client-s3tables';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { flushLocalFirehose } from '../admin-client';
-import { localClients, waitForQuery, type LocalClients } from '../test-support/clients';
-import { icebergStreamInput } from '../test-support/lab-setup';
+import { localClients, waitForQuery, type LocalClients } from '../../test/support/clients';
+import { icebergStreamInput } from '../../test/support/lab-setup';
 
 const files = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {

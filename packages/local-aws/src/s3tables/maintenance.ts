@@ -8,9 +8,9 @@ import {
   type CompactionReport,
   type ExpireReport,
   type TableHandle,
-  type TableMetadata,
   type Warehouse,
 } from '@loglake/lakehouse';
+import { type TableMetadata } from '@loglake/lakehouse/iceberg';
 import type { AwsServiceError } from '../errors';
 import { LocalAwsError } from '../errors';
 import type {

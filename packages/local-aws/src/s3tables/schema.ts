@@ -1,7 +1,8 @@
 // CreateTable's `metadata.iceberg.schema` (S3 Tables' shape, checked against the model: every field has a name and
 // a type) → the engine's column definitions.
 import type { TableMetadata } from '@aws-sdk/client-s3tables';
-import { isIcebergPrimitive, type ColumnDefinition } from '@loglake/lakehouse';
+import { isIcebergPrimitive } from '@loglake/lakehouse/iceberg';
+import { type ColumnDefinition } from '@loglake/lakehouse';
 import type { Wire } from '../model/api';
 import { bad } from './context';
 

@@ -25,8 +25,8 @@ import {
 } from '@aws-sdk/client-s3tables';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
 import { runLocalMaintenance } from '../admin-client';
-import { MemoryWarehouse } from '../test-support/memory-warehouse';
-import { localClients, type LocalClients } from '../test-support/clients';
+import { MemoryWarehouse } from '../../test/support/memory-warehouse';
+import { localClients, type LocalClients } from '../../test/support/clients';
 
 describe('S3 Tables over loopback (protocol layer, in-memory engine stand-in)', () => {
   let dir: string;

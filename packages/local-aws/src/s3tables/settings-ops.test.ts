@@ -39,8 +39,8 @@ import {
   UntagResourceCommand,
 } from '@aws-sdk/client-s3tables';
 import { startLocalEndpoint, type LocalEndpoint } from '../server';
-import { MemoryWarehouse } from '../test-support/memory-warehouse';
-import { localClients, type LocalClients } from '../test-support/clients';
+import { MemoryWarehouse } from '../../test/support/memory-warehouse';
+import { localClients, type LocalClients } from '../../test/support/clients';
 
 const KMS_KEY = 'arn:aws:kms:us-east-1:123456789012:key/0a1b2c3d-1111-2222-3333-444455556666';
 const ROLE = 'arn:aws:iam::123456789012:role/s3tables-replication';

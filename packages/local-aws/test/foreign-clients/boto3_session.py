@@ -1,4 +1,4 @@
-"""A boto3 session against the local endpoint (run by src/foreign-clients/boto3-session.test.ts).
+"""A boto3 session against the local endpoint (run by test/foreign-clients/boto3-session.test.ts).
 
 Each check prints one JSON line {"name", "ok", "detail"}; every check runs whatever the others did. The endpoint's
 URL is the first argument, a scratch folder the second. boto3's own transfer manager does the multipart upload

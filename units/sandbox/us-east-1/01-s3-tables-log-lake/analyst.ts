@@ -1,7 +1,7 @@
 // A read-only analyst role: it queries the lab's tables in network, ref and enriched (Lake Formation SELECT and
 // DESCRIBE) in the analysts' own workgroup (loglake-01-analyst), and nothing else. The deployer may assume it (the lab's analyst experiment does);
 // list other analysts' role or user ARNs in trustedPrincipalArns.
-import type { AnalystInputs } from '@loglake/stacks/analyst/inputs';
+import type { AnalystInputs } from '@loglake/stacks/inputs';
 import { defineUnit } from '../../../lib/define';
 
 export default defineUnit<AnalystInputs>({

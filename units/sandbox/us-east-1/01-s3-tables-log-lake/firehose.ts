@@ -1,6 +1,6 @@
 // Firehose → Iceberg: reads the table bucket's outputs from its remote state (Terragrunt's dependency block). Its
 // alarm on DeliveryToIceberg.FailedRowCount mails the lab's alerts topic (table-bucket's).
-import type { FirehoseInputs } from '@loglake/stacks/firehose/inputs';
+import type { FirehoseInputs } from '@loglake/stacks/inputs';
 import { defineUnit } from '../../../lib/define';
 
 export default defineUnit<FirehoseInputs>({

@@ -1,6 +1,6 @@
 // Namespaces for reference data, the enriched table and experiments. Terraform owns the namespaces; SQL owns the
 // tables in them, and a destroy-time step drops those tables so the namespace delete succeeds.
-import type { RefDataInputs } from '@loglake/stacks/ref-data/inputs';
+import type { RefDataInputs } from '@loglake/stacks/inputs';
 import { defineUnit } from '../../../lib/define';
 
 export default defineUnit<RefDataInputs>({

@@ -2,8 +2,7 @@
 // its source. Reads the table bucket (the source catalog) through its remote state; queries run in the unit's own
 // Athena workgroup (the lab workgroup enforces its settings, which fails a CTAS with external_location). The snapshot
 // definitions are data: source, columns, filters, target name, lateness grace, runs to keep.
-import type { SnapshotsInputs } from '@loglake/stacks/snapshots/inputs';
-import { VPC_FLOW_LOG_COLUMNS } from '@loglake/stacks/table-bucket/inputs';
+import { type SnapshotsInputs, VPC_FLOW_LOG_COLUMNS } from '@loglake/stacks/inputs';
 import { defineUnit } from '../../../lib/define';
 
 // The flow-log columns a daily snapshot copies, typed as the table types them (one schema: Iceberg long is Glue

@@ -2,7 +2,7 @@
 // workgroup and the lab's alerts topic. Every other unit of the lab depends on this one, so it deploys first, is
 // destroyed last, and carries the teardown check; what the whole lab shares lives here. It sits in the region's S3
 // Tables analytics integration (the region-level unit).
-import type { TableBucketInputs } from '@loglake/stacks/table-bucket/inputs';
+import type { TableBucketInputs } from '@loglake/stacks/inputs';
 import { defineUnit } from '../../../lib/define';
 
 export default defineUnit<TableBucketInputs>({

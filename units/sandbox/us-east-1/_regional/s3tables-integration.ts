@@ -2,7 +2,7 @@
 // bucket of the region as a child catalog), the Lake Formation registration of all table buckets with federation,
 // and Lake Formation's data-access role. One per account and region, so it sits at the region level, shared by the
 // region's labs: labs depend on it, `pnpm lab destroy` leaves it in place (`--include-regional` removes it too).
-import type { S3TablesIntegrationInputs } from '@loglake/stacks/s3tables-integration/inputs';
+import type { S3TablesIntegrationInputs } from '@loglake/stacks/inputs';
 import { defineUnit } from '../../../lib/define';
 
 export default defineUnit<S3TablesIntegrationInputs>({
