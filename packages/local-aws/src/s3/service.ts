@@ -301,6 +301,14 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
     }
   };
 
+  /** The member of an operation's input its body is (`httpPayload`): [name, model member]. */
+  const payloadMember = (spec: (typeof model.operations)[string] | undefined) => {
+    const shape = spec?.input ? model.shapes[spec.input] : undefined;
+    return shape && shape.type === 'structure'
+      ? Object.entries(shape.members).find(([, member]) => member.httpPayload)
+      : undefined;
+  };
+
   /**
    * The operation's input as S3's model binds it: labels, query and headers, and the payload member read from the
    * body (an XML document by the member's shape, a policy as its text). A document that is no XML is MalformedXML;
@@ -314,11 +322,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
   ): Record<string, unknown> => {
     const input = restInput(model, operation, request, labels, () => ({}));
     const spec = model.operations[operation];
-    const shape = spec?.input ? model.shapes[spec.input] : undefined;
-    const payload =
-      shape && shape.type === 'structure'
-        ? Object.entries(shape.members).find(([, member]) => member.httpPayload)
-        : undefined;
+    const payload = payloadMember(spec);
     if (payload && body.length > 0) {
       const [name, member] = payload;
       const target = model.shapes[member.target];
@@ -331,11 +335,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
   /** The model's violations of a reading's input, as S3 answers them (after the authorization step). */
   const checkS3Input = (operation: string, input: Record<string, unknown>): void => {
     const spec = model.operations[operation];
-    const shape = spec?.input ? model.shapes[spec.input] : undefined;
-    const payload =
-      shape && shape.type === 'structure'
-        ? Object.entries(shape.members).find(([, member]) => member.httpPayload)
-        : undefined;
+    const payload = payloadMember(spec);
     const violations = validateInput(model, spec?.input, input);
     if (violations.length > 0) throw refusal(violations, payload ? memberPath('', payload[0]) : undefined);
   };
@@ -361,11 +361,7 @@ export function createS3Service(options: S3Options): ServiceModule & { objects: 
     request: LocalRequest,
   ) => {
     const spec = model.operations[operation];
-    const shape = spec?.input ? model.shapes[spec.input] : undefined;
-    const payload =
-      shape && shape.type === 'structure'
-        ? Object.entries(shape.members).find(([, member]) => member.httpPayload)
-        : undefined;
+    const payload = payloadMember(spec);
     const document = payload ? input[payload[0]] : undefined;
     if (operation === 'PutBucketAcl' && document === undefined)
       return cannedAcl(String(input.ACL ?? 'private'));
