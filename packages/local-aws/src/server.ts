@@ -49,7 +49,8 @@ import { createCallerIdentityService } from './sts-identity';
 import { badTargetEscape } from './percent-encoding';
 import { MAX_RPC_BODY_BYTES, RequestBodyError } from './request-body';
 import { unclaimedReply, unservedServiceReply } from './unserved-services';
-import { wireError } from './model/wire-errors';
+import { internalError, tooLarge, wireError } from './model/wire-errors';
+import { badRequest } from './iceberg-rest/errors';
 import { checkServedList } from './served-services';
 
 export interface LocalEndpointOptions {
@@ -273,10 +274,7 @@ async function startOn(
     } catch (error) {
       // Only an awsQuery form is read to be claimed: one over the limit is refused in that protocol.
       if (!(error instanceof RequestBodyError)) throw error;
-      return renderError(
-        QUERY_STYLE,
-        new AwsServiceError(error.message, { type: 'RequestEntityTooLarge', status: 413 }),
-      );
+      return renderError(QUERY_STYLE, tooLarge(undefined, error.message, error));
     }
     // A target that is not valid percent-encoding cannot be read one way only: refused before anyone reads it.
     const badEscape = badTargetEscape(request.path, request.rawQuery ?? '');
@@ -302,9 +300,10 @@ async function startOn(
             ? // A name the one name → path mapping cannot store: the caller's input, the service's validation error.
               (service.api?.invalid(error.message) ??
               wireError(undefined, 'ValidationException', error.message, { cause: error }))
-            : new AwsServiceError(
+            : internalError(
+                service.internalErrorCode,
                 `Internal error in the local endpoint: ${error instanceof Error ? error.message : String(error)}`,
-                { type: service.internalErrorCode, status: 500, cause: error },
+                error,
               );
       return renderError(service.errorStyle, answer);
     }
@@ -400,10 +399,7 @@ async function serve(
       body = await readBody(req, rpc ? MAX_RPC_BODY_BYTES : undefined);
     } catch (error) {
       if (!(error instanceof RequestBodyError) || !rpc) throw error;
-      const refused = renderError(
-        rpc,
-        new AwsServiceError(error.message, { type: 'RequestEntityTooLarge', status: 413 }),
-      );
+      const refused = renderError(rpc, tooLarge(undefined, error.message, error));
       // The rest of the body is discarded as it arrives (Node drains a request its handler did not read).
       res.writeHead(refused.status, refused.headers);
       res.end(refused.body);
@@ -458,14 +454,11 @@ function badUri(service: ServiceModule, bad: { where: string; escape: string }):
   const message = `Couldn't parse the specified URI: ${uriProblem(bad)}`;
   switch (service.errorStyle.protocol) {
     case 'restXml':
-      return new AwsServiceError(message, { type: 'InvalidURI', status: 400 });
+      return wireError('s3', 'InvalidURI', message);
     case 'icebergRest':
-      return new AwsServiceError(message, { type: 'BadRequestException', status: 400 });
+      return badRequest(message);
     default:
-      return (
-        service.api?.malformed(message) ??
-        new AwsServiceError(message, { type: 'ValidationException', status: 400 })
-      );
+      return service.api?.malformed(message) ?? wireError(undefined, 'ValidationException', message);
   }
 }
 

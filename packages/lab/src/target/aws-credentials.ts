@@ -43,6 +43,12 @@ export async function requireAwsCredentials(target: LabTarget): Promise<void> {
 
 /** The same, for a command with a client of its own (its `config.credentials`: the client's default chain). */
 export async function requireCredentialsFrom(source: CredentialsSource): Promise<void> {
-  const problem = await awsCredentialsProblem(source);
-  if (problem) throw new TargetNotReadyError(`--target aws ${problem}`, { value: 'credentials' });
+  let cause: unknown;
+  const problem = await awsCredentialsProblem(() =>
+    source().catch((error: unknown) => {
+      cause = error;
+      throw error;
+    }),
+  );
+  if (problem) throw new TargetNotReadyError(`--target aws ${problem}`, { value: 'credentials', cause });
 }

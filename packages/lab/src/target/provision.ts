@@ -1,16 +1,22 @@
 // Provisions the lab on the local endpoint from the units' resolved values, through the same SDK calls the
 // stacks' resources make on AWS: table bucket, namespaces, the flow table, Firehose stream and its error bucket,
 // the failed-rows alarm, the Athena workgroups (the lab's and the analysts'). Idempotent: what exists is left as it is.
-import { CreateWorkGroupCommand, GetWorkGroupCommand, type AthenaClient } from '@aws-sdk/client-athena';
+import {
+  CreateWorkGroupCommand,
+  GetWorkGroupCommand,
+  InvalidRequestException,
+  type AthenaClient,
+} from '@aws-sdk/client-athena';
 import {
   DescribeAlarmsCommand,
   PutMetricAlarmCommand,
   type CloudWatchClient,
 } from '@aws-sdk/client-cloudwatch';
-import { CreateBucketCommand, HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadBucketCommand, NotFound, type S3Client } from '@aws-sdk/client-s3';
 import {
   CreateDeliveryStreamCommand,
   DescribeDeliveryStreamCommand,
+  ResourceNotFoundException,
   type FirehoseClient,
 } from '@aws-sdk/client-firehose';
 import {
@@ -20,6 +26,7 @@ import {
   GetTableCommand,
   ListNamespacesCommand,
   ListTableBucketsCommand,
+  NotFoundException,
   PutTableMaintenanceConfigurationCommand,
   type S3TablesClient,
 } from '@aws-sdk/client-s3tables';
@@ -63,7 +70,7 @@ export async function provisionLab(clients: LabClients, r: LabResources): Promis
       clients.s3tables.send(
         new GetTableCommand({ tableBucketARN: tableBucketArn, namespace: r.namespace, name: r.table }),
       ),
-    'NotFoundException',
+    NotFoundException,
   );
   if (!tableFound) {
     await clients.s3tables.send(
@@ -115,7 +122,7 @@ export async function provisionLab(clients: LabClients, r: LabResources): Promis
 
   const streamFound = await exists(
     () => clients.firehose.send(new DescribeDeliveryStreamCommand({ DeliveryStreamName: r.streamName })),
-    'ResourceNotFoundException',
+    ResourceNotFoundException,
   );
   if (!streamFound) {
     // The firehose stack's role (a stream needs one; without the stack's, one named after the stream).
@@ -147,7 +154,7 @@ export async function provisionLab(clients: LabClients, r: LabResources): Promis
   // The error bucket (the firehose stack's), so the error output can be listed before the first failure.
   const errorBucketFound = await exists(
     () => clients.s3.send(new HeadBucketCommand({ Bucket: r.errorBucketName })),
-    'NotFound',
+    NotFound,
   );
   if (!errorBucketFound) {
     await clients.s3.send(new CreateBucketCommand({ Bucket: r.errorBucketName }));
@@ -184,7 +191,7 @@ export async function provisionLab(clients: LabClients, r: LabResources): Promis
     const workgroupFound = await exists(
       () => clients.athena.send(new GetWorkGroupCommand({ WorkGroup: wg.name })),
       // Athena answers an unknown workgroup with InvalidRequestException.
-      'InvalidRequestException',
+      InvalidRequestException,
     );
     if (workgroupFound) continue;
     await clients.athena.send(
@@ -203,13 +210,16 @@ export async function provisionLab(clients: LabClients, r: LabResources): Promis
   return { tableBucketArn, created };
 }
 
-/** Whether a Get/Describe call finds the resource; the service's not-found error (by name) means no. */
-async function exists(probe: () => Promise<unknown>, notFound: string): Promise<boolean> {
+/** Whether a Get/Describe call finds the resource; the service's not-found exception (by class) means no. */
+async function exists(
+  probe: () => Promise<unknown>,
+  notFound: abstract new (...args: never[]) => Error,
+): Promise<boolean> {
   try {
     await probe();
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === notFound) return false;
+    if (error instanceof notFound) return false;
     throw error;
   }
 }

@@ -44,6 +44,7 @@ const S3_ERROR_CODES: Readonly<Record<string, number>> = {
   InvalidArgument: 400,
   InvalidBucketName: 400,
   InvalidBucketState: 409,
+  InvalidURI: 400,
   InvalidPart: 400,
   InvalidPartOrder: 400,
   InvalidRange: 416,
@@ -111,10 +112,24 @@ export function unknownOperation(service: string, operation: string): AwsService
 }
 
 /**
- * `answer` (the service's malformed-request error) with HTTP 413 Content Too Large (RFC 9110 §15.5.14): a body over
- * the endpoint's limit. No model gives a status for that (AWS documents no error for it), so the class is the
- * service's own and the status the HTTP one.
+ * A body over the endpoint's limit: HTTP 413 Content Too Large (RFC 9110 §15.5.14), in the class of `answer` (the
+ * service's malformed-request error) when the service is known, else `RequestEntityTooLarge`. AWS documents no error
+ * for it, so the class is the service's own (or that name) and the status the HTTP one.
  */
-export function tooLarge(answer: AwsServiceError, message: string, cause: unknown): AwsServiceError {
-  return new AwsServiceError(message, { type: answer.type, status: 413, fields: answer.fields, cause });
+export function tooLarge(
+  answer: AwsServiceError | undefined,
+  message: string,
+  cause: unknown,
+): AwsServiceError {
+  return new AwsServiceError(message, {
+    type: answer?.type ?? 'RequestEntityTooLarge',
+    status: 413,
+    fields: answer?.fields ?? {},
+    cause,
+  });
+}
+
+/** The endpoint's own failure (a bug, not the caller's input): 500, in the service's internal-error class. */
+export function internalError(type: string, message: string, cause: unknown): AwsServiceError {
+  return new AwsServiceError(message, { type, status: 500, cause });
 }
