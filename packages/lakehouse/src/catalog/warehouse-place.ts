@@ -49,7 +49,10 @@ function real(path: string): string {
  * <name>-<id>` (CatalogStore.newTableLocation), so `<dir>` is what precedes that layout; undefined when it is not it.
  */
 function originOf(store: CatalogStore, record: TableRecord, path: string): string | undefined {
-  const parent = relative(store.dataDir, namedPath(store.dataDir, ['warehouse', record.bucket, record.namespace]));
+  const parent = relative(
+    store.dataDir,
+    namedPath(store.dataDir, ['warehouse', record.bucket, record.namespace]),
+  );
   const at = path.lastIndexOf(`${sep}${parent}${sep}`);
   return at > 0 ? path.slice(0, at) : undefined;
 }
