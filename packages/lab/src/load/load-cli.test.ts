@@ -132,7 +132,13 @@ describe('a data folder that goes wrong is named, with the fix', () => {
       const before = filesIn(original);
       // One at a time: each takes the copy's lock while it starts.
       const load = await run('load', ['--count', '1000', '--buffer-interval', '0', '--data-dir', copy]);
-      const local = await run('lab', ['local', '--port', '0', '--data-dir', copy]);
+      // A server that does start on the copy (the old code did) is stopped once ready, so the test fails, not hangs.
+      const serving = start('lab', ['local', '--port', '0', '--data-dir', copy]);
+      serving.waitFor('ready on').then(
+        () => serving.child.kill('SIGKILL'),
+        () => undefined,
+      );
+      const local = await serving.done;
       const query = await run('query', ['network/count_rows', '--data-dir', copy]);
       for (const r of [load, local, query]) {
         expect(r.status).toBe(1);
