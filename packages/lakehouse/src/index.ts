@@ -55,6 +55,7 @@ export {
   UnreadableRowsError,
   UnsupportedUpdateError,
 } from './errors';
+export { WarehouseNotInPlaceError, type OutsideTable } from './catalog/warehouse-place';
 export { toPath } from './io/file-io';
 export {
   compareKeys,

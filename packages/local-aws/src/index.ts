@@ -16,6 +16,7 @@ export { LOCAL_CREDENTIALS, localClientConfig, type LocalClientCredentials } fro
 export { LOCAL_DATA_DIR_ENTRIES } from './data-dir';
 export { assertDataFolderFree } from './data-lock';
 export { LocalAwsError } from './errors';
+export { DataFolderNotInPlaceError } from './data-place';
 export type { FaultOptions } from './faults';
 export type { LocalStreamStats } from './firehose/service';
 export type { MaintenanceRunReport } from './s3tables/maintenance';

@@ -14,6 +14,7 @@ import { createCloudWatchService } from './cloudwatch/service';
 import { LOCAL_KEEP_ALIVE_MS } from './client-config';
 import { localDataPath } from './data-dir';
 import { DataFolderLock } from './data-lock';
+import { openInPlace } from './data-place';
 import { ATHENA_MIN_CUTOFF_BYTES } from './athena/workgroups';
 import { loadEngineFactories, type EngineFactories } from './engine';
 import { AwsServiceError, LocalAwsError, LocalEndpointConfigError } from './errors';
@@ -148,7 +149,9 @@ async function startOn(
   const authz = options.authorization
     ? createAuthorization(options.authorization, { store, region })
     : undefined;
-  const warehouse: Warehouse = await factories.openWarehouse(localDataPath(dataDir, 'warehouse'));
+  const warehouse: Warehouse = await openInPlace(dataDir, () =>
+    factories.openWarehouse(localDataPath(dataDir, 'warehouse')),
+  );
   // Glue + S3 for the snapshots unit: Glue's AwsDataCatalog is one of the SQL engine's catalogs, and CTAS with
   // external_location writes where the S3 service serves the snapshot bucket from.
   const glue = createGlueService({

@@ -10,7 +10,7 @@ import {
 } from '@loglake/local-aws';
 import { integerBetween, shareOf } from '../cli-support';
 import { InvalidOptionError, LabError } from '../errors';
-import { ensureWritableDataFolder } from '../target/data-folder';
+import { dataFolderNotInPlace, ensureWritableDataFolder } from '../target/data-folder';
 import { resolveLab } from '@loglake/units';
 import { localAccess, LOCAL_DEPLOYER_ROLE_ARN } from '../target/local-access';
 import { DEFAULT_LOCAL_DATA_DIR, recoveryLines } from '../target/open-target';
@@ -127,6 +127,8 @@ async function start(options: LocalEndpointOptions): Promise<LocalEndpoint> {
   try {
     return await startLocalEndpoint(options);
   } catch (error) {
+    const copied = dataFolderNotInPlace(error);
+    if (copied) throw copied;
     // The endpoint's own errors (port in use, engine missing) are the user's to fix: message, no stack trace.
     if (error instanceof LocalAwsError)
       throw new LabError(error.message, { value: error.value, cause: error });

@@ -2,10 +2,10 @@
 // Ctrl-C, --no-wait does not wait, the last line says what happened; a data folder removed or read-only is named;
 // a query prints one line of preamble and fits $COLUMNS.
 import { describe, test, expect } from '@jest/globals';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cleanEnv, run, STACK_LINE, start, widest } from '../../test/support/cli';
+import { cleanEnv, filesIn, run, STACK_LINE, start, widest } from '../../test/support/cli';
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'load-cli-'));
 
@@ -119,6 +119,45 @@ describe('a data folder that goes wrong is named, with the fix', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test('a copied lake: load, lab local and query refuse the copy, naming the original, and the original is not written', async () => {
+    const dir = scratch();
+    const original = join(dir, 'original');
+    const copy = join(dir, 'copy');
+    try {
+      expect(
+        (await run('load', ['--count', '20', '--buffer-interval', '0', '--data-dir', original])).status,
+      ).toBe(0);
+      cpSync(original, copy, { recursive: true });
+      const before = filesIn(original);
+      // One at a time: each takes the copy's lock while it starts.
+      const load = await run('load', ['--count', '1000', '--buffer-interval', '0', '--data-dir', copy]);
+      // A server that does start on the copy (the old code did) is stopped once ready, so the test fails, not hangs.
+      const serving = start('lab', ['local', '--port', '0', '--data-dir', copy]);
+      serving.waitFor('ready on').then(
+        () => serving.child.kill('SIGKILL'),
+        () => undefined,
+      );
+      const local = await serving.done;
+      const query = await run('query', ['network/count_rows', '--data-dir', copy]);
+      for (const r of [load, local, query]) {
+        expect(r.status).toBe(1);
+        expect(r.stderr).toContain(
+          `DataFolderError: --data-dir ${copy} was copied or moved from ${original}: its table ` +
+            `loglake-01-flow-logs/network.vpc_flow_logs still lives at file://${original}/warehouse/`,
+        );
+        expect(r.stderr).toContain(
+          `Use the original (--data-dir ${original}), or give an empty folder with --data-dir <dir>`,
+        );
+        expect(r.stderr).not.toMatch(STACK_LINE);
+        expect(r.stdout).not.toContain('ready on');
+      }
+      // Before the fix the load into the copy committed its 1,000 records to the original's table.
+      expect(filesIn(original)).toEqual(before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   const asRoot = process.getuid?.() === 0;
   // Root writes anywhere, so read-only is tried as an unprivileged user (nobody), which only root can switch to.

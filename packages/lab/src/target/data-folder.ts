@@ -3,7 +3,7 @@
 // instead of surfacing as an engine error or as throttling. Errors are told apart by their errno code.
 import { existsSync, mkdirSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { LOCAL_DATA_DIR_ENTRIES } from '@loglake/local-aws';
+import { DataFolderNotInPlaceError, LOCAL_DATA_DIR_ENTRIES } from '@loglake/local-aws';
 import { LabError } from '../errors';
 
 export class DataFolderError extends LabError {
@@ -75,6 +75,22 @@ function freeSpace(dir: string): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * The endpoint's refusal of a copied or moved data folder (its tables still live in the original, as Iceberg records
+ * absolute locations), in the lab's words: the flag, the folder, the original and the fix. Undefined for other errors.
+ */
+export function dataFolderNotInPlace(error: unknown, flag = '--data-dir'): DataFolderError | undefined {
+  if (!(error instanceof DataFolderNotInPlaceError)) return undefined;
+  const { dataDir, original, outside } = error;
+  return new DataFolderError(
+    `${flag} ${dataDir} was copied or moved from ${original ?? 'another folder'}: its table ${outside.table} still ` +
+      `lives at ${outside.location}. Iceberg records absolute locations, so a copy cannot be used as a lake (it would ` +
+      `read and write the original's files). Use the original${original ? ` (${flag} ${original})` : ''}, or give ` +
+      `an empty folder with ${flag} <dir> (a new folder is created).`,
+    { value: dataDir, cause: error },
+  );
 }
 
 /** Writes and removes a probe file in `dir`: throws the errno error a real write would meet. */

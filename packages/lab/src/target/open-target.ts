@@ -12,7 +12,7 @@ import {
 import { InvalidOptionError } from '../errors';
 import { DEFAULT_OUTPUTS_FILE, readDeployedNames } from './aws-outputs';
 import { buildTarget, type LabTarget } from './lab-target';
-import { ensureWritableDataFolder, folderIdentity } from './data-folder';
+import { dataFolderNotInPlace, ensureWritableDataFolder, folderIdentity } from './data-folder';
 import { localAccess, type LocalAccess } from './local-access';
 import { provisionLab } from './provision';
 import { assumedRoleCredentials } from './role-session';
@@ -168,6 +168,9 @@ async function openLocalTarget(lab: ResolvedLab, options: OpenTargetOptions): Pr
     ...(interval !== undefined ? { firehoseBufferIntervalOverrideSeconds: interval } : {}),
     ...(options.faults ? { faults: options.faults } : {}),
     ...(authorize ? { authorization: access.authorization } : {}),
+  }).catch((error: unknown) => {
+    // A copied or moved lake is refused (its tables are the original's): named in the lab's data-folder words.
+    throw dataFolderNotInPlace(error) ?? error;
   });
   const banner = [
     `target local: in-process endpoint ${endpoint.url} (no AWS account used), data in ${dataDir}`,

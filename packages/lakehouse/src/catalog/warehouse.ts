@@ -43,6 +43,7 @@ import {
   isTableName,
 } from './names';
 import { isInside } from '../io/stored-paths';
+import { checkWarehouseInPlace } from './warehouse-place';
 
 export interface WarehouseOptions {
   /** Region and account used in table bucket ARNs (defaults: us-east-1, 000000000000 as local emulators use). */
@@ -63,6 +64,8 @@ export class LocalWarehouse implements Warehouse {
 
   static async open(dataDir: string, options: WarehouseOptions = {}): Promise<LocalWarehouse> {
     await fs.mkdir(dataDir, { recursive: true });
+    // Before anything is opened or written: a copied or moved folder would use the original's files.
+    await checkWarehouseInPlace(new CatalogStore(dataDir));
     const session = await DuckDbSession.open();
     return new LocalWarehouse(dataDir, session, {
       region: options.region ?? 'us-east-1',
