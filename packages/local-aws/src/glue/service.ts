@@ -163,6 +163,17 @@ export function createGlueService(options: GlueOptions): ServiceModule & { catal
     if (refused) throw wireError('glue', 'AccessDeniedException', refused);
     return bucket;
   };
+  /**
+   * An operation Glue does not serve in an S3 Tables catalog (its writes, its table versions): refused, after the
+   * Lake Formation check every Glue path to that catalog makes, so the refusal says nothing the caller may not know.
+   */
+  const refuseInS3Tables = (
+    catalogId: string | null | undefined,
+    request: LocalRequest,
+    need: Omit<S3TablesCatalogNeed, 'bucket'>,
+  ): void => {
+    if (s3TablesBucket(catalogId, request, need) !== undefined) throw s3TablesWriteRefused(need.operation);
+  };
   /** Whether a list shows the caller this database or table (everything, without authorization). */
   const sees = (request: LocalRequest, bucket: string, database: string, table?: string): boolean => {
     if (!guard) return true;
@@ -233,9 +244,10 @@ export function createGlueService(options: GlueOptions): ServiceModule & { catal
       return { DatabaseList: slice, ...(NextToken ? { NextToken } : {}) };
     },
     UpdateDatabase: async (input, request) => {
-      const need = { operation: 'UpdateDatabase', database: input.Name as string } as const;
-      if (s3TablesBucket(input.CatalogId, request, need) !== undefined)
-        throw s3TablesWriteRefused('UpdateDatabase');
+      refuseInS3Tables(input.CatalogId, request, {
+        operation: 'UpdateDatabase',
+        database: input.Name as string,
+      });
       catalog.updateDatabase(input.Name, input.DatabaseInput ?? {});
       return {};
     },
@@ -252,9 +264,10 @@ export function createGlueService(options: GlueOptions): ServiceModule & { catal
       return {};
     },
     CreateTable: async (input, request) => {
-      const need = { operation: 'CreateTable', database: input.DatabaseName as string } as const;
-      if (s3TablesBucket(input.CatalogId, request, need) !== undefined)
-        throw s3TablesWriteRefused('CreateTable');
+      refuseInS3Tables(input.CatalogId, request, {
+        operation: 'CreateTable',
+        database: input.DatabaseName as string,
+      });
       catalog.createTable(input.DatabaseName, tableInput(input));
       return {};
     },
@@ -282,24 +295,20 @@ export function createGlueService(options: GlueOptions): ServiceModule & { catal
       return { TableList: slice, ...(NextToken ? { NextToken } : {}) };
     },
     UpdateTable: async (input, request) => {
-      const need = {
+      refuseInS3Tables(input.CatalogId, request, {
         operation: 'UpdateTable',
         database: input.DatabaseName as string,
         table: tableInput(input).Name,
-      } as const;
-      if (s3TablesBucket(input.CatalogId, request, need) !== undefined)
-        throw s3TablesWriteRefused('UpdateTable');
+      });
       catalog.updateTable(input.DatabaseName, tableInput(input), input.VersionId, input.SkipArchive === true);
       return {};
     },
     GetTableVersions: async (input, request) => {
-      const need = {
+      refuseInS3Tables(input.CatalogId, request, {
         operation: 'GetTableVersions',
         database: input.DatabaseName as string,
         table: input.TableName as string,
-      } as const;
-      if (s3TablesBucket(input.CatalogId, request, need) !== undefined)
-        throw s3TablesWriteRefused('GetTableVersions');
+      });
       const versions = catalog
         .tableVersions(input.DatabaseName, input.TableName)
         .map((table) => ({ Table: catalog.tableView(table), VersionId: table.VersionId }));
@@ -307,13 +316,11 @@ export function createGlueService(options: GlueOptions): ServiceModule & { catal
       return { TableVersions: slice, ...(NextToken ? { NextToken } : {}) };
     },
     DeleteTable: async (input, request) => {
-      const need = {
+      refuseInS3Tables(input.CatalogId, request, {
         operation: 'DeleteTable',
         database: input.DatabaseName as string,
         table: input.Name as string,
-      } as const;
-      if (s3TablesBucket(input.CatalogId, request, need) !== undefined)
-        throw s3TablesWriteRefused('DeleteTable');
+      });
       catalog.deleteTable(input.DatabaseName, input.Name);
       return {};
     },
