@@ -1,8 +1,13 @@
 // One error family for the snapshot pipeline. Every error carries the offending value(s) (`value`) and the
 // underlying `cause`, and its `name` is what Step Functions sees as the Lambda's errorType: the state machine's
 // Retry and Catch match on these names, so renaming one is a breaking change for the ASL. The Athena query errors
-// (AthenaQueryFailedError, AthenaTransientError, AthenaQueryTimeoutError) are the runner's, from @loglake/athena-sql.
-export { AthenaQueryFailedError, AthenaQueryTimeoutError, AthenaTransientError } from '@loglake/athena-sql';
+// (AthenaQueryFailedError, AthenaTransientError, AthenaQueryTimeoutError) are the runner's, from @loglake/athena-sql's
+// ./errors subpath: its main face loads the Athena client and nunjucks, which a synth of the stacks need not pay for.
+export {
+  AthenaQueryFailedError,
+  AthenaQueryTimeoutError,
+  AthenaTransientError,
+} from '@loglake/athena-sql/errors';
 import { LoglakeError, type LoglakeErrorOptions } from '@loglake/errors';
 
 export interface SnapshotErrorOptions extends LoglakeErrorOptions {
