@@ -1,15 +1,12 @@
 // Wires resolved units to catalog stacks: one stack per unit (stack id = unit name), dependencies as cdktf stack
 // dependencies so `cdktf deploy`/`destroy` of several stacks follow the graph, and the lab policy as an Aspect.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { App, Aspects } from 'cdktf';
 import type { Construct } from 'constructs';
 import { invokingCdktfCommand, tfCommandForCdktf, type CdktfInvocation } from './lib/cdktf-invocation';
 import { isTfCommand, TF_COMMAND_ENV, type ResolvedUnit, type TfCommand } from './lib/contract';
+import { loadStackModule, UnknownStackKindError } from './lib/catalog';
 import { StacksError } from './lib/errors';
 import type { LabStack, LabStackOptions } from './lib/lab-stack';
-import { REPO_ROOT } from './lib/paths';
 import { LabPolicy } from './lib/policy/lab-policy';
 
 export type StackFactory = (scope: Construct, unit: ResolvedUnit, options?: LabStackOptions) => LabStack;
@@ -64,18 +61,15 @@ export function unreadableCommandWarning(pid: number, announced: TfCommand | und
 }
 
 export async function loadStackFactory(stack: string, unit: string): Promise<StackFactory> {
-  const file = join(REPO_ROOT, 'stacks', stack, 'stack.ts');
-  if (!existsSync(file))
-    throw new StacksError(
-      `unit ${unit}: the catalog has no stacks/${stack}/stack.ts; add it (export const create)`,
-      { value: stack },
-    );
-  const mod = (await import(pathToFileURL(file).href)) as { create?: StackFactory };
-  if (!mod.create)
-    throw new StacksError(`stacks/${stack}/stack.ts must export \`create\` (a StackFactory)`, {
+  try {
+    return await loadStackModule<StackFactory>(stack);
+  } catch (error) {
+    if (!(error instanceof UnknownStackKindError)) throw error;
+    throw new StacksError(`unit ${unit}: ${error.message}; add it (export const create)`, {
       value: stack,
+      cause: error,
     });
-  return mod.create;
+  }
 }
 
 export interface BuildOptions {

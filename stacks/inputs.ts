@@ -19,6 +19,7 @@ export {
   type UnitContext,
   type UnitLevel,
 } from './lib/contract';
+export { loadInputsSpec, UnknownStackKindError } from './lib/catalog';
 export type { RefDataInputs } from './ref-data/inputs';
 export type { S3TablesIntegrationInputs } from './s3tables-integration/inputs';
 export type { SnapshotsInputs } from './snapshots/inputs';

@@ -32,12 +32,15 @@ const FLOORS: Record<string, readonly (readonly string[])[]> = {
     ['src/sql'],
   ],
   // sql/ in Trino's order: errors, the tree, the parser that builds it, the catalogs names resolve through, the
-  // analyzer, the translation to DuckDB, execution, and the engine (the rest of sql/'s top level) on top.
+  // analyzer, the translation to DuckDB, execution, and the engine (the rest of sql/'s top level) on top. The
+  // function table (functions/) sits under the three layers that read it, on the SQL types it is written in.
   'packages/lakehouse/src/sql': [
     ['errors'],
     ['tree'],
     ['parser'],
     ['catalog'],
+    ['analyzer/types'],
+    ['functions'],
     ['analyzer'],
     ['translation'],
     ['execution'],

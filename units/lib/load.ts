@@ -4,13 +4,16 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { REGIONAL_DIR, type InputsSpec } from '@loglake/stacks/inputs';
+import {
+  loadInputsSpec as loadStackInputs,
+  REGIONAL_DIR,
+  UnknownStackKindError,
+} from '@loglake/stacks/inputs';
 import type { LevelConfig, RootConfig, UnitConfig } from './define';
 import { UnitTreeError, UnitsError } from './errors';
 import type { LabTree, SpecLoader } from './resolve';
 
 export const UNITS_DIR = fileURLToPath(new URL('..', import.meta.url));
-export const STACKS_DIR = fileURLToPath(new URL('../../stacks/', import.meta.url));
 
 const LEVEL_FILES = new Set(['env.ts', 'region.ts', 'lab.ts']);
 
@@ -78,20 +81,18 @@ export async function loadLabTree(labPath: string, unitsDir = UNITS_DIR): Promis
   };
 }
 
-/** Loads stacks/<stack>/inputs.ts (pure: no cdktf) and returns its `spec`. */
+/** The `spec` of the stack kind a unit names (stacks/<stack>/inputs.ts, pure: no cdktf), read through the stacks. */
 export const loadInputsSpec: SpecLoader = async (stack, unit) => {
-  const file = join(STACKS_DIR, stack, 'inputs.ts');
-  if (!existsSync(file)) {
+  try {
+    return await loadStackInputs(stack);
+  } catch (error) {
+    if (!(error instanceof UnknownStackKindError)) throw error;
     throw new UnitTreeError(
       unit,
       'stack',
-      `is "${stack}", but the catalog has no stacks/${stack}/inputs.ts`,
+      `is "${stack}", but ${error.message}`,
       `add stacks/${stack}/inputs.ts and stack.ts, or set stack to an existing catalog entry`,
       stack,
     );
   }
-  const mod = (await import(pathToFileURL(file).href)) as { spec?: InputsSpec<unknown> };
-  if (!mod.spec)
-    throw new UnitsError(`stacks/${stack}/inputs.ts must export \`spec\` (an InputsSpec)`, { value: stack });
-  return mod.spec;
 };

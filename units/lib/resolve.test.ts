@@ -241,6 +241,12 @@ describe('resolveLabTree', () => {
       'unit table-bucket: inputs.bucketName is "flows", which is not valid. Fix: the table bucket name must start with the lab prefix "loglake-01"',
     ],
     [
+      // A kind is a folder's name: a path that leads to a real kind's folder is still refused, never followed.
+      'stack kind written as a path',
+      () => tree({ units: { 'table-bucket': {}, other: { stack: 'snapshots/../table-bucket' } } }),
+      'unit other: stack is "snapshots/../table-bucket", but the catalog has no stacks/snapshots/../table-bucket/inputs.ts',
+    ],
+    [
       'unknown catalog entry',
       () => tree({ units: { 'table-bucket': {}, snapshots2: { stack: 'nope' } } }),
       'unit snapshots2: stack is "nope", but the catalog has no stacks/nope/inputs.ts',

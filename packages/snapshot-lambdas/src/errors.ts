@@ -2,12 +2,12 @@
 // underlying `cause`, and its `name` is what Step Functions sees as the Lambda's errorType: the state machine's
 // Retry and Catch match on these names, so renaming one is a breaking change for the ASL. The Athena query errors
 // (AthenaQueryFailedError, AthenaTransientError, AthenaQueryTimeoutError) are the runner's, from @loglake/athena-sql's
-// ./errors subpath: its main face loads the Athena client and nunjucks, which a synth of the stacks need not pay for.
+// ./light subpath: its main face loads the Athena client and nunjucks, which a synth of the stacks need not pay for.
 export {
   AthenaQueryFailedError,
   AthenaQueryTimeoutError,
   AthenaTransientError,
-} from '@loglake/athena-sql/errors';
+} from '@loglake/athena-sql/light';
 import { LoglakeError, type LoglakeErrorOptions } from '@loglake/errors';
 
 export interface SnapshotErrorOptions extends LoglakeErrorOptions {

@@ -1,7 +1,7 @@
 // Validation of every value that ends up inside SQL text or an S3 key. Values are checked against a pattern
 // (allow-list), never escaped: a value that does not match is refused with InvalidParameterError before any
 // query is sent. This is what makes `x; DROP TABLE …`, quotes and comments impossible to smuggle in.
-import { sqlString } from '@loglake/athena-sql/quoting';
+import { sqlString } from '@loglake/athena-sql/light';
 import { InvalidParameterError } from './errors';
 
 /** Athena/Glue identifiers: lowercase letters, digits, underscores; Glue lowercases names anyway. */

@@ -3,7 +3,7 @@
 // result type follows from their arguments. The translation layer asks these types where Trino's meaning
 // depends on them (a map subscript, contains(cidr, ip), a timestamp's precision or zone) and the analysis
 // refuses, as Trino's analyzer does, an operator applied to a character and a numeric or temporal value.
-// Function return types are function-types.ts's. Where a type cannot be told (a function without a type rule, a
+// Function return types are their entries' in the function table (functions/). Where a type cannot be told (a function without a type rule, a
 // correlated name) it is left unknown and nothing is checked or changed on its account: DuckDB's own typing applies.
 import type { Schema } from '../../contract';
 import { GenericUserError } from '../errors';
@@ -21,6 +21,7 @@ import {
 import {
   BIGINT,
   BOOLEAN,
+  commonType,
   DATE,
   DOUBLE,
   INTEGER,
@@ -36,7 +37,7 @@ import {
 import { checkArguments, checkConcat, checkLike } from './argument-checks';
 import { arithmeticType, decimalLiteralType } from './arithmetic-types';
 import type { TypedColumn } from './column-types';
-import { commonType, functionType } from './function-types';
+import { functionType } from '../functions/catalog';
 import { literalPrecision, parseTimestampLiteral } from './timestamp-literal';
 
 /** The columns a table reference reads (undefined for WITH query names and metadata tables). */

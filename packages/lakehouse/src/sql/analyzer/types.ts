@@ -238,3 +238,23 @@ export function icebergToAthena(type: IcebergPrimitive): string {
       return type;
   }
 }
+
+/** The type values share (CASE results, array items, a VALUES column): their kind, the wider integer or DOUBLE among
+ * numbers; unknown when only unknowns are known; undefined when no rule applies. */
+export function commonType(types: readonly (SqlType | undefined)[]): SqlType | undefined {
+  const known = types.filter((t): t is SqlType => t !== undefined && t.k !== 'unknown');
+  if (known.length === 0) return types.some((t) => t?.k === 'unknown') ? UNKNOWN : undefined;
+  const first = known[0] as SqlType;
+  if (known.every((t) => t.k === first.k)) {
+    if (first.k === 'timestamp') {
+      const stamps = known as Extract<SqlType, { k: 'timestamp' }>[];
+      return { ...first, precision: Math.max(...stamps.map((t) => t.precision)) };
+    }
+    if (first.k === 'varchar') return VARCHAR;
+    return first;
+  }
+  if (known.every((t) => isExactInteger(t))) return known.some((t) => t.k === 'bigint') ? BIGINT : INTEGER;
+  if (known.every((t) => isNumeric(t)) && known.some((t) => t.k === 'double' || t.k === 'real'))
+    return DOUBLE;
+  return undefined;
+}

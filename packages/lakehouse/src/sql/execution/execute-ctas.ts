@@ -10,7 +10,7 @@ import { hiveTypeOf } from '../analyzer/hive-types';
 import type { HiveColumn } from '../catalog/catalog';
 import { GenericUserError, NotSupportedError, SqlTableAlreadyExistsError } from '../errors';
 import { partitioningProperty } from '../parser/parse-statement';
-import { IPADDRESS_DUCKDB_TYPE } from '../translation/engine-functions';
+import { IPADDRESS_DUCKDB_TYPE } from '../functions/ip-address';
 import type { Expr, Statement } from '../tree/ast';
 import {
   enforceCutoff,

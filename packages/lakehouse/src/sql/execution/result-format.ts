@@ -2,8 +2,8 @@
 // prints it, and column metadata with Trino type names. This maps DuckDB result types and values onto both
 // (typed-result.ts prints the columns whose Trino type the analyzer knows better: precisions and zones).
 import { formatDecimal, javaDouble, javaFloat } from '../../metadata/number-text';
-import { IPADDRESS_FIELD } from '../translation/engine-functions';
-import { formatIpAddress } from './ip-address';
+import { IPADDRESS_FIELD } from '../functions/ip-address';
+import { formatIpAddress } from '../functions/ip-codec';
 import {
   DuckDBTypeId,
   type DuckDBDateValue,

@@ -2,7 +2,7 @@
 // scale, rounded half up (away from zero), as trinodb/trino DecimalOperators.divide computes it. The operands'
 // unscaled values are HUGEINTs; the quotient is built back into a decimal of the analyzer's result type.
 import type { DecimalType } from '../analyzer/arithmetic-types';
-import { raise } from './call';
+import { raise } from '../functions/function';
 
 /** The unscaled value (value × 10^scale) of a decimal or exact integer operand, as a HUGEINT. */
 function unscaled(x: string, scale: number): string {

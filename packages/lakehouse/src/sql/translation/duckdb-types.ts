@@ -1,11 +1,11 @@
 // Trino type names (CAST targets) → DuckDB types. Anything without a faithful mapping fails with NOT_SUPPORTED
 // naming the type. IPADDRESS has no DuckDB type: it is a one-field struct of Trino's own 16-byte form (see
-// engine-functions.ts), so it sorts, groups and compares as Trino's does.
+// functions/ip-address.ts), so it sorts, groups and compares as Trino's does.
 import { sqlIdent as ident } from '../../duckdb/duckdb-session';
 import { NotSupportedError } from '../errors';
 import { typeName, typeText, type SqlType } from '../analyzer/types';
 import type { TypeName } from '../tree/ast';
-import { IPADDRESS_DUCKDB_TYPE } from './engine-functions';
+import { IPADDRESS_DUCKDB_TYPE } from '../functions/ip-address';
 
 export function duckdbType(type: TypeName): string {
   const sub = (i: number): string => {

@@ -24,10 +24,10 @@ import {
 import { duckdbType } from './duckdb-types';
 import { duckdbFunctionName, raise, translateFunctionCall } from './functions';
 import { decimalDivide } from './decimal-arithmetic';
-import { ipFromText, ipToText } from './engine-functions';
+import { ipFromText, ipToText } from '../functions/ip-address';
 import { integerCast } from './integer-casts';
-import { jsonFromText, jsonToText } from './json-functions';
-import { fraction, localTime, toInstant } from './time-zones';
+import { jsonFromText, jsonToText } from '../functions/json';
+import { fraction, localTime, toInstant } from '../functions/time-zones';
 
 /** ` AS "alias"("c1", ...)`, or nothing without an alias. */
 export function aliasClause(alias?: { name: string }, columns?: { name: string }[]): string {

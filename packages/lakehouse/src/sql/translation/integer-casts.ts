@@ -5,7 +5,7 @@
 // and TRY_CAST answer NULL instead.
 import { sqlString as quote } from '../../duckdb/duckdb-session';
 import { isCharacter, type SqlType } from '../analyzer/types';
-import { raise } from './call';
+import { raise } from '../functions/function';
 
 /** Trino's name for each integer type in its cast messages (VarcharOperators: `to INT`). */
 const CAST_NAMES: Record<string, { duckdb: string; message: string }> = {

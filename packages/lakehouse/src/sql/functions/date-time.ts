@@ -2,9 +2,16 @@
 // value is an instant (TIMESTAMPTZ) whose display zone the analyzer knows: fields, truncation and formatting read
 // its wall clock in that zone (time-zones.ts), offsets are that zone's at the instant.
 import { sqlString as quote } from '../../duckdb/duckdb-session';
-import { hasZone, type SqlType } from '../analyzer/types';
+import { BIGINT, DATE, DOUBLE, VARCHAR, hasZone, type SqlType } from '../analyzer/types';
 import { GenericUserError, NotSupportedError } from '../errors';
-import { literalArg, raise, type Call, type Translator } from './call';
+import {
+  literalArg,
+  raise,
+  type Call,
+  type FunctionFamily,
+  type Translator,
+  type TypeRule,
+} from './function';
 import { fraction, localTime, offsetMinutes, offsetText, toInstant } from './time-zones';
 
 /** Units of date_add / date_diff / date_trunc on a timestamp; a date takes the calendar ones, a time the clock's. */
@@ -220,75 +227,134 @@ const humanReadableSeconds: Translator = ([x]) => {
   return `(CASE WHEN ${total} = 0 THEN '0 seconds' ELSE array_to_string(list_filter([${texts.join(', ')}], t -> t IS NOT NULL), ', ') END)`;
 };
 
-export const DATETIME_FUNCTIONS: Record<string, Translator> = {
-  parse_duration: parseDuration,
-  human_readable_seconds: humanReadableSeconds,
-  from_iso8601_timestamp: ([s]) => `CAST(${s} AS TIMESTAMPTZ)`,
-  from_iso8601_date: ([s]) => fromIso8601Date(s as string),
+/** A timestamp in the zone the second argument names, at the first's precision (at_timezone, with_timezone). */
+const inNamedZone: TypeRule = ([a0], e) => {
+  const zone = e.args[1]?.k === 'string' ? e.args[1].value : undefined;
+  return zone === undefined
+    ? undefined
+    : { k: 'timestamp', precision: a0?.k === 'timestamp' ? a0.precision : 3, zone };
+};
+
+export const DATE_TIME_FUNCTIONS: FunctionFamily = {
   // The same instant, shown in another zone (the analyzer's type carries the zone).
-  at_timezone: ([x]) => `CAST(${x} AS TIMESTAMPTZ)`,
-  // The same wall clock, read in another zone.
-  with_timezone: ([x], node) => {
-    const zone = literalArg(node, 1);
-    if (zone === undefined) throw new NotSupportedError('with_timezone with a non-literal zone', node.pos);
-    return toInstant(`CAST(${x} AS TIMESTAMP)`, zone);
+  at_timezone: { returns: inNamedZone, sql: ([x]) => `CAST(${x} AS TIMESTAMPTZ)` },
+  // Athena's session zone is UTC.
+  current_timezone: { returns: VARCHAR, sql: () => "'UTC'" },
+  date: {
+    returns: DATE,
+    sql: ([x], _node, ctx) => `CAST(${localTime(x as string, ctx.argTypes[0])} AS DATE)`,
   },
-  timezone: (args, node, ctx) => {
-    const type = ctx.argTypes[0];
-    if (args.length === 1 && hasZone(type)) return quote(type.zone);
-    throw new NotSupportedError('timezone() of a value whose zone is only known at run time', node.pos);
-  },
-  to_iso8601: ([x], _node, ctx) => toIso8601(x as string, ctx.argTypes[0]),
-  date_add: (args, node, ctx) => {
-    const value = ctx.argTypes[2];
-    const unit = unitArg(node, value);
-    const sum = `(${localTime(args[2] as string, value)} + CAST(${args[1]} AS BIGINT) * INTERVAL 1 ${unit})`;
-    if (hasZone(value)) return toInstant(sum, value.zone);
-    // A date stays a date (DuckDB's date + interval is a timestamp).
-    return value?.k === 'date' ? `CAST(${sum} AS DATE)` : sum;
+  date_add: {
+    returns: ([, , a2]) => a2,
+    sql: (args, node, ctx) => {
+      const value = ctx.argTypes[2];
+      const unit = unitArg(node, value);
+      const sum = `(${localTime(args[2] as string, value)} + CAST(${args[1]} AS BIGINT) * INTERVAL 1 ${unit})`;
+      if (hasZone(value)) return toInstant(sum, value.zone);
+      // A date stays a date (DuckDB's date + interval is a timestamp).
+      return value?.k === 'date' ? `CAST(${sum} AS DATE)` : sum;
+    },
   },
   // Trino counts whole units elapsed; DuckDB's date_sub does the same (date_diff counts boundaries).
-  date_diff: (args, node, ctx) =>
-    `date_sub(${quote(unitArg(node, ctx.argTypes[1]))}, ${args[1]}, ${args[2]})`,
-  date_trunc: (args, node, ctx) => {
-    const value = ctx.argTypes[1];
-    const truncated = `date_trunc(${quote(unitArg(node, value))}, ${localTime(args[1] as string, value)})`;
-    if (hasZone(value)) return toInstant(truncated, value.zone);
-    // A date stays a date (DuckDB would widen it to a timestamp).
-    return value?.k === 'date' ? `CAST(${truncated} AS DATE)` : truncated;
+  date_diff: {
+    returns: BIGINT,
+    sql: (args, node, ctx) => `date_sub(${quote(unitArg(node, ctx.argTypes[1]))}, ${args[1]}, ${args[2]})`,
   },
-  date_format: withFormat('strftime', mysqlToStrftime),
-  format_datetime: formatDatetime,
-  date_parse: withFormat('strptime', mysqlToStrftime),
-  year: inZone('year'),
-  quarter: inZone('quarter'),
-  month: inZone('month'),
-  week: inZone('week'),
-  week_of_year: inZone('week'),
-  day: inZone('day'),
-  day_of_month: inZone('day'),
-  day_of_week: inZone('isodow'),
-  dow: inZone('isodow'),
-  day_of_year: inZone('dayofyear'),
-  doy: inZone('dayofyear'),
-  hour: inZone('hour'),
-  minute: inZone('minute'),
-  second: inZone('second'),
-  millisecond: ([x], _node, ctx) => `(millisecond(${localTime(x as string, ctx.argTypes[0])}) % 1000)`,
-  year_of_week: inZone('isoyear'),
-  yow: inZone('isoyear'),
-  date: ([x], _node, ctx) => `CAST(${localTime(x as string, ctx.argTypes[0])} AS DATE)`,
-  last_day_of_month: ([x], _node, ctx) => `last_day(${localTime(x as string, ctx.argTypes[0])})`,
-  from_unixtime: ([x]) => `to_timestamp(${x})`,
+  date_format: { returns: VARCHAR, sql: withFormat('strftime', mysqlToStrftime) },
+  date_parse: { returns: { k: 'timestamp', precision: 3 }, sql: withFormat('strptime', mysqlToStrftime) },
+  date_trunc: {
+    returns: ([, a1]) => a1,
+    sql: (args, node, ctx) => {
+      const value = ctx.argTypes[1];
+      const truncated = `date_trunc(${quote(unitArg(node, value))}, ${localTime(args[1] as string, value)})`;
+      if (hasZone(value)) return toInstant(truncated, value.zone);
+      // A date stays a date (DuckDB would widen it to a timestamp).
+      return value?.k === 'date' ? `CAST(${truncated} AS DATE)` : truncated;
+    },
+  },
+  day: { returns: BIGINT, sql: inZone('day') },
+  day_of_month: { returns: BIGINT, sql: inZone('day') },
+  day_of_week: { returns: BIGINT, sql: inZone('isodow') },
+  day_of_year: { returns: BIGINT, sql: inZone('dayofyear') },
+  dow: { returns: BIGINT, sql: inZone('isodow') },
+  doy: { returns: BIGINT, sql: inZone('dayofyear') },
+  format_datetime: { returns: VARCHAR, sql: formatDatetime },
+  from_iso8601_date: { returns: DATE, sql: ([s]) => fromIso8601Date(s as string) },
+  from_iso8601_timestamp: {
+    returns: (_args, e) => {
+      const text = e.args[0]?.k === 'string' ? e.args[0].value : undefined;
+      const offset = text === undefined ? undefined : /(?:[+-]\d{2}:?\d{2}|Z)$/i.exec(text.trim())?.[0];
+      const zone = offset === undefined || /^z$/i.test(offset) ? 'UTC' : offset;
+      return text === undefined ? undefined : { k: 'timestamp', precision: 3, zone };
+    },
+    sql: ([s]) => `CAST(${s} AS TIMESTAMPTZ)`,
+  },
+  from_iso8601_timestamp_nanos: {},
+  from_unixtime: {
+    returns: (_args, e) => ({
+      k: 'timestamp',
+      precision: 3,
+      zone: e.args[1]?.k === 'string' ? e.args[1].value : 'UTC',
+    }),
+    sql: ([x]) => `to_timestamp(${x})`,
+  },
   // Nanoseconds since the epoch, kept to the nanosecond (DuckDB's TIMESTAMP_NS; the analyzer's type says UTC).
-  from_unixtime_nanos: ([x]) => `make_timestamp_ns(CAST(${x} AS BIGINT))`,
-  parse_datetime: parseDatetime,
-  // Athena's session zone is UTC.
-  current_timezone: () => "'UTC'",
-  timezone_hour: ([x], _node, ctx) =>
-    `CAST((${offsetMinutes(x as string, ctx.argTypes[0])}) // 60 AS BIGINT)`,
-  timezone_minute: ([x], _node, ctx) =>
-    `CAST((${offsetMinutes(x as string, ctx.argTypes[0])}) % 60 AS BIGINT)`,
+  from_unixtime_nanos: {
+    returns: { k: 'timestamp', precision: 9, zone: 'UTC' },
+    sql: ([x]) => `make_timestamp_ns(CAST(${x} AS BIGINT))`,
+  },
+  hour: { returns: BIGINT, sql: inZone('hour') },
+  human_readable_seconds: { returns: VARCHAR, sql: humanReadableSeconds },
+  last_day_of_month: {
+    returns: DATE,
+    sql: ([x], _node, ctx) => `last_day(${localTime(x as string, ctx.argTypes[0])})`,
+  },
+  millisecond: {
+    returns: BIGINT,
+    sql: ([x], _node, ctx) => `(millisecond(${localTime(x as string, ctx.argTypes[0])}) % 1000)`,
+  },
+  minute: { returns: BIGINT, sql: inZone('minute') },
+  month: { returns: BIGINT, sql: inZone('month') },
+  now: { returns: { k: 'timestamp', precision: 3, zone: 'UTC' } },
+  parse_datetime: { returns: { k: 'timestamp', precision: 3, zone: 'UTC' }, sql: parseDatetime },
+  parse_duration: { returns: { k: 'interval day to second' }, sql: parseDuration },
+  quarter: { returns: BIGINT, sql: inZone('quarter') },
+  second: { returns: BIGINT, sql: inZone('second') },
+  timezone: {
+    returns: VARCHAR,
+    sql: (args, node, ctx) => {
+      const type = ctx.argTypes[0];
+      if (args.length === 1 && hasZone(type)) return quote(type.zone);
+      throw new NotSupportedError('timezone() of a value whose zone is only known at run time', node.pos);
+    },
+  },
+  timezone_hour: {
+    returns: BIGINT,
+    sql: ([x], _node, ctx) => `CAST((${offsetMinutes(x as string, ctx.argTypes[0])}) // 60 AS BIGINT)`,
+  },
+  timezone_minute: {
+    returns: BIGINT,
+    sql: ([x], _node, ctx) => `CAST((${offsetMinutes(x as string, ctx.argTypes[0])}) % 60 AS BIGINT)`,
+  },
+  to_char: {},
+  to_date: {},
+  to_iso8601: { returns: VARCHAR, sql: ([x], _node, ctx) => toIso8601(x as string, ctx.argTypes[0]) },
   // Milliseconds in a day-to-second interval (DuckDB's to_milliseconds makes an interval of a number).
-  to_milliseconds: ([x]) => `epoch_ms(TIMESTAMP '1970-01-01 00:00:00' + ${x})`,
+  to_milliseconds: { returns: BIGINT, sql: ([x]) => `epoch_ms(TIMESTAMP '1970-01-01 00:00:00' + ${x})` },
+  to_timestamp: {},
+  to_unixtime: { returns: DOUBLE, sql: 'epoch' },
+  week: { returns: BIGINT, sql: inZone('week') },
+  week_of_year: { returns: BIGINT, sql: inZone('week') },
+  // The same wall clock, read in another zone.
+  with_timezone: {
+    returns: inNamedZone,
+    sql: ([x], node) => {
+      const zone = literalArg(node, 1);
+      if (zone === undefined) throw new NotSupportedError('with_timezone with a non-literal zone', node.pos);
+      return toInstant(`CAST(${x} AS TIMESTAMP)`, zone);
+    },
+  },
+  year: { returns: BIGINT, sql: inZone('year') },
+  year_of_week: { returns: BIGINT, sql: inZone('isoyear') },
+  yow: { returns: BIGINT, sql: inZone('isoyear') },
 };

@@ -1,7 +1,7 @@
 // The URL functions as java.net.URI reads a URL, and Java's URL encoding; from_base / to_base.
 import { describe, expect, test } from '@jest/globals';
-import { fromBase, toBase } from './radix';
-import { parseUrl, urlDecode, urlEncode, urlParameter } from './url';
+import { fromBase, toBase } from './math';
+import { parseUrl, urlDecode, urlEncode, urlParameter } from './url-parse';
 
 describe('URL functions', () => {
   test('the parts of a URL, percent-decoded as URI.getPath/getQuery/getFragment decode them', () => {
