@@ -49,10 +49,7 @@ export class GenerationLedger {
   replayed(records: readonly LoggedRecord[]): void {
     let bytes = 0;
     for (const record of records) bytes += record.data.length;
-    this.pending.records += records.length;
-    this.pending.bytes += bytes;
-    this.stats.recordsReceived += records.length;
-    this.stats.bytesReceived += bytes;
+    this.received(records.length, bytes);
     this.stats.recordsReplayed = (this.stats.recordsReplayed ?? 0) + records.length;
   }
 
