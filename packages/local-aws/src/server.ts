@@ -19,7 +19,7 @@ import { ATHENA_MIN_CUTOFF_BYTES } from './athena/workgroups';
 import { loadEngineFactories, type EngineFactories } from './engine';
 import { AwsServiceError, LocalAwsError, LocalEndpointConfigError } from './errors';
 import { FaultInjector, type FaultOptions } from './faults';
-import { createFirehoseService, type StreamRecovery } from './firehose/service';
+import { FirehoseService, type StreamRecovery } from './firehose/service';
 import { FIREHOSE_NAMESPACE } from './firehose/metrics';
 import {
   renderError,
@@ -188,10 +188,10 @@ async function startOn(
     accountId: LOCAL_ACCOUNT_ID,
     clock: options.cloudWatchClock ?? 'wall',
   });
-  let firehose: ReturnType<typeof createFirehoseService>;
+  let firehose: FirehoseService;
   try {
-    // Opens every stream's record log and starts replaying what it holds (a log it cannot read stops the start).
-    firehose = createFirehoseService({
+    // Opens every stream's record log and queues what it holds for replay (a log it cannot read stops the start).
+    firehose = new FirehoseService({
       warehouse,
       store,
       faults,

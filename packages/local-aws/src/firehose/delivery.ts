@@ -9,7 +9,8 @@
 // engine (a PendingAppend), so a cut only prepares its tail. Flushes run one at a time, in order: the commit's
 // snapshot summary names the log generation it covers (log-commits.ts), then the misfits go to the error output
 // (a file named after the generation), then a checkpoint settles the generation and its log files are removed.
-// A generation replayed after a crash is not committed again if its snapshot is already in the table.
+// Settling, and what a generation replayed after a crash skips (recovery.ts: its error output already written, or
+// its snapshot already in the table), are the GenerationLedger's; this module buffers, cuts and commits.
 import {
   CommitConflictError,
   UnreadableRowsError,
@@ -25,11 +26,13 @@ import { crashPoint } from '../crash-points';
 import { LocalAwsError } from '../errors';
 import type { FaultInjector } from '../faults';
 import { errorOutputKey, writeErrorOutput, type ErrorBatch, type ErrorOutputTarget } from './error-output';
-import { commitSummary, committedGeneration } from './log-commits';
+import { EMPTY_STATS, type DeliveryStats } from './delivery-stats';
+import { commitSummary } from './log-commits';
 import { deliveryMetrics, type FirehoseDatum } from './metrics';
 import { preparePart, sameSchema, type PreparedPart } from './prepare';
-import type { LogStats, RecordLog, RecoveredGeneration } from './record-log';
+import type { RecordLog, RecoveredGeneration } from './record-log';
 import { RECORD_ERROR, type BufferedRecord, type RejectedRecord } from './records';
+import { GenerationLedger } from './recovery';
 
 export interface DeliveryTarget {
   streamName: string;
@@ -63,52 +66,11 @@ export class DeliveryDeniedError extends LocalAwsError {
   override name = 'DeliveryDeniedError';
 }
 
-export interface DeliveryStats {
-  recordsReceived: number;
-  recordsDelivered: number;
-  recordsFailed: number;
-  bytesReceived: number;
-  commits: number;
-  commitConflicts: number;
-  flushes: number;
-  /** Records replayed from the log after a restart (accepted before it, not yet delivered). */
-  recordsReplayed?: number;
-  /** Damaged log tails found on restart: where, how many bytes, and where they were kept. */
-  logDamage?: string[];
-  /** Wall time of the serialized part of flushes (waiting for its preparation, commit, error output). */
-  flushMsTotal?: number;
-  /** Wall time of preparations (mapping, staging), mostly overlapped with earlier commits. */
-  prepareMsTotal?: number;
-  /** Part of flushMsTotal a flush waited for its own preparation (not overlapped with a commit). */
-  prepareWaitMsTotal?: number;
-  /** Part of flushMsTotal spent in the engine's commit (writing data files and committing, with retries). */
-  commitMsTotal?: number;
-  /** What durability cost since the endpoint started: the record log's writes and syncs. */
-  durability?: LogStats;
-  lastFlushAt?: string;
-  lastError?: string;
-  /** With authorization: records the stream's role could not deliver (they went to the error output), and why. */
-  recordsDenied?: number;
-  lastDenial?: string;
-  errorOutputFiles: string[];
-}
-
 /** The largest SizeInMBs Firehose accepts: the local buffer's cap, whatever the stream's hint. */
 export const MAX_BUFFER_BYTES = 128 * 1024 * 1024;
 
 /** Incoming bytes prepared together while a buffer fills (about 3,600 flow records). */
 const PART_BYTES = 1024 * 1024;
-
-const EMPTY_STATS: DeliveryStats = {
-  recordsReceived: 0,
-  recordsDelivered: 0,
-  recordsFailed: 0,
-  bytesReceived: 0,
-  commits: 0,
-  commitConflicts: 0,
-  flushes: 0,
-  errorOutputFiles: [],
-};
 
 export class StreamDelivery {
   private buffer: Generation;
@@ -120,10 +82,8 @@ export class StreamDelivery {
   private committing = false;
   /** The table as the last flush (or preparation) read it: what the next preparation maps with. */
   private known: Promise<KnownTable> | undefined;
-  /** The first generation that could not be settled, if any (see settle()). */
-  private unsettled: number | undefined;
-  /** Records and bytes of generations not yet settled (received, not yet delivered or failed). */
-  private pending = { records: 0, bytes: 0 };
+  /** The log's generations from first durable record to checkpoint: pending counts, replay's checks, settling. */
+  private readonly ledger: GenerationLedger;
   readonly stats: DeliveryStats;
 
   constructor(
@@ -135,10 +95,11 @@ export class StreamDelivery {
   ) {
     this.stats = { ...(settled ?? EMPTY_STATS), durability: log.stats };
     this.buffer = new Generation(log.generation);
+    this.ledger = new GenerationLedger(log, this.stats, target.errorOutput);
   }
 
   get pendingRecords(): number {
-    return this.pending.records;
+    return this.ledger.pendingRecords;
   }
 
   /** When the open buffer's interval ends and it is delivered, if a buffer is open (for a client's countdown). */
@@ -172,10 +133,7 @@ export class StreamDelivery {
     buffer.acceptedBytes += bytes;
     const durable = this.log.append(records, arrivalMs, (firstSeq) => {
       const added = records.map((data, i) => ({ data, arrivalMs, seq: firstSeq + i }));
-      this.stats.recordsReceived += added.length;
-      this.stats.bytesReceived += bytes;
-      this.pending.records += added.length;
-      this.pending.bytes += bytes;
+      this.ledger.received(added.length, bytes);
       if (buffer.add(added)) this.startPart(buffer);
     });
     if (buffer.acceptedBytes >= this.target.maxBufferBytes) this.cut();
@@ -192,13 +150,7 @@ export class StreamDelivery {
     for (const { generation, records } of generations) {
       const replayed = new Generation(generation);
       replayed.add(records);
-      let bytes = 0;
-      for (const record of records) bytes += record.data.length;
-      this.pending.records += records.length;
-      this.pending.bytes += bytes;
-      this.stats.recordsReceived += records.length;
-      this.stats.bytesReceived += bytes;
-      this.stats.recordsReplayed = (this.stats.recordsReplayed ?? 0) + records.length;
+      this.ledger.replayed(records);
       this.enqueue(replayed, () => this.flush(replayed, Promise.resolve(generation), true));
     }
   }
@@ -233,7 +185,7 @@ export class StreamDelivery {
     this.chain = this.chain.then(flush).catch((error: unknown) => {
       // flush() routes records' failures to the error output; this is a failure to write it (e.g. the disk is
       // full): the generation stays in the log, to be delivered again on the next start, and later flushes run.
-      this.unsettled ??= buffer.number;
+      this.ledger.keepInLog(buffer.number);
       this.stats.lastError = (error as Error).message;
     });
   }
@@ -291,7 +243,7 @@ export class StreamDelivery {
     let failed: RejectedRecord[] = [];
     try {
       if (buffer.records.length > 0) {
-        if (replayed && this.concludedBeforeCrash(buffer)) return;
+        if (replayed && this.ledger.concludedBeforeCrash(buffer, this.errorOutputKey(buffer))) return;
         await this.faults.slowFlush();
         // The table as it is now (it may have been dropped and created again), read while the tail is prepared.
         const loading = this.loadTable();
@@ -299,16 +251,9 @@ export class StreamDelivery {
         if (!replayed) this.startPart(buffer);
         const table = await loading;
         this.known = Promise.resolve(table);
-        const landed = replayed
-          ? committedGeneration(table.metadata, this.log.logId, buffer.number)
-          : undefined;
+        const landed = replayed ? this.ledger.landedBeforeCrash(buffer, table) : undefined;
         if (landed) {
-          // Committed before the crash: only what did not fit is left to write (checked as that commit checked).
-          const schema = table.metadata.schemas.find((s) => s['schema-id'] === landed.schemaId);
-          const part = await preparePart(schema ?? table.schema, buffer.records);
-          failed = part.failed;
-          this.stats.recordsDelivered += part.delivered.length;
-          this.stats.commits++;
+          failed = await landed;
         } else {
           // As the stream's role (authorization on); a generation that landed before a crash needs no new commit.
           const denied = this.target.access?.deliveryDenied();
@@ -368,7 +313,7 @@ export class StreamDelivery {
     }
     this.emitMetrics(buffer, failed, this.stats.commits - commitsBefore);
     crashPoint('firehose-before-settle');
-    this.settle(buffer, started);
+    this.ledger.settle(buffer, started);
   }
 
   /** The delivery's DeliveryToIceberg.* metrics (a replayed flush that had concluded before a crash emits none). */
@@ -398,22 +343,6 @@ export class StreamDelivery {
   /** The error output batch of a generation (the same file whenever the generation is flushed). */
   private errorBatch(buffer: Generation): ErrorBatch {
     return { id: `${this.log.logId}/${buffer.number}`, oldestArrivalMs: buffer.records[0]?.arrivalMs ?? 0 };
-  }
-
-  /**
-   * A replayed generation whose error output is already written concluded before the crash (the file comes after
-   * the commit attempt): what is not in the file is in the table. Counted, then settled.
-   */
-  private concludedBeforeCrash(buffer: Generation): boolean {
-    const { objects, bucket } = this.target.errorOutput;
-    const written = objects.read(bucket, this.errorOutputKey(buffer));
-    if (written === undefined) return false;
-    const failed = written.toString('utf8').split('\n').filter(Boolean).length;
-    this.stats.recordsFailed += failed;
-    this.stats.recordsDelivered += buffer.records.length - failed;
-    if (failed < buffer.records.length) this.stats.commits++;
-    this.settle(buffer, performance.now());
-    return true;
   }
 
   /** One commit of the buffer's records that fit; returns the records for the error output. */
@@ -479,34 +408,6 @@ export class StreamDelivery {
     } finally {
       this.committing = false;
       this.stats.commitMsTotal = round((this.stats.commitMsTotal ?? 0) + performance.now() - commitStarted);
-    }
-  }
-
-  /**
-   * Counters, then the checkpoint that settles the generation (its log files go). After a failure to settle (the
-   * disk is full), no later generation settles either: the checkpoint would cover the one left in the log. They
-   * are still committed; the next start replays them all and finds their commits.
-   */
-  private settle(buffer: Generation, started: number): void {
-    this.pending.records -= buffer.records.length;
-    for (const record of buffer.records) this.pending.bytes -= record.data.length;
-    this.stats.flushes++;
-    this.stats.flushMsTotal = round((this.stats.flushMsTotal ?? 0) + performance.now() - started);
-    this.stats.lastFlushAt = new Date().toISOString();
-    if (this.unsettled) return;
-    // Persisted counts are of settled generations only: replay adds the ones still in the log.
-    const { durability: _durability, ...persisted } = this.stats;
-    try {
-      this.log.settle(buffer.number, {
-        ...persisted,
-        recordsReceived: this.stats.recordsReceived - this.pending.records,
-        bytesReceived: this.stats.bytesReceived - this.pending.bytes,
-      });
-    } catch (error) {
-      this.unsettled = buffer.number;
-      this.stats.lastError =
-        `Generation ${buffer.number} was delivered but could not be settled in the log ` +
-        `(${(error as Error).message}); it and later ones are delivered once more, exactly once, on the next start.`;
     }
   }
 }

@@ -1,6 +1,8 @@
 // Amazon Data Firehose (awsJson1_1, `Firehose_20150804.<Op>`): Direct PUT streams into Iceberg tables of the
 // local table buckets, with PutRecord/PutRecordBatch's real limits and error shapes. A put is answered only once
 // its records are durable in the stream's record log; on start, each stream replays what its log still holds.
+// FirehoseService is the API, one method per operation, over the streams' definitions in the store; each stream's
+// live delivery and log are stream-deliveries.ts's.
 import { randomBytes } from 'node:crypto';
 import type {
   CreateDeliveryStreamInput,
@@ -26,20 +28,18 @@ import type {
   IcebergDestinationConfiguration,
   _Record as FirehoseRecord,
 } from '@aws-sdk/client-firehose';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { namedPath, type Warehouse } from '@loglake/lakehouse';
+import type { Warehouse } from '@loglake/lakehouse';
 import { deliveryStreamArn, LOCAL_ACCOUNT_ID } from '../arn';
 import type { AwsServiceError } from '../errors';
 import type { FaultInjector } from '../faults';
-import { serviceApi, type Wire } from '../model/api';
-import { awsJsonService, type ServiceModule, type WireOperation } from '../protocol';
-import { localDataPath } from '../data-dir';
+import { serviceApi, type ServiceApi, type Wire } from '../model/api';
+import { awsJsonService, type ErrorStyle, type ServiceModule, type WireOperation } from '../protocol';
 import type { JsonStore } from '../store';
-import { MAX_BUFFER_BYTES, StreamDelivery, type DeliveryAccess, type DeliveryStats } from './delivery';
+import type { DeliveryAccess, StreamDelivery } from './delivery';
 import { putMetrics, type FirehoseMetricSink } from './metrics';
-import { LogWriteError, RecordLog, type LogDamage } from './record-log';
+import { LogWriteError } from './record-log';
 import type { ErrorOutputObjects } from './error-output';
+import { StreamDeliveries, type LocalStreamStats, type StreamRecovery } from './stream-deliveries';
 import {
   describeStream,
   DESTINATION_ID,
@@ -79,36 +79,9 @@ export const MAX_BATCH_RECORDS = 500;
 export const MAX_RECORD_BYTES = 1_024_000;
 export const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 
-/** A stream's delivery counters with the records still buffered (the admin API's answer). */
-export type LocalStreamStats = DeliveryStats & {
-  pendingRecords: number;
-  /** The buffer interval in effect, seconds (the stream's, or the endpoint's --buffer-interval). */
-  intervalSeconds?: number;
-  /** When the open buffer's interval ends (ISO time), while one is open. */
-  bufferDueAt?: string;
-};
-
-/** What a stream's log held when the endpoint started: replayed records, and damaged tails found. */
-export interface StreamRecovery {
-  stream: string;
-  replayedRecords: number;
-  replayedGenerations: number;
-  damage: LogDamage[];
-}
-
-export interface FirehoseService extends ServiceModule {
-  stats(): Record<string, LocalStreamStats>;
-  /** Flushes every stream's buffer now and waits for the commits (admin hook and shutdown). */
-  flushAll(): Promise<void>;
-  /** Streams whose log held records (or damage) at start. */
-  readonly recovery: StreamRecovery[];
-  /** Starts delivering what the logs held (once the endpoint serves requests). */
-  replay(): void;
-}
+export type { LocalStreamStats, StreamRecovery } from './stream-deliveries';
 
 const streamKey = (name: string) => ['firehose', 'streams', name];
-/** Where counters were kept before the record log's checkpoint (read once, for data directories from then). */
-const legacyStatsKey = (name: string) => ['firehose', 'stats', name];
 
 // Firehose answers a request that breaks its model's constraints with ValidationException ("1 validation error
 // detected: …"), and one whose JSON does not fit the model's types with SerializationException; its own
@@ -143,6 +116,10 @@ interface FirehoseOperations {
   UntagDeliveryStream: WireOperation<UntagDeliveryStreamInput, UntagDeliveryStreamOutput>;
 }
 
+/** An operation's input and reply as its handler has them (the SDK's shapes, on the wire). */
+type Input<K extends keyof FirehoseOperations> = Parameters<FirehoseOperations[K]>[0];
+type Reply<K extends keyof FirehoseOperations> = ReturnType<FirehoseOperations[K]>;
+
 function notFound(name: string): AwsServiceError {
   return wireError(
     'firehose',
@@ -151,102 +128,296 @@ function notFound(name: string): AwsServiceError {
   );
 }
 
-export function createFirehoseService(options: FirehoseOptions): FirehoseService {
-  const { warehouse, store, faults, region } = options;
-  const deliveries = new Map<string, StreamDelivery>();
+/**
+ * The model has checked every record's Data (present, at most 1,000 KiB decoded); what is left is the call's 4 MiB
+ * total, which the model does not express.
+ */
+function decodeRecords(records: Wire<FirehoseRecord>[]): Buffer[] {
+  // One allocation for the call's records (each a view of it), not one per record. byteLength is an upper bound
+  // of what decoding writes (at most 3 bytes per 4 characters, less at padding), so no record is cut short.
+  let capacity = 0;
+  for (const record of records) capacity += Buffer.byteLength(record.Data ?? '', 'base64');
+  const bytes = Buffer.allocUnsafe(capacity);
+  let offset = 0;
+  const decoded = records.map((record) => {
+    const length = bytes.write(record.Data ?? '', offset, 'base64');
+    const data = bytes.subarray(offset, offset + length);
+    offset += length;
+    return data;
+  });
+  if (offset > MAX_BATCH_BYTES) throw invalidArgument('Records size exceeds 4 MB limit');
+  return decoded;
+}
 
-  const load = (name: string): StreamDefinition => {
-    const stream = store.read<StreamDefinition>(streamKey(name));
+/**
+ * The Firehose API of the endpoint. Its wire members (name, model, error style, claims, operationOf, handle) are
+ * the ones awsJsonService builds (the model's checks, the errors, the protocol), kept as the object's own, as every
+ * module's are: server.ts copies a module with a spread to answer in another error style, and a copy keeps own
+ * members only. What is Firehose's own (close, stats, flushAll, replay, recovery) is declared here.
+ */
+export class FirehoseService implements ServiceModule {
+  readonly name: string;
+  readonly api: ServiceApi | undefined;
+  readonly served: readonly string[] | undefined;
+  readonly errorStyle: ErrorStyle;
+  readonly errorStyleFor: ServiceModule['errorStyleFor'];
+  readonly internalErrorCode: string;
+  readonly claims: ServiceModule['claims'];
+  readonly operationOf: ServiceModule['operationOf'];
+  readonly handle: ServiceModule['handle'];
+  /** Streams whose log held records (or damage) at start. */
+  readonly recovery: StreamRecovery[];
+  private readonly streams: StreamDeliveries;
+  // Record ids are opaque to callers; a random per-process prefix + counter is unique and cheap (no RNG per record).
+  private readonly idPrefix: string;
+  private idCounter = 0;
+
+  constructor(private readonly options: FirehoseOptions) {
+    this.streams = new StreamDeliveries(options);
+    this.recovery = this.streams.recovery;
+    // Every stream's log is opened (and what it holds queued for replay) before the first request.
+    for (const name of options.store.list(['firehose', 'streams'])) this.streams.open(this.load(name));
+    this.idPrefix = randomBytes(24).toString('base64url');
+    const wire = awsJsonService({
+      name: 'Firehose',
+      api: FIREHOSE_API,
+      messageKey: 'message',
+      // Firehose's API has no internal-error code of its own; its SDK treats this one as retryable.
+      internalErrorCode: 'ServiceUnavailableException',
+      operations: this.operations(),
+      notServed: (operation) => FIREHOSE_NOT_SERVED[operation] ?? 'not implemented locally',
+    });
+    this.name = wire.name;
+    this.api = wire.api;
+    this.served = wire.served;
+    this.errorStyle = wire.errorStyle;
+    this.errorStyleFor = wire.errorStyleFor;
+    this.internalErrorCode = wire.internalErrorCode;
+    this.claims = wire.claims;
+    this.operationOf = wire.operationOf;
+    this.handle = wire.handle;
+  }
+
+  /** Delivers what every stream buffered and closes the logs (on stop, before the engine closes). */
+  async close(): Promise<void> {
+    await this.streams.closeAll();
+  }
+
+  stats(): Record<string, LocalStreamStats> {
+    return this.streams.stats();
+  }
+
+  /** Flushes every stream's buffer now and waits for the commits (admin hook and shutdown). */
+  flushAll(): Promise<void> {
+    return this.streams.flushAll();
+  }
+
+  /** Starts delivering what the logs held (once the endpoint serves requests). */
+  replay(): void {
+    this.streams.replay();
+  }
+
+  /** The handlers by operation (this order is the served list's). */
+  private operations(): FirehoseOperations {
+    return {
+      CreateDeliveryStream: (input) => this.createDeliveryStream(input),
+      DescribeDeliveryStream: (input) => this.describeDeliveryStream(input),
+      ListDeliveryStreams: (input) => this.listDeliveryStreams(input),
+      DeleteDeliveryStream: (input) => this.deleteDeliveryStream(input),
+      UpdateDestination: (input) => this.updateDestination(input),
+      ListTagsForDeliveryStream: (input) => this.listTagsForDeliveryStream(input),
+      TagDeliveryStream: (input) => this.tagDeliveryStream(input),
+      UntagDeliveryStream: (input) => this.untagDeliveryStream(input),
+      PutRecord: (input) => this.putRecord(input),
+      PutRecordBatch: (input) => this.putRecordBatch(input),
+    };
+  }
+
+  private async createDeliveryStream(input: Input<'CreateDeliveryStream'>): Reply<'CreateDeliveryStream'> {
+    const { store, region } = this.options;
+    const name = input.DeliveryStreamName as string;
+    const type = input.DeliveryStreamType ?? 'DirectPut';
+    if (type !== 'DirectPut')
+      throw invalidArgument(
+        `DeliveryStreamType ${type} is not supported by the local endpoint: use DirectPut.`,
+      );
+    const iceberg = input.IcebergDestinationConfiguration;
+    if (!iceberg) {
+      throw invalidArgument(
+        'The local endpoint supports Iceberg destinations only: give IcebergDestinationConfiguration.',
+      );
+    }
+    if (store.read(streamKey(name))) {
+      throw wireError(
+        'firehose',
+        'ResourceInUseException',
+        `Firehose ${name} under accountId ${LOCAL_ACCOUNT_ID} already exists`,
+      );
+    }
+    const arn = deliveryStreamArn(region, name);
+    const tags = withTags({}, tagsFromList(input.Tags), tagRefusal);
+    const stream: StreamDefinition = {
+      ...parseIcebergStream(name, arn, iceberg),
+      createdAt: Date.now(),
+      ...(Object.keys(tags).length > 0 ? { tags } : {}),
+    };
+    const refused = this.options.roles?.validate(stream);
+    if (refused) throw invalidArgument(refused);
+    this.streams.setAsideLog(name);
+    store.write(streamKey(name), stream);
+    this.streams.open(stream).warmUp();
+    return { DeliveryStreamARN: arn };
+  }
+
+  private async describeDeliveryStream(
+    input: Input<'DescribeDeliveryStream'>,
+  ): Reply<'DescribeDeliveryStream'> {
+    return { DeliveryStreamDescription: describeStream(this.load(input.DeliveryStreamName as string)) };
+  }
+
+  private async listDeliveryStreams(input: Input<'ListDeliveryStreams'>): Reply<'ListDeliveryStreams'> {
+    const limit = input.Limit ?? 10;
+    const after = input.ExclusiveStartDeliveryStreamName;
+    const names = this.options.store
+      .list(['firehose', 'streams'])
+      .sort()
+      .filter((n) => !after || n > after);
+    return { DeliveryStreamNames: names.slice(0, limit), HasMoreDeliveryStreams: names.length > limit };
+  }
+
+  private async deleteDeliveryStream(input: Input<'DeleteDeliveryStream'>): Reply<'DeleteDeliveryStream'> {
+    const name = input.DeliveryStreamName as string;
+    this.load(name);
+    // Firehose drops undelivered data on delete; flushing first keeps records local users already sent.
+    await this.streams.close(name);
+    this.options.store.delete(streamKey(name));
+    this.streams.removeLog(name);
+    return {};
+  }
+
+  private async updateDestination(input: Input<'UpdateDestination'>): Reply<'UpdateDestination'> {
+    const name = input.DeliveryStreamName as string;
+    const stream = this.load(name);
+    const version = String(stream.versionId ?? 1);
+    if (input.CurrentDeliveryStreamVersionId !== version)
+      throw wireError(
+        'firehose',
+        'ConcurrentModificationException',
+        `Firehose ${name} is at version ${version}, not ${input.CurrentDeliveryStreamVersionId}: describe it again and retry with its VersionId.`,
+      );
+    if (input.DestinationId !== DESTINATION_ID)
+      throw invalidArgument(
+        `Firehose ${name} has no destination ${input.DestinationId} (its one destination is ${DESTINATION_ID}).`,
+      );
+    const update = input.IcebergDestinationUpdate;
+    if (!update)
+      throw invalidArgument(
+        'The local endpoint supports Iceberg destinations only: give IcebergDestinationUpdate.',
+      );
+    // "UpdateDestination … merges the parameters you specify with the destination configuration that already
+    // exists": the members given replace theirs, the others are kept.
+    const merged = { ...stream.icebergConfiguration } as Record<string, unknown>;
+    for (const [key, value] of Object.entries(update))
+      if (value !== undefined && value !== null) merged[key] = value;
+    const updated: StreamDefinition = {
+      ...parseIcebergStream(name, stream.arn, merged as Wire<IcebergDestinationConfiguration>),
+      createdAt: stream.createdAt,
+      versionId: (stream.versionId ?? 1) + 1,
+      ...(stream.tags ? { tags: stream.tags } : {}),
+    };
+    const refused = this.options.roles?.validate(updated);
+    if (refused) throw invalidArgument(refused);
+    // What was buffered is delivered where it was headed; later records follow the new settings.
+    await this.streams.close(name);
+    this.options.store.write(streamKey(name), updated);
+    this.streams.open(updated).warmUp();
+    return {};
+  }
+
+  private async listTagsForDeliveryStream(
+    input: Input<'ListTagsForDeliveryStream'>,
+  ): Reply<'ListTagsForDeliveryStream'> {
+    const stream = this.load(input.DeliveryStreamName as string);
+    const limit = input.Limit ?? 50;
+    const all = tagList(stream.tags)
+      .sort((a, b) => (a.Key < b.Key ? -1 : a.Key > b.Key ? 1 : 0))
+      .filter((t) => input.ExclusiveStartTagKey === undefined || t.Key > input.ExclusiveStartTagKey);
+    return { Tags: all.slice(0, limit), HasMoreTags: all.length > limit };
+  }
+
+  private async tagDeliveryStream(input: Input<'TagDeliveryStream'>): Reply<'TagDeliveryStream'> {
+    const stream = this.load(input.DeliveryStreamName as string);
+    this.options.store.write(streamKey(stream.name), {
+      ...stream,
+      tags: withTags(stream.tags, tagsFromList(input.Tags), tagRefusal),
+    });
+    return {};
+  }
+
+  private async untagDeliveryStream(input: Input<'UntagDeliveryStream'>): Reply<'UntagDeliveryStream'> {
+    const stream = this.load(input.DeliveryStreamName as string);
+    this.options.store.write(streamKey(stream.name), {
+      ...stream,
+      tags: withoutTags(stream.tags, input.TagKeys ?? []),
+    });
+    return {};
+  }
+
+  private async putRecord(input: Input<'PutRecord'>): Reply<'PutRecord'> {
+    const delivery = this.deliveryNamed(input.DeliveryStreamName as string);
+    const decoded = decodeRecords([input.Record as Wire<FirehoseRecord>]);
+    this.throttle();
+    await this.accept(delivery, decoded);
+    this.options.metrics?.(delivery.streamName, putMetrics('PutRecord', 1, decoded[0]?.length ?? 0));
+    return { RecordId: this.recordId(), Encrypted: false };
+  }
+
+  private async putRecordBatch(input: Input<'PutRecordBatch'>): Reply<'PutRecordBatch'> {
+    const delivery = this.deliveryNamed(input.DeliveryStreamName as string);
+    const decoded = decodeRecords(input.Records ?? []);
+    this.throttle();
+    const accepted: Buffer[] = [];
+    const responses = decoded.map((record) => {
+      if (this.options.faults.failRecord())
+        return { ErrorCode: 'ServiceUnavailableException', ErrorMessage: 'Slow down.' };
+      accepted.push(record);
+      return { RecordId: this.recordId() };
+    });
+    if (accepted.length > 0) await this.accept(delivery, accepted);
+    let bytes = 0;
+    for (const record of accepted) bytes += record.length;
+    this.options.metrics?.(delivery.streamName, putMetrics('PutRecordBatch', accepted.length, bytes));
+    return {
+      FailedPutCount: decoded.length - accepted.length,
+      Encrypted: false,
+      RequestResponses: responses,
+    };
+  }
+
+  private load(name: string): StreamDefinition {
+    const stream = this.options.store.read<StreamDefinition>(streamKey(name));
     if (!stream) throw notFound(name);
     return stream;
-  };
-  // A stream's name is one path component (the one name → path mapping): `..` or `.` are names, not steps.
-  const logDir = (name: string) => namedPath(localDataPath(options.dataDir, 'firehose'), [name]);
-  const orphanedDir = (name: string) =>
-    namedPath(localDataPath(options.dataDir, 'firehose'), ['.orphaned', `${name}-${Date.now()}`]);
-  // Puts take the stream's live delivery (kept until the stream is deleted): no store read per call.
-  const deliveryNamed = (name: string): StreamDelivery => deliveries.get(name) ?? deliveryOf(load(name));
-  const deliveryOf = (stream: StreamDefinition): StreamDelivery => {
-    let delivery = deliveries.get(stream.name);
-    if (delivery) return delivery;
-    const opened = RecordLog.open<DeliveryStats>(logDir(stream.name));
-    const intervalSeconds = options.bufferIntervalOverrideSeconds ?? stream.intervalInSeconds;
-    delivery = new StreamDelivery(
-      warehouse,
-      {
-        streamName: stream.name,
-        bucket: stream.tableBucket,
-        database: stream.database,
-        table: stream.table,
-        // SizeInMBs is kept and described, but does not cut commits (delivery.ts).
-        maxBufferBytes: MAX_BUFFER_BYTES,
-        intervalMs: Math.max(0, intervalSeconds * 1000),
-        tempDir: localDataPath(options.dataDir, 'tmp', 'firehose'),
-        ...(options.metrics ? { metrics: (data) => options.metrics?.(stream.name, data) } : {}),
-        ...(options.roles ? { access: options.roles.access(stream) } : {}),
-        errorOutput: {
-          objects: options.objects,
-          bucket: stream.errorBucket,
-          prefix: stream.tableErrorOutputPrefix ?? stream.errorOutputPrefix,
-          streamName: stream.name,
-          database: stream.database,
-          table: stream.table,
-          catalogArn: stream.catalogArn,
-          region,
-        },
-      },
-      faults,
-      opened.log,
-      // A data directory from before the record log kept its counters in the store.
-      opened.checkpoint?.stats ?? store.read<DeliveryStats>(legacyStatsKey(stream.name)),
-    );
-    deliveries.set(stream.name, delivery);
-    const damage = opened.damage.map(
-      (d) => `${d.file} at byte ${d.offset}: ${d.reason}; ${d.bytes} bytes not replayed, kept in ${d.keptAt}`,
-    );
-    if (damage.length > 0) delivery.stats.logDamage = [...(delivery.stats.logDamage ?? []), ...damage];
-    if (opened.recovered.length > 0) replays.push(() => delivery.recover(opened.recovered));
-    if (opened.recovered.length > 0 || opened.damage.length > 0)
-      recovery.push({
-        stream: stream.name,
-        replayedRecords: opened.recovered.reduce((n, g) => n + g.records.length, 0),
-        replayedGenerations: opened.recovered.length,
-        damage: opened.damage,
-      });
-    return delivery;
-  };
-  const recovery: StreamRecovery[] = [];
-  const replays: (() => void)[] = [];
-  // Every stream's log is opened (and what it holds replayed) before the first request.
-  for (const name of store.list(['firehose', 'streams'])) deliveryOf(load(name));
+  }
 
-  // The model has checked every record's Data (present, at most 1,000 KiB decoded); what is left is the call's
-  // 4 MiB total, which the model does not express.
-  const decodeRecords = (records: Wire<FirehoseRecord>[]): Buffer[] => {
-    // One allocation for the call's records (each a view of it), not one per record. byteLength is an upper bound
-    // of what decoding writes (at most 3 bytes per 4 characters, less at padding), so no record is cut short.
-    let capacity = 0;
-    for (const record of records) capacity += Buffer.byteLength(record.Data ?? '', 'base64');
-    const bytes = Buffer.allocUnsafe(capacity);
-    let offset = 0;
-    const decoded = records.map((record) => {
-      const length = bytes.write(record.Data ?? '', offset, 'base64');
-      const data = bytes.subarray(offset, offset + length);
-      offset += length;
-      return data;
-    });
-    if (offset > MAX_BATCH_BYTES) throw invalidArgument('Records size exceeds 4 MB limit');
-    return decoded;
-  };
-  const throttle = () => {
-    if (faults.throttleCall()) throw wireError('firehose', 'ServiceUnavailableException', 'Slow down.');
-  };
-  // A record is accepted once it is written and synced in the stream's log. If that fails (disk full, no
-  // permission), the call fails as AWS fails a put on its side: ServiceUnavailableException, a server fault with
-  // HTTP 503 in Firehose's API model, which the SDKs retry ("The service is unavailable. Back off and retry the
-  // operation."). PutRecordBatch's reference warns that such a retry can duplicate records: none of these was
-  // acknowledged, and none is kept in the buffer.
-  const accept = async (delivery: StreamDelivery, records: Buffer[]) => {
+  /** Puts take the stream's live delivery (kept until the stream is deleted): no store read per call. */
+  private deliveryNamed(name: string): StreamDelivery {
+    return this.streams.get(name) ?? this.streams.open(this.load(name));
+  }
+
+  private throttle(): void {
+    if (this.options.faults.throttleCall())
+      throw wireError('firehose', 'ServiceUnavailableException', 'Slow down.');
+  }
+
+  /**
+   * A record is accepted once it is written and synced in the stream's log. If that fails (disk full, no
+   * permission), the call fails as AWS fails a put on its side: ServiceUnavailableException, a server fault with
+   * HTTP 503 in Firehose's API model, which the SDKs retry ("The service is unavailable. Back off and retry the
+   * operation."). PutRecordBatch's reference warns that such a retry can duplicate records: none of these was
+   * acknowledged, and none is kept in the buffer.
+   */
+  private async accept(delivery: StreamDelivery, records: Buffer[]): Promise<void> {
     try {
       await delivery.accept(records, Date.now());
     } catch (error) {
@@ -259,198 +430,9 @@ export function createFirehoseService(options: FirehoseOptions): FirehoseService
         { cause: error },
       );
     }
-  };
-  // Record ids are opaque to callers; a random per-process prefix + counter is unique and cheap (no RNG per record).
-  const idPrefix = randomBytes(24).toString('base64url');
-  let idCounter = 0;
-  const recordId = () => `${idPrefix}${(idCounter++).toString(36).padStart(24, '0')}`;
+  }
 
-  const operations: FirehoseOperations = {
-    async CreateDeliveryStream(input) {
-      const name = input.DeliveryStreamName as string;
-      const type = input.DeliveryStreamType ?? 'DirectPut';
-      if (type !== 'DirectPut')
-        throw invalidArgument(
-          `DeliveryStreamType ${type} is not supported by the local endpoint: use DirectPut.`,
-        );
-      const iceberg = input.IcebergDestinationConfiguration;
-      if (!iceberg) {
-        throw invalidArgument(
-          'The local endpoint supports Iceberg destinations only: give IcebergDestinationConfiguration.',
-        );
-      }
-      if (store.read(streamKey(name))) {
-        throw wireError(
-          'firehose',
-          'ResourceInUseException',
-          `Firehose ${name} under accountId ${LOCAL_ACCOUNT_ID} already exists`,
-        );
-      }
-      const arn = deliveryStreamArn(region, name);
-      const tags = withTags({}, tagsFromList(input.Tags), tagRefusal);
-      const stream: StreamDefinition = {
-        ...parseIcebergStream(name, arn, iceberg),
-        createdAt: Date.now(),
-        ...(Object.keys(tags).length > 0 ? { tags } : {}),
-      };
-      const refused = options.roles?.validate(stream);
-      if (refused) throw invalidArgument(refused);
-      // A log left by a stream of this name whose definition is gone is kept aside, never appended to.
-      if (existsSync(logDir(name))) {
-        mkdirSync(dirname(orphanedDir(name)), { recursive: true });
-        renameSync(logDir(name), orphanedDir(name));
-      }
-      store.delete(legacyStatsKey(name));
-      store.write(streamKey(name), stream);
-      deliveryOf(stream).warmUp();
-      return { DeliveryStreamARN: arn };
-    },
-    async DescribeDeliveryStream(input) {
-      return { DeliveryStreamDescription: describeStream(load(input.DeliveryStreamName as string)) };
-    },
-    async ListDeliveryStreams(input) {
-      const limit = input.Limit ?? 10;
-      const after = input.ExclusiveStartDeliveryStreamName;
-      const names = store
-        .list(['firehose', 'streams'])
-        .sort()
-        .filter((n) => !after || n > after);
-      return { DeliveryStreamNames: names.slice(0, limit), HasMoreDeliveryStreams: names.length > limit };
-    },
-    async DeleteDeliveryStream(input) {
-      const name = input.DeliveryStreamName as string;
-      load(name);
-      const delivery = deliveries.get(name);
-      // Firehose drops undelivered data on delete; flushing first keeps records local users already sent.
-      if (delivery) await delivery.close();
-      deliveries.delete(name);
-      store.delete(streamKey(name));
-      store.delete(legacyStatsKey(name));
-      rmSync(logDir(name), { recursive: true, force: true });
-      return {};
-    },
-    async UpdateDestination(input) {
-      const name = input.DeliveryStreamName as string;
-      const stream = load(name);
-      const version = String(stream.versionId ?? 1);
-      if (input.CurrentDeliveryStreamVersionId !== version)
-        throw wireError(
-          'firehose',
-          'ConcurrentModificationException',
-          `Firehose ${name} is at version ${version}, not ${input.CurrentDeliveryStreamVersionId}: describe it again and retry with its VersionId.`,
-        );
-      if (input.DestinationId !== DESTINATION_ID)
-        throw invalidArgument(
-          `Firehose ${name} has no destination ${input.DestinationId} (its one destination is ${DESTINATION_ID}).`,
-        );
-      const update = input.IcebergDestinationUpdate;
-      if (!update)
-        throw invalidArgument(
-          'The local endpoint supports Iceberg destinations only: give IcebergDestinationUpdate.',
-        );
-      // "UpdateDestination … merges the parameters you specify with the destination configuration that already
-      // exists": the members given replace theirs, the others are kept.
-      const merged = { ...stream.icebergConfiguration } as Record<string, unknown>;
-      for (const [key, value] of Object.entries(update))
-        if (value !== undefined && value !== null) merged[key] = value;
-      const updated: StreamDefinition = {
-        ...parseIcebergStream(name, stream.arn, merged as Wire<IcebergDestinationConfiguration>),
-        createdAt: stream.createdAt,
-        versionId: (stream.versionId ?? 1) + 1,
-        ...(stream.tags ? { tags: stream.tags } : {}),
-      };
-      const refused = options.roles?.validate(updated);
-      if (refused) throw invalidArgument(refused);
-      // What was buffered is delivered where it was headed; later records follow the new settings.
-      const delivery = deliveries.get(name);
-      if (delivery) await delivery.close();
-      deliveries.delete(name);
-      store.write(streamKey(name), updated);
-      deliveryOf(updated).warmUp();
-      return {};
-    },
-    async ListTagsForDeliveryStream(input) {
-      const stream = load(input.DeliveryStreamName as string);
-      const limit = input.Limit ?? 50;
-      const all = tagList(stream.tags)
-        .sort((a, b) => (a.Key < b.Key ? -1 : a.Key > b.Key ? 1 : 0))
-        .filter((t) => input.ExclusiveStartTagKey === undefined || t.Key > input.ExclusiveStartTagKey);
-      return { Tags: all.slice(0, limit), HasMoreTags: all.length > limit };
-    },
-    async TagDeliveryStream(input) {
-      const stream = load(input.DeliveryStreamName as string);
-      store.write(streamKey(stream.name), {
-        ...stream,
-        tags: withTags(stream.tags, tagsFromList(input.Tags), tagRefusal),
-      });
-      return {};
-    },
-    async UntagDeliveryStream(input) {
-      const stream = load(input.DeliveryStreamName as string);
-      store.write(streamKey(stream.name), { ...stream, tags: withoutTags(stream.tags, input.TagKeys ?? []) });
-      return {};
-    },
-    async PutRecord(input) {
-      const delivery = deliveryNamed(input.DeliveryStreamName as string);
-      const decoded = decodeRecords([input.Record as Wire<FirehoseRecord>]);
-      throttle();
-      await accept(delivery, decoded);
-      options.metrics?.(delivery.streamName, putMetrics('PutRecord', 1, decoded[0]?.length ?? 0));
-      return { RecordId: recordId(), Encrypted: false };
-    },
-    async PutRecordBatch(input) {
-      const delivery = deliveryNamed(input.DeliveryStreamName as string);
-      const decoded = decodeRecords(input.Records ?? []);
-      throttle();
-      const accepted: Buffer[] = [];
-      const responses = decoded.map((record) => {
-        if (faults.failRecord())
-          return { ErrorCode: 'ServiceUnavailableException', ErrorMessage: 'Slow down.' };
-        accepted.push(record);
-        return { RecordId: recordId() };
-      });
-      if (accepted.length > 0) await accept(delivery, accepted);
-      let bytes = 0;
-      for (const record of accepted) bytes += record.length;
-      options.metrics?.(delivery.streamName, putMetrics('PutRecordBatch', accepted.length, bytes));
-      return {
-        FailedPutCount: decoded.length - accepted.length,
-        Encrypted: false,
-        RequestResponses: responses,
-      };
-    },
-  };
-
-  const service = awsJsonService({
-    name: 'Firehose',
-    api: FIREHOSE_API,
-    messageKey: 'message',
-    // Firehose's API has no internal-error code of its own; its SDK treats this one as retryable.
-    internalErrorCode: 'ServiceUnavailableException',
-    operations,
-    notServed: (operation) => FIREHOSE_NOT_SERVED[operation] ?? 'not implemented locally',
-    close: async () => {
-      await Promise.all([...deliveries.values()].map((d) => d.close()));
-    },
-  }) as FirehoseService;
-
-  service.flushAll = async () => {
-    await Promise.all([...deliveries.values()].map((d) => d.drain()));
-  };
-  service.stats = () => {
-    const result: Record<string, LocalStreamStats> = {};
-    for (const [name, delivery] of deliveries)
-      result[name] = {
-        ...delivery.stats,
-        pendingRecords: delivery.pendingRecords,
-        intervalSeconds: delivery.intervalSeconds,
-        ...(delivery.bufferDueAt ? { bufferDueAt: delivery.bufferDueAt.toISOString() } : {}),
-      };
-    return result;
-  };
-  Object.assign(service, { recovery });
-  service.replay = () => {
-    for (const replay of replays.splice(0)) replay();
-  };
-  return service;
+  private recordId(): string {
+    return `${this.idPrefix}${(this.idCounter++).toString(36).padStart(24, '0')}`;
+  }
 }
