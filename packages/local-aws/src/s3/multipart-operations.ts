@@ -9,7 +9,8 @@ import type {
 } from '@aws-sdk/client-s3';
 import type { Wire } from '../model/api';
 import type { LocalReply } from '../protocol';
-import { MAX_PART_NUMBER, s3Error, type UploadInfo } from './objects';
+import { MAX_PART_NUMBER, s3Error } from './errors';
+import type { UploadInfo } from './objects';
 import type { S3Call, S3Context, S3Handlers } from './operation';
 import { empty, initiatorElement, iso, malformedXml, NS, ownerElement, tag, xml } from './replies';
 

@@ -10,7 +10,8 @@ import type {
 import type { Wire } from '../model/api';
 import { wireError } from '../model/wire-errors';
 import type { LocalReply } from '../protocol';
-import { decodeContinuationToken, s3Error, type LocalObjectStore, type ObjectInfo } from './objects';
+import { s3Error } from './errors';
+import { decodeContinuationToken, type LocalObjectStore, type ObjectInfo } from './objects';
 import type { S3Context, S3Handlers } from './operation';
 import { empty, iso, malformedXml, NS, ownerElement, tag, xml } from './replies';
 

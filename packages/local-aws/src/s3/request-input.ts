@@ -11,7 +11,7 @@ import { parseXmlDocument, readXml, XmlDocumentError } from '../model/xml';
 import { badPercentEscape } from '../percent-encoding';
 import type { LocalRequest } from '../protocol';
 import { elementName } from './bucket-configurations';
-import { s3Error } from './objects';
+import { s3Error } from './errors';
 import { malformedXml } from './replies';
 
 /** The member of an operation's input its body is (`httpPayload`): [name, model member]. */
