@@ -12,6 +12,7 @@ import { writeXml } from '../model/xml';
 import type { LocalReply } from '../protocol';
 import { canonicalUserId, type Buckets } from './buckets';
 import { wireError } from '../model/wire-errors';
+import { malformedXml, xml } from './replies';
 
 const notFound = (code: string, message: string) => () => wireError('s3', code, message);
 
@@ -70,7 +71,7 @@ export const BUCKET_CONFIGURATIONS: readonly ConfigurationSpec[] = [
     },
     check: (document) => {
       const rules = (document.Rules ?? []) as Record<string, unknown>[];
-      if (rules.length === 0) throw malformed('A lifecycle configuration needs at least one Rule.');
+      if (rules.length === 0) throw malformedXml('A lifecycle configuration needs at least one Rule.');
       const ids = rules.map((r) => r.ID).filter((id) => id !== undefined);
       if (new Set(ids).size !== ids.length)
         throw wireError(
@@ -208,13 +209,6 @@ export const BUCKET_CONFIGURATIONS: readonly ConfigurationSpec[] = [
   },
 ];
 
-const malformed = (detail: string) =>
-  wireError(
-    's3',
-    'MalformedXML',
-    `The XML you provided was not well-formed or did not validate against our published schema: ${detail}`,
-  );
-
 function fullControl(accountId: string) {
   const owner = ownerOf(accountId);
   return {
@@ -325,10 +319,10 @@ export class BucketConfigurations {
           status: 200,
           raw: { headers: { 'content-type': 'application/json' }, body: String(document) },
         };
-      return xmlReply(writeXml(this.model, member, document, elementName(this.model, member, name), xmlns));
+      return xml(200, writeXml(this.model, member, document, elementName(this.model, member, name), xmlns));
     }
     const ref: MemberRef = { target: outputName };
-    return xmlReply(writeXml(this.model, ref, document, output.xmlName ?? outputName, xmlns));
+    return xml(200, writeXml(this.model, ref, document, output.xmlName ?? outputName, xmlns));
   }
 }
 
@@ -337,11 +331,3 @@ export function elementName(model: CompactModel, member: MemberRef, name: string
   const target = model.shapes[member.target];
   return member.xmlName ?? (target && 'xmlName' in target ? target.xmlName : undefined) ?? name;
 }
-
-const xmlReply = (body: string): LocalReply => ({
-  status: 200,
-  raw: {
-    headers: { 'content-type': 'application/xml' },
-    body: `<?xml version="1.0" encoding="UTF-8"?>\n${body}`,
-  },
-});

@@ -5,7 +5,8 @@
 import { statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { JsonStore, StoreKey } from '../store';
-import { s3Error, type LocalObjectStore } from './objects';
+import { s3Error } from './errors';
+import type { LocalObjectStore } from './objects';
 
 export interface BucketInfo {
   name: string;
