@@ -36,7 +36,9 @@ function dataFile(path: string, hour: number): DataFile {
     nanValueCounts: new Map(),
     lowerBounds: new Map([[1, Uint8Array.of(1, 0, 0, 0, 0, 0, 0, 0)]]),
     upperBounds: new Map([[1, Uint8Array.of(9, 0, 0, 0, 0, 0, 0, 0)]]),
+    keyMetadata: null,
     splitOffsets: null,
+    equalityIds: null,
     sortOrderId: 0,
     referencedDataFile: null,
   };
