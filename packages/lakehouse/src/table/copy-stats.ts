@@ -10,12 +10,7 @@ import { parseType } from '../metadata/types';
 import { coerceValue, encodeBound } from '../metadata/values';
 
 type MetricName =
-  | 'columnSizes'
-  | 'valueCounts'
-  | 'nullValueCounts'
-  | 'nanValueCounts'
-  | 'lowerBounds'
-  | 'upperBounds';
+  'columnSizes' | 'valueCounts' | 'nullValueCounts' | 'nanValueCounts' | 'lowerBounds' | 'upperBounds';
 
 /** Manifest statistics of one written Parquet file: the DataFile fields a writer measures (always measured). */
 type FileStats = Pick<DataFile, 'recordCount' | 'fileSizeInBytes'> & {
