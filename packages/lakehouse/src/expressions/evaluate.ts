@@ -162,7 +162,8 @@ export function fileMightMatch(
 
 function columnMightMatch(leaf: BoundLeaf, file: DataFile): boolean {
   const id = leaf.field.id;
-  const present = file.valueCounts.has(id) || file.columnSizes.has(id);
+  // A file without metrics (null maps) reads as one with empty maps did before metrics could be absent.
+  const present = (file.valueCounts?.has(id) ?? false) || (file.columnSizes?.has(id) ?? false);
   // A column added after the file was written reads as NULL in every row of it.
   if (!present)
     return rangeMightMatch(
@@ -171,10 +172,10 @@ function columnMightMatch(leaf: BoundLeaf, file: DataFile): boolean {
       (v) => v,
       true,
     );
-  const nulls = file.nullValueCounts.get(id);
-  const values = file.valueCounts.get(id);
-  const lowerBytes = file.lowerBounds.get(id);
-  const upperBytes = file.upperBounds.get(id);
+  const nulls = file.nullValueCounts?.get(id);
+  const values = file.valueCounts?.get(id);
+  const lowerBytes = file.lowerBounds?.get(id);
+  const upperBytes = file.upperBounds?.get(id);
   const kind = leaf.field.type;
   const isFloat = kind === 'float' || kind === 'double';
   const range: ValueRange = {
@@ -184,7 +185,7 @@ function columnMightMatch(leaf: BoundLeaf, file: DataFile): boolean {
     mayHaveNull: nulls === undefined || nulls > 0,
   };
   // NaN is outside the bounds' order: never prune floats by range when NaNs may be present.
-  if (isFloat && (file.nanValueCounts.get(id) ?? 0) > 0 && leaf.op !== 'is-null' && leaf.op !== 'not-null') {
+  if (isFloat && (file.nanValueCounts?.get(id) ?? 0) > 0 && leaf.op !== 'is-null' && leaf.op !== 'not-null') {
     range.lower = undefined;
     range.upper = undefined;
   }

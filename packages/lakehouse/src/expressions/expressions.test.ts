@@ -42,7 +42,9 @@ function file(partition: DataFile['partition'], idRange: [bigint, bigint] | null
     nanValueCounts: new Map(),
     lowerBounds: idRange ? bounds(idRange[0]) : new Map(),
     upperBounds: idRange ? bounds(idRange[1]) : new Map(),
+    keyMetadata: null,
     splitOffsets: null,
+    equalityIds: null,
     sortOrderId: null,
     referencedDataFile: null,
   };

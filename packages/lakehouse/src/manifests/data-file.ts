@@ -10,22 +10,30 @@ export const STATUS_EXISTING = 0;
 export const STATUS_ADDED = 1;
 export const STATUS_DELETED = 2;
 
+/** Per-column metrics keyed by field id; null when the manifest has none (absent is not empty: Athena shows null). */
+export type FieldMetrics<V> = Map<number, V> | null;
+
 export interface DataFile {
   content: number;
   /** Absolute URI, byte-identical to what position deletes reference. */
   filePath: string;
-  fileFormat: 'PARQUET';
+  /** As stored: `PARQUET` for every file this engine writes (the spec also names AVRO, ORC, PUFFIN). */
+  fileFormat: string;
   /** Partition values in spec field order (canonical literals). */
   partition: (Literal | null)[];
   recordCount: number;
   fileSizeInBytes: number;
-  columnSizes: Map<number, number>;
-  valueCounts: Map<number, number>;
-  nullValueCounts: Map<number, number>;
-  nanValueCounts: Map<number, number>;
-  lowerBounds: Map<number, Uint8Array>;
-  upperBounds: Map<number, Uint8Array>;
+  columnSizes: FieldMetrics<number>;
+  valueCounts: FieldMetrics<number>;
+  nullValueCounts: FieldMetrics<number>;
+  nanValueCounts: FieldMetrics<number>;
+  lowerBounds: FieldMetrics<Uint8Array>;
+  upperBounds: FieldMetrics<Uint8Array>;
+  /** Implementation-specific key metadata for encryption (never written by this engine, kept when read). */
+  keyMetadata: Uint8Array | null;
   splitOffsets: number[] | null;
+  /** Field ids an equality delete file matches on (content 2); null otherwise. */
+  equalityIds: number[] | null;
   sortOrderId: number | null;
   referencedDataFile: string | null;
 }
@@ -33,7 +41,7 @@ export interface DataFile {
 export interface ManifestEntry {
   status: number;
   snapshotId: number;
-  /** Data sequence number (null on disk for ADDED entries: inherited from the manifest list). */
+  /** Inherited from the manifest when null on disk (spec: snapshot_id always; sequence numbers of ADDED entries). */
   sequenceNumber: number;
   fileSequenceNumber: number;
   dataFile: DataFile;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +7,10 @@ import avro from 'avsc';
 import { toUri } from '../io/file-io';
 import { buildPartitionSpec } from '../metadata/partition-spec';
 import { buildSchema } from '../metadata/schema';
+import { manifestEntrySchema } from './avro-schemas';
 import {
   CONTENT_DATA,
+  CONTENT_EQUALITY_DELETES,
   STATUS_ADDED,
   STATUS_DELETED,
   STATUS_EXISTING,
@@ -36,7 +39,9 @@ function dataFile(path: string, hour: number): DataFile {
     nanValueCounts: new Map(),
     lowerBounds: new Map([[1, Uint8Array.of(1, 0, 0, 0, 0, 0, 0, 0)]]),
     upperBounds: new Map([[1, Uint8Array.of(9, 0, 0, 0, 0, 0, 0, 0)]]),
+    keyMetadata: null,
     splitOffsets: null,
+    equalityIds: null,
     sortOrderId: 0,
     referencedDataFile: null,
   };
@@ -116,6 +121,85 @@ describe('Avro manifests and manifest lists', () => {
     expect(manifest.partitions[0]).toMatchObject({ containsNull: false });
     expect(Buffer.from(manifest.partitions[0]!.lowerBound!).readInt32LE()).toBe(10);
     expect(Buffer.from(manifest.partitions[0]!.upperBound!).readInt32LE()).toBe(12);
+  });
+
+  test('key metadata, equality ids and absent metrics survive a rewrite (EXISTING entries keep what was read)', async () => {
+    // Prepare: an equality-delete file as another writer records it, carried into a new manifest
+    const file: DataFile = {
+      ...dataFile('file:///eq.parquet', 3),
+      content: CONTENT_EQUALITY_DELETES,
+      keyMetadata: Uint8Array.of(0xca, 0xfe),
+      equalityIds: [1, 2],
+      splitOffsets: [4],
+      columnSizes: null,
+      lowerBounds: null,
+    };
+    const path = toUri(join(dir, 'm3.avro'));
+    // Act
+    const manifest = await writeManifest({
+      path,
+      schema,
+      spec,
+      partitionTypes: ['int'],
+      content: 1,
+      snapshotId: 9,
+      sequenceNumber: 5,
+      entries: [
+        { status: STATUS_EXISTING, snapshotId: 8, sequenceNumber: 2, fileSequenceNumber: 2, dataFile: file },
+      ],
+    });
+    const [read] = await readManifest(manifest, ['int']);
+    // Assess
+    expect(read?.dataFile).toEqual(file);
+  });
+
+  test('sequence numbers are inherited only by ADDED entries (spec: manifest_entry)', async () => {
+    // Prepare: a writer that left every entry's numbers null, which the spec allows only for ADDED ones
+    const manifest = await writeManifest({
+      path: toUri(join(dir, 'm4.avro')),
+      schema,
+      spec,
+      partitionTypes: ['int'],
+      content: 0,
+      snapshotId: 9,
+      sequenceNumber: 6,
+      entries: [],
+    });
+    const record = (status: number, name: string) => ({
+      status,
+      snapshot_id: null,
+      sequence_number: null,
+      file_sequence_number: null,
+      data_file: {
+        content: 0,
+        file_path: `file:///${name}`,
+        file_format: 'PARQUET',
+        partition: { start_time_hour: 1 },
+        record_count: 1,
+        file_size_in_bytes: 1,
+      },
+    });
+    const raw = join(dir, 'm4-raw.avro');
+    const type = avro.Type.forSchema(
+      manifestEntrySchema([{ name: 'start_time_hour', fieldId: 1000, type: 'int' }]) as avro.Schema,
+    );
+    const chunks: Buffer[] = [];
+    const encoder = new avro.streams.BlockEncoder(type);
+    const encoded = new Promise((resolve) =>
+      encoder.on('data', (c: Buffer) => chunks.push(c)).on('end', resolve),
+    );
+    // clone fills the fields left out (the metrics, key metadata, ...) with their schema defaults (null).
+    encoder.write(type.clone(record(STATUS_ADDED, 'a')));
+    encoder.end(type.clone(record(STATUS_EXISTING, 'b')));
+    await encoded;
+    writeFileSync(raw, Buffer.concat(chunks));
+    // Act
+    const read = await readManifest({ ...manifest, manifestPath: toUri(raw) }, ['int']);
+    // Assess
+    expect(read.map((e) => [e.status, e.snapshotId, e.sequenceNumber, e.fileSequenceNumber])).toEqual([
+      [STATUS_ADDED, 9, 6, 6],
+      [STATUS_EXISTING, 9, 0, 0],
+    ]);
   });
 
   test('headers carry the schema, spec and field ids readers need', async () => {

@@ -12,6 +12,7 @@ import { toPath } from '../io/file-io';
 import { CorruptTableError } from '../errors';
 import { MANIFEST_FILE_SCHEMA, manifestEntrySchema, type PartitionFieldType } from './avro-schemas';
 import {
+  CONTENT_DATA,
   STATUS_ADDED,
   STATUS_DELETED,
   STATUS_EXISTING,
@@ -157,18 +158,25 @@ function partitionValueFromAvro(type: string, value: unknown): Literal | null {
   return value as Literal;
 }
 
-function mapToAvro<T>(map: Map<number, T>, convert: (v: T) => unknown): { key: number; value: unknown }[] {
+function mapToAvro<T>(
+  map: Map<number, T> | null,
+  convert: (v: T) => unknown,
+): { key: number; value: unknown }[] | null {
+  if (map === null) return null;
   return [...map.entries()]
     .sort((a, b) => a[0] - b[0])
     .map(([key, value]) => ({ key, value: convert(value) }));
 }
 
-function mapFromAvro<T>(value: unknown, convert: (v: unknown) => T): Map<number, T> {
+/** An int-keyed map (the spec's array of key/value records); null stays null: a file without metrics. */
+function mapFromAvro<T>(value: unknown, convert: (v: unknown) => T): Map<number, T> | null {
+  if (value === null || value === undefined) return null;
   const map = new Map<number, T>();
-  for (const item of (value as { key: number; value: unknown }[] | null) ?? [])
-    map.set(item.key, convert(item.value));
+  for (const item of value as { key: number; value: unknown }[]) map.set(item.key, convert(item.value));
   return map;
 }
+
+const bytesFromAvro = (v: unknown): Uint8Array => new Uint8Array(v as Buffer);
 
 // ---- manifests ----
 
@@ -219,9 +227,9 @@ export async function writeManifest(input: WriteManifestInput): Promise<Manifest
         nan_value_counts: mapToAvro(file.nanValueCounts, (v) => v),
         lower_bounds: mapToAvro(file.lowerBounds, (v) => Buffer.from(v)),
         upper_bounds: mapToAvro(file.upperBounds, (v) => Buffer.from(v)),
-        key_metadata: null,
+        key_metadata: file.keyMetadata === null ? null : Buffer.from(file.keyMetadata),
         split_offsets: file.splitOffsets,
-        equality_ids: null,
+        equality_ids: file.equalityIds,
         sort_order_id: file.sortOrderId,
         referenced_data_file: file.referencedDataFile,
       },
@@ -294,14 +302,9 @@ export async function manifestFilePaths(manifestPath: string): Promise<string[]>
 }
 
 /**
- * A manifest's entries as stored, by the spec's field names (the metadata tables show them so: partition records by
- * field name, absent maps as null), decoded by the same reader as `readManifest`.
+ * Reads a manifest's entries, applying inheritance from its manifest-list row. The one decoder of manifest entries:
+ * scan planning and the metadata tables ($files, $partitions) both read through it.
  */
-export async function readManifestRecords(manifestPath: string): Promise<AvroRecord[]> {
-  return (await decode(manifestPath)).records;
-}
-
-/** Reads a manifest's entries, applying inheritance from its manifest-list row. */
 export async function readManifest(
   manifest: ManifestFile,
   partitionTypes: string[],
@@ -312,17 +315,21 @@ export async function readManifest(
     const file = record['data_file'] as AvroRecord;
     const partition = file['partition'] as AvroRecord;
     const status = record['status'] as number;
+    // Spec, manifest_entry: snapshot_id is inherited when null; sequence_number and file_sequence_number when
+    // null and the status is ADDED. Other entries must carry theirs; a null there (or a v1 manifest, which has
+    // no such columns) reads as 0, the v1 default.
     const inheritedSeq = (value: unknown) =>
-      value === null || value === undefined ? manifest.sequenceNumber : (value as number);
+      (value as number | null | undefined) ?? (status === STATUS_ADDED ? manifest.sequenceNumber : 0);
     return {
       status,
       snapshotId: (record['snapshot_id'] as number | null) ?? manifest.addedSnapshotId,
       sequenceNumber: inheritedSeq(record['sequence_number']),
       fileSequenceNumber: inheritedSeq(record['file_sequence_number']),
       dataFile: {
-        content: file['content'] as number,
+        // v1 manifests have no content column: every file is a data file.
+        content: (file['content'] as number | undefined) ?? CONTENT_DATA,
         filePath: file['file_path'] as string,
-        fileFormat: 'PARQUET',
+        fileFormat: file['file_format'] as string,
         partition: specFields.map((f, i) =>
           partitionValueFromAvro(partitionTypes[i] ?? 'int', partition[f.name]),
         ),
@@ -332,9 +339,11 @@ export async function readManifest(
         valueCounts: mapFromAvro(file['value_counts'], (v) => v as number),
         nullValueCounts: mapFromAvro(file['null_value_counts'], (v) => v as number),
         nanValueCounts: mapFromAvro(file['nan_value_counts'], (v) => v as number),
-        lowerBounds: mapFromAvro(file['lower_bounds'], (v) => new Uint8Array(v as Buffer)),
-        upperBounds: mapFromAvro(file['upper_bounds'], (v) => new Uint8Array(v as Buffer)),
+        lowerBounds: mapFromAvro(file['lower_bounds'], bytesFromAvro),
+        upperBounds: mapFromAvro(file['upper_bounds'], bytesFromAvro),
+        keyMetadata: file['key_metadata'] ? bytesFromAvro(file['key_metadata']) : null,
         splitOffsets: (file['split_offsets'] as number[] | null) ?? null,
+        equalityIds: (file['equality_ids'] as number[] | null) ?? null,
         sortOrderId: (file['sort_order_id'] as number | null) ?? null,
         referencedDataFile: (file['referenced_data_file'] as string | null) ?? null,
       },
@@ -387,8 +396,9 @@ export async function readManifestList(path: string): Promise<ManifestFile[]> {
     manifestLength: r['manifest_length'] as number,
     partitionSpecId: r['partition_spec_id'] as number,
     content: r['content'] as number,
-    sequenceNumber: r['sequence_number'] as number,
-    minSequenceNumber: r['min_sequence_number'] as number,
+    // v1 manifest lists have no sequence numbers: the spec's default is 0.
+    sequenceNumber: (r['sequence_number'] as number | undefined) ?? 0,
+    minSequenceNumber: (r['min_sequence_number'] as number | undefined) ?? 0,
     addedSnapshotId: r['added_snapshot_id'] as number,
     // v1 manifest lists name the counts added_data_files_count, ...
     addedFilesCount: (r['added_files_count'] ?? r['added_data_files_count']) as number,

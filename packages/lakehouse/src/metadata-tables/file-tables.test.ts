@@ -1,7 +1,14 @@
 // $files, $manifests and $partitions over a real table, bound as DuckDB relations.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { TableHandle } from '../contract';
-import { flowRows, flowTable, query, testWarehouse, type TestWarehouse } from '../../test/table/testing';
+import {
+  ensureNamespace,
+  flowRows,
+  flowTable,
+  query,
+  testWarehouse,
+  type TestWarehouse,
+} from '../../test/table/testing';
 import { metadataTable } from './index';
 
 let env: TestWarehouse;
@@ -64,6 +71,32 @@ describe('$files', () => {
   test('time travel: the files of an older snapshot', async () => {
     const files = await metadataTable(table, 'files', { snapshotId: firstSnapshot });
     expect(files.rows).toHaveLength(2);
+  });
+});
+
+describe('$files partition values of other types', () => {
+  test('a decimal identity partition shows its value, not its bytes', async () => {
+    // Prepare
+    await ensureNamespace(env.warehouse, 'lab', 'network');
+    const prices = await env.warehouse.createTable('lab', 'network', 'prices', {
+      columns: [
+        { name: 'amount', type: 'decimal(10,2)' },
+        { name: 'at', type: 'date' },
+      ],
+      partitionBy: [
+        { sourceColumn: 'amount', transform: 'identity' },
+        { sourceColumn: 'at', transform: 'identity' },
+      ],
+    });
+    await prices.append({ rows: [{ amount: '-1.50', at: '2024-05-01' }] });
+    // Act
+    const files = await metadataTable(prices, 'files');
+    const rows = await select(
+      `SELECT CAST(partition.amount AS VARCHAR) AS amount, CAST(partition.at AS VARCHAR) AS at FROM ${files.relationSql} AS f`,
+    );
+    // Assess
+    expect(files.columns.at(-1)?.type).toBe('row(amount decimal(10,2), at date)');
+    expect(rows).toEqual([{ amount: '-1.50', at: '2024-05-01' }]);
   });
 });
 

@@ -1,9 +1,13 @@
 // $files, $manifests and $partitions: read from the manifests of one snapshot (the current one unless the
-// caller selects another). Column names and types follow Trino's Iceberg connector (Athena engine v3).
-import type { Schema, TableMetadata } from '../contract';
+// caller selects another) by the engine's own reader, the one scan planning uses (manifests/live-files.ts): the
+// typed entries it decodes are mapped to rows here, no manifest record is decoded twice. Column names and types
+// follow Trino's Iceberg connector (Athena engine v3).
+import type { Schema, Snapshot, TableMetadata } from '../contract';
+import type { DataFile, LiveFile } from '../manifests/data-file';
+import { readManifestListCached, snapshotFiles } from '../manifests/live-files';
 import { currentSchema, snapshotById } from '../metadata/table-metadata';
 import { duckdbType } from '../metadata/types';
-import { liveEntries, readManifestList, type DataFileRow, type ManifestEntryRow } from './manifest-rows';
+import { literalToText, type Literal } from '../metadata/values';
 import {
   athenaType,
   decodeSingleValue,
@@ -65,20 +69,41 @@ function partitionColumn(metadata: TableMetadata, schema: Schema): PartitionColu
   return { column: { name: 'partition', type: `row(${athena})`, duckdbType: `STRUCT(${duck})` }, fields };
 }
 
-/** A manifest's partition value (as avsc decoded it) as a value DuckDB can cast. */
-function partitionValue(resultType: string, value: unknown): MetadataValue {
+/** A partition value (the engine's literal) as a value DuckDB can cast: a decimal as its digits at its scale. */
+function partitionValue(resultType: string, value: Literal | null | undefined): MetadataValue {
   if (value === null || value === undefined) return null;
-  if (['long', 'time', 'timestamp', 'timestamptz'].includes(resultType))
-    return sqlReadyValue(resultType, BigInt(value as number));
-  if (value instanceof Uint8Array) return new Uint8Array(value);
-  return sqlReadyValue(resultType, value as IcebergValue) as MetadataValue;
+  if (resultType.startsWith('decimal')) return literalToText(resultType, value);
+  return sqlReadyValue(resultType, value) as MetadataValue;
 }
 
-function partitionRow(pc: PartitionColumn, file: DataFileRow): MetadataValue {
+/** Where each partition field id sits in a spec's partition tuple (the engine's values are in spec order). */
+function fieldPositions(metadata: TableMetadata): Map<number, Map<number, number>> {
+  return new Map(
+    metadata['partition-specs'].map((spec) => [
+      spec['spec-id'],
+      new Map(spec.fields.map((f, i) => [f['field-id'], i])),
+    ]),
+  );
+}
+
+function partitionRow(
+  pc: PartitionColumn,
+  positions: Map<number, Map<number, number>>,
+  live: LiveFile,
+): MetadataValue {
+  const at = positions.get(live.specId);
   const row: Record<string, MetadataValue> = {};
-  for (const { field, resultType } of pc.fields)
-    row[field.name] = partitionValue(resultType, file.partition[field.name]);
+  for (const { field, resultType } of pc.fields) {
+    const i = at?.get(field['field-id']);
+    row[field.name] = partitionValue(resultType, i === undefined ? null : live.file.partition[i]);
+  }
   return row;
+}
+
+/** Live data and delete files of a snapshot (data first, then position and equality deletes, each in manifest order). */
+async function liveFiles(metadata: TableMetadata, snapshot: Snapshot) {
+  const { dataFiles, deleteFiles } = await snapshotFiles(metadata, snapshot);
+  return { dataFiles, files: [...dataFiles, ...deleteFiles].sort((a, b) => a.file.content - b.file.content) };
 }
 
 function snapshotOrNone(metadata: TableMetadata, snapshotId: number | null) {
@@ -130,10 +155,10 @@ export async function filesTable(
   const snapshot = snapshotOrNone(metadata, snapshotId);
   if (!snapshot) return { name: `${tableName}$files`, columns, rows: [] };
   const types = fieldTypeById(schema);
-  const entries = (await liveEntries(snapshot['manifest-list'])).sort(
-    (a, b) => a.dataFile.content - b.dataFile.content,
-  );
-  const rows = entries.map(({ dataFile: f }): MetadataValue[] => {
+  const positions = fieldPositions(metadata);
+  const { files } = await liveFiles(metadata, snapshot);
+  const rows = files.map((live): MetadataValue[] => {
+    const f = live.file;
     const row: MetadataValue[] = [
       f.content,
       f.filePath,
@@ -150,7 +175,7 @@ export async function filesTable(
       f.splitOffsets,
       f.equalityIds,
     ];
-    if (pc) row.push(partitionRow(pc, f));
+    if (pc) row.push(partitionRow(pc, positions, live));
     return row;
   });
   return { name: `${tableName}$files`, columns, rows };
@@ -183,7 +208,7 @@ export async function manifestsTable(
   const snapshot = snapshotOrNone(metadata, snapshotId);
   if (!snapshot) return { name: `${tableName}$manifests`, columns: MANIFESTS_COLUMNS, rows: [] };
   const types = fieldTypeById(currentSchema(metadata));
-  const manifests = await readManifestList(snapshot['manifest-list']);
+  const manifests = await readManifestListCached(snapshot['manifest-list']);
   const rows = manifests.map((m): MetadataValue[] => {
     const spec = metadata['partition-specs'].find((s) => s['spec-id'] === m.partitionSpecId);
     const partitions = m.partitions.map((p, i): MetadataValue => {
@@ -232,7 +257,7 @@ function less(a: IcebergValue, b: IcebergValue): boolean {
   return (a as number | bigint | string) < (b as number | bigint | string);
 }
 
-function accumulate(stats: ColumnStats, file: DataFileRow, id: number, type: string): void {
+function accumulate(stats: ColumnStats, file: DataFile, id: number, type: string): void {
   const lower = file.lowerBounds?.get(id);
   const upper = file.upperBounds?.get(id);
   const nulls = file.nullValueCounts?.get(id);
@@ -286,15 +311,15 @@ export async function partitionsTable(
   }
   const snapshot = snapshotOrNone(metadata, snapshotId);
   if (!snapshot) return { name: `${tableName}$partitions`, columns, rows: [] };
-  const entries = (await liveEntries(snapshot['manifest-list'])).filter(
-    (e: ManifestEntryRow) => e.dataFile.content === 0,
-  );
+  const positions = fieldPositions(metadata);
+  const { dataFiles } = await liveFiles(metadata, snapshot);
   const groups = new Map<
     string,
     { partition: MetadataValue; records: number; files: number; size: number; stats: ColumnStats[] }
   >();
-  for (const { dataFile } of entries) {
-    const partition = pc ? partitionRow(pc, dataFile) : null;
+  for (const live of dataFiles) {
+    const dataFile = live.file;
+    const partition = pc ? partitionRow(pc, positions, live) : null;
     const key = JSON.stringify(partition, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
     let group = groups.get(key);
     if (!group) {

@@ -4,7 +4,7 @@ import {
   humanString,
   partitionHumanString,
   javaLocalDateTime,
-  fullTimestamp,
+  sqlReadyValue,
 } from './iceberg-values';
 
 function le64(n: bigint): Uint8Array {
@@ -30,7 +30,9 @@ describe('Iceberg single values and human strings', () => {
     expect(javaLocalDateTime(-1n)).toBe('1969-12-31T23:59:59.999999');
     expect(humanString('timestamptz', 3_600_000_000n)).toBe('1970-01-01T01:00Z');
     expect(humanString('double', 2)).toBe('2.0');
-    expect(fullTimestamp(-1n)).toBe('1969-12-31 23:59:59.999999');
+    expect(sqlReadyValue('timestamp', -1n)).toBe('1969-12-31 23:59:59.999999');
+    expect(sqlReadyValue('timestamptz', 0n)).toBe('1970-01-01 00:00:00.000000+00');
+    expect(sqlReadyValue('date', -1)).toBe('1969-12-31');
   });
 
   test('partition values print per transform (hour as yyyy-MM-dd-HH)', () => {

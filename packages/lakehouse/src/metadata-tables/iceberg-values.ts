@@ -1,10 +1,11 @@
-// Iceberg's single-value binary encoding (bounds, partition summaries) decoded into JS values, Athena's type
-// names for Iceberg types (DuckDB's are in metadata/types.ts, the engine's one map), and Iceberg's "human
-// string" rendering that Trino/Athena show in $files and $manifests (Java's LocalDateTime/OffsetDateTime
-// toString, yyyy-MM-dd-HH for hour partitions, ...).
+// What the metadata tables add to the engine's values: Athena's type names for Iceberg types (DuckDB's are in
+// metadata/types.ts, the engine's one map) and Iceberg's "human string" rendering that Trino/Athena show in $files
+// and $manifests (Java's LocalDateTime/OffsetDateTime toString, ...). Decoding (metadata/values.ts decodeBound),
+// dates and SQL-ready text (values.ts) and the time transforms' text (metadata/transforms.ts) are the engine's.
 import type { IcebergPrimitive } from '../contract';
 import { formatDecimal, javaDouble } from '../metadata/number-text';
-import { decodeBound, type Literal } from '../metadata/values';
+import { parseTransform, partitionPathValue, transformResultType } from '../metadata/transforms';
+import { daysToDateText, decodeBound, literalToText, type Literal } from '../metadata/values';
 
 /** A decoded value. Timestamps keep microseconds as a bigint (a Date would lose them). */
 export type IcebergValue = boolean | number | bigint | string | Uint8Array | null;
@@ -36,16 +37,11 @@ export function athenaType(type: IcebergPrimitive | string): string {
 
 /**
  * A bound or partition-summary value (spec Appendix D, single-value serialization) as the metadata tables show it:
- * decoded by the engine's decodeBound, a decimal as its digits at its scale.
+ * decoded by the engine's decodeBound (which also widens bounds written before a promotion), a decimal as its
+ * digits at its scale.
  */
 export function decodeSingleValue(type: string, bytes: Uint8Array): IcebergValue {
-  // Bounds written before an int → long or float → double promotion keep the narrower size (spec: type promotion).
-  const narrow = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length === 4 && ['long', 'time', 'timestamp', 'timestamptz'].includes(type))
-    return BigInt(narrow.readInt32LE(0));
-  if (bytes.length === 4 && type === 'double') return narrow.readFloatLE(0);
-  const value = decodeBound(type, bytes) as Literal | undefined;
-  if (value === undefined) return new Uint8Array(bytes); // fixed[N] and other byte forms: as stored
+  const value = decodeBound(type, bytes);
   if (typeof value === 'bigint' && type.startsWith('decimal'))
     return formatDecimal(value, Number(/,\s*(\d+)\)/.exec(type)?.[1] ?? 0));
   return value;
@@ -56,12 +52,6 @@ const pad = (n: number | bigint, width = 2): string => String(n).padStart(width,
 function floorDiv(a: bigint, b: bigint): bigint {
   const q = a / b;
   return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
-}
-
-/** Civil date (UTC) of a day number since 1970-01-01. */
-export function dayToIso(days: number): string {
-  const d = new Date(days * 86_400_000);
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
 /** Java LocalTime.toString: HH:mm, then :ss and a 3/6/9-digit fraction only when non-zero. */
@@ -83,7 +73,7 @@ function javaTime(microsOfDay: bigint): string {
 export function javaLocalDateTime(epochMicros: bigint): string {
   const days = floorDiv(epochMicros, MICROS_PER_DAY);
   const micros = epochMicros - days * MICROS_PER_DAY;
-  return `${dayToIso(Number(days))}T${javaTime(micros)}`;
+  return `${daysToDateText(Number(days))}T${javaTime(micros)}`;
 }
 
 /** Iceberg's human string of a value of an Iceberg type (Transforms.identity().toHumanString). */
@@ -91,7 +81,7 @@ export function humanString(type: string, value: IcebergValue): string | null {
   if (value === null) return null;
   switch (type) {
     case 'date':
-      return dayToIso(Number(value));
+      return daysToDateText(Number(value));
     case 'time':
       return javaTime(BigInt(value as bigint));
     case 'timestamp':
@@ -115,52 +105,30 @@ export function partitionHumanString(
   value: IcebergValue,
 ): string | null {
   if (value === null || value === undefined) return null;
-  const n = Number(value);
-  switch (transform) {
-    case 'year':
-      return pad(1970 + n, 4);
-    case 'month': {
-      const y = 1970 + Math.floor(n / 12);
-      return `${pad(y, 4)}-${pad((((n % 12) + 12) % 12) + 1)}`;
-    }
-    case 'day':
-      return dayToIso(n);
-    case 'hour': {
-      const day = Math.floor(n / 24);
-      return `${dayToIso(day)}-${pad(((n % 24) + 24) % 24)}`;
-    }
+  const t = parseTransform(transform);
+  switch (t.kind) {
     case 'void':
       return null;
-    default:
-      if (transform.startsWith('bucket')) return String(n);
+    case 'identity':
+    case 'truncate':
       return humanString(sourceType, value);
+    default:
+      // year, month, day, hour and bucket: the engine's partition text (yyyy, yyyy-MM, yyyy-MM-dd, yyyy-MM-dd-HH,
+      // the bucket number) is Iceberg's human string for these.
+      return partitionPathValue(t, transformResultType(t, sourceType), value as Literal);
   }
 }
 
-/** A decoded value as a DuckDB-castable JS value (timestamps as ISO text with micros, dates as yyyy-mm-dd). */
+/** A decoded value as a DuckDB-castable JS value: temporal values as the engine's SQL-ready text (micros kept). */
 export function sqlReadyValue(type: string, value: IcebergValue): IcebergValue {
   if (value === null) return null;
   switch (type) {
     case 'date':
-      return dayToIso(Number(value));
     case 'time':
-      return fullTime(BigInt(value as bigint));
     case 'timestamp':
-      return fullTimestamp(BigInt(value as bigint));
     case 'timestamptz':
-      return `${fullTimestamp(BigInt(value as bigint))}+00`;
+      return literalToText(type, value as Literal);
     default:
       return value;
   }
-}
-
-function fullTime(microsOfDay: bigint): string {
-  const s = microsOfDay / 1_000_000n;
-  return `${pad(s / 3600n)}:${pad((s / 60n) % 60n)}:${pad(s % 60n)}.${pad(microsOfDay % 1_000_000n, 6)}`;
-}
-
-/** `YYYY-MM-DD HH:MM:SS.ffffff` (UTC) of epoch micros: exact, and castable by DuckDB. */
-export function fullTimestamp(epochMicros: bigint): string {
-  const days = floorDiv(epochMicros, MICROS_PER_DAY);
-  return `${dayToIso(Number(days))} ${fullTime(epochMicros - days * MICROS_PER_DAY)}`;
 }

@@ -63,6 +63,11 @@ describe('single-value bound encoding', () => {
     expect(decodeBound(type, bytes)).toEqual(literal);
   });
 
+  test('bounds written before a promotion (int → long, float → double) read at the wider type', () => {
+    expect(decodeBound('long', encodeBound('int', -7))).toBe(-7n);
+    expect(decodeBound('double', encodeBound('float', 1.5))).toBe(1.5);
+  });
+
   test('strings compare by UTF-8 bytes', () => {
     expect(compareLiterals('\uffff', '\u{1f600}')).toBeLessThan(0);
     expect(compareLiterals(2n, 10n)).toBeLessThan(0);

@@ -359,6 +359,11 @@ export function encodeBound(type: string, literal: Literal): Uint8Array {
   }
 }
 
+/**
+ * A bound or partition-summary value (spec Appendix D) as the literal of `type`. Bounds written before an int → long
+ * or float → double promotion keep the narrower size (spec, schema evolution), so a 4-byte value of a long or
+ * double column is widened (so are 4-byte time/timestamp values, which some writers store).
+ */
 export function decodeBound(type: string, bytes: Uint8Array): Literal {
   const parsed = parseType(type);
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -372,11 +377,11 @@ export function decodeBound(type: string, bytes: Uint8Array): Literal {
     case 'time':
     case 'timestamp':
     case 'timestamptz':
-      return b.readBigInt64LE(0);
+      return b.length === 4 ? BigInt(b.readInt32LE(0)) : b.readBigInt64LE(0);
     case 'float':
       return b.readFloatLE(0);
     case 'double':
-      return b.readDoubleLE(0);
+      return b.length === 4 ? b.readFloatLE(0) : b.readDoubleLE(0);
     case 'string':
       return b.toString('utf8');
     case 'uuid': {

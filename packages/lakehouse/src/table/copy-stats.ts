@@ -9,18 +9,13 @@ import type { DataFile } from '../manifests/data-file';
 import { parseType } from '../metadata/types';
 import { coerceValue, encodeBound } from '../metadata/values';
 
-/** Manifest statistics of one written Parquet file: the DataFile fields a writer measures. */
-type FileStats = Pick<
-  DataFile,
-  | 'recordCount'
-  | 'fileSizeInBytes'
-  | 'columnSizes'
-  | 'valueCounts'
-  | 'nullValueCounts'
-  | 'nanValueCounts'
-  | 'lowerBounds'
-  | 'upperBounds'
->;
+type MetricName =
+  'columnSizes' | 'valueCounts' | 'nullValueCounts' | 'nanValueCounts' | 'lowerBounds' | 'upperBounds';
+
+/** Manifest statistics of one written Parquet file: the DataFile fields a writer measures (always measured). */
+type FileStats = Pick<DataFile, 'recordCount' | 'fileSizeInBytes'> & {
+  [K in MetricName]: NonNullable<DataFile[K]>;
+};
 
 /** A written file and its statistics. */
 interface StatedFile {

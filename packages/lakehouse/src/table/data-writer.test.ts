@@ -62,10 +62,10 @@ describe('data writer', () => {
     for (const { file, row } of files) {
       expect(row['sorted']).toBe(true);
       expect(file.recordCount).toBe(Number(row['n']));
-      expect(Buffer.from(file.lowerBounds.get(1)!).toString()).toBe(row['lo']);
-      expect(Buffer.from(file.upperBounds.get(1)!).toString()).toBe(row['hi']);
-      expect(decodeBound('long', file.lowerBounds.get(3)!)).toBe(row['blo']);
-      expect(decodeBound('long', file.upperBounds.get(3)!)).toBe(row['bhi']);
+      expect(Buffer.from(file.lowerBounds!.get(1)!).toString()).toBe(row['lo']);
+      expect(Buffer.from(file.upperBounds!.get(1)!).toString()).toBe(row['hi']);
+      expect(decodeBound('long', file.lowerBounds!.get(3)!)).toBe(row['blo']);
+      expect(decodeBound('long', file.upperBounds!.get(3)!)).toBe(row['bhi']);
     }
   });
 
@@ -186,17 +186,17 @@ describe('data writer', () => {
     });
     // Assess
     const [file] = await currentDataFiles(table);
-    expect(Buffer.from(file!.lowerBounds.get(1)!).toString()).toBe(`${'a'.repeat(254)}0`);
-    expect(Buffer.from(file!.upperBounds.get(1)!).toString()).toBe(`${'a'.repeat(254)}2`);
-    expect(file!.lowerBounds.has(2)).toBe(false);
-    expect(file!.upperBounds.has(3)).toBe(false);
-    expect(file!.nanValueCounts.get(4)).toBe(1);
-    expect(decodeBound('double', file!.lowerBounds.get(4)!)).toBe(0);
-    expect(decodeBound('double', file!.upperBounds.get(4)!)).toBe(1);
-    expect(decodeBound('boolean', file!.lowerBounds.get(5)!)).toBe(false);
-    expect(decodeBound('boolean', file!.upperBounds.get(5)!)).toBe(true);
-    expect(file!.valueCounts.get(1)).toBe(3);
-    expect(file!.nullValueCounts.get(1)).toBe(0);
+    expect(Buffer.from(file!.lowerBounds!.get(1)!).toString()).toBe(`${'a'.repeat(254)}0`);
+    expect(Buffer.from(file!.upperBounds!.get(1)!).toString()).toBe(`${'a'.repeat(254)}2`);
+    expect(file!.lowerBounds!.has(2)).toBe(false);
+    expect(file!.upperBounds!.has(3)).toBe(false);
+    expect(file!.nanValueCounts!.get(4)).toBe(1);
+    expect(decodeBound('double', file!.lowerBounds!.get(4)!)).toBe(0);
+    expect(decodeBound('double', file!.upperBounds!.get(4)!)).toBe(1);
+    expect(decodeBound('boolean', file!.lowerBounds!.get(5)!)).toBe(false);
+    expect(decodeBound('boolean', file!.upperBounds!.get(5)!)).toBe(true);
+    expect(file!.valueCounts!.get(1)).toBe(3);
+    expect(file!.nullValueCounts!.get(1)).toBe(0);
   });
 
   test('write.parquet.page-version v2 writes V2 pages (delta encodings) that icebird reads back; v1 is the default', async () => {

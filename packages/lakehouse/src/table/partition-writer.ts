@@ -192,7 +192,9 @@ export class PartitionWriter {
         fileFormat: 'PARQUET',
         partition: w.partition,
         ...w.stats,
+        keyMetadata: null,
         splitOffsets: null,
+        equalityIds: null,
         sortOrderId: this.input.meta['default-sort-order-id'],
         referencedDataFile: null,
       });

@@ -113,4 +113,16 @@ describe('partition pruning, file pruning and bytes scanned', () => {
     expect(afterDelete.stats.deleteFilesScanned).toBeGreaterThan(0);
     expect(afterDelete.stats.bytesScanned).toBeGreaterThan(0);
   });
+
+  test('bounds written before an int → long promotion still prune (a 4-byte bound read as a long)', async () => {
+    // Prepare: files written while dst_port was an int keep 4-byte bounds (spec: schema evolution, promotion)
+    const table = await flowTable(env.warehouse, 'promoted');
+    await table.append({ rows: flowRows(6, 1).map((r) => ({ ...r, dst_port: 22 })) });
+    await table.append({ rows: flowRows(6, 1).map((r) => ({ ...r, dst_port: 443 })) });
+    await table.changeColumn('dst_port', { type: 'long' });
+    // Act
+    const plan = await table.scan({ filter: { op: 'eq', column: 'dst_port', value: 443 } });
+    // Assess
+    expect(plan.stats).toMatchObject({ filesScanned: 1, filesSkipped: 1 });
+  });
 });

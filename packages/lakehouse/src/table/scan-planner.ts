@@ -80,7 +80,7 @@ export async function planScan(
     metadataRowCount !== null && options.columns !== undefined && options.columns.length === 0;
   const bytesScanned = fromMetadata
     ? 0
-    : kept.reduce((n, f) => n + projected.reduce((m, id) => m + (f.file.columnSizes.get(id) ?? 0), 0), 0) +
+    : kept.reduce((n, f) => n + projected.reduce((m, id) => m + (f.file.columnSizes?.get(id) ?? 0), 0), 0) +
       deletes.reduce((n, d) => n + d.file.fileSizeInBytes, 0);
   const live = Number.isFinite(totalDataFiles) ? totalDataFiles : files.dataFiles.length;
   return {

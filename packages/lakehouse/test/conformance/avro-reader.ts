@@ -1,17 +1,13 @@
 // The conformance oracle's own reader: manifest lists and manifests decoded with avsc's file decoder and read by
 // the spec's field names, independently of the engine's reader and writer, so the invariants see exactly what is
-// on disk (the view any other Iceberg reader gets). Entries map to rows as the metadata tables map them (that
-// mapping is not what the oracle checks). Only the oracle uses this; the metadata tables read through the engine.
+// on disk (the view any other Iceberg reader gets), and mapped to rows by the oracle's own entry-rows.ts. Only the
+// oracle uses this; the metadata tables read through the engine.
 import avro from 'avsc';
 import { toPath } from '../../src/io/file-io';
 import type { ManifestFile } from '../../src/manifests/data-file';
-import {
-  manifestEntryRows,
-  type DataFileRow,
-  type ManifestEntryRow,
-} from '../../src/metadata-tables/manifest-rows';
+import { manifestEntryRows, type AvroRecord, type DataFileRow, type ManifestEntryRow } from './entry-rows';
 
-export type AvroRecord = Record<string, unknown>;
+export type { AvroRecord };
 
 export interface AvroFile {
   /** Header metadata (schema, partition-spec, content, ...), as strings. */
@@ -73,7 +69,7 @@ export async function readManifestList(uri: string): Promise<ManifestFile[]> {
   }));
 }
 
-/** Entries of one manifest: decoded here, mapped to rows by the spec's field names as the metadata tables map them. */
+/** Entries of one manifest: decoded here, mapped to rows by the spec's field names (entry-rows.ts). */
 export async function readManifest(manifest: ManifestFile): Promise<ManifestEntryRow[]> {
   const { records } = await readAvroFile(manifest.manifestPath);
   return manifestEntryRows(records, manifest);

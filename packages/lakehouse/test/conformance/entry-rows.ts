@@ -1,10 +1,10 @@
-// The manifest entries of a snapshot as the metadata tables show them: read by the engine's own manifest reader
-// (manifests/manifest-io.ts), kept as stored (partition records by field name, absent maps as null, inheritance
-// per the spec). The conformance oracle keeps an independent reader of its own (conformance/avro-reader.ts).
-import type { ManifestFile } from '../manifests/data-file';
-import { readManifestList, readManifestRecords, type AvroRecord } from '../manifests/manifest-io';
+// The conformance oracle's mapping of decoded manifest records to entry rows, by the spec's field names: partition
+// records by field name, absent maps as null, and the spec's inheritance (snapshot id always, sequence numbers of
+// ADDED entries) beside what was literally on disk. Kept apart from the engine's decoder (manifests/manifest-io.ts)
+// so the invariants read the files as any other Iceberg reader would, not as the engine does.
+import type { ManifestFile } from '../../src/manifests/data-file';
 
-export { readManifestList };
+export type AvroRecord = Record<string, unknown>;
 
 /** A data or delete file as a manifest entry describes it (maps keyed by field id). */
 export interface DataFileRow {
@@ -91,7 +91,7 @@ function dataFileRow(d: AvroRecord): DataFileRow {
 
 /**
  * A manifest's decoded records as entry rows, with snapshot id and sequence numbers inherited per the spec (a pure
- * mapping by the spec's field names; the conformance oracle applies it to the records its own decoder reads).
+ * mapping by the spec's field names, applied to the records the oracle's own decoder reads).
  */
 export function manifestEntryRows(
   records: readonly AvroRecord[],
@@ -116,24 +116,4 @@ export function manifestEntryRows(
       manifest,
     };
   });
-}
-
-/** Entries of one manifest, read by the engine's reader. */
-async function readManifest(manifest: ManifestFile): Promise<ManifestEntryRow[]> {
-  return manifestEntryRows(await readManifestRecords(manifest.manifestPath), manifest);
-}
-
-/** All manifests of a snapshot and their entries (including DELETED entries; filter on status for live files). */
-async function readSnapshotEntries(
-  manifestListUri: string,
-): Promise<{ manifests: ManifestFile[]; entries: ManifestEntryRow[] }> {
-  const manifests = await readManifestList(manifestListUri);
-  const entries = (await Promise.all(manifests.map(readManifest))).flat();
-  return { manifests, entries };
-}
-
-/** Live (not DELETED) entries of a snapshot. */
-export async function liveEntries(manifestListUri: string): Promise<ManifestEntryRow[]> {
-  const { entries } = await readSnapshotEntries(manifestListUri);
-  return entries.filter((e) => e.status !== 2);
 }
