@@ -162,16 +162,9 @@ export function fileMightMatch(
 
 function columnMightMatch(leaf: BoundLeaf, file: DataFile): boolean {
   const id = leaf.field.id;
-  // A file without metrics (null maps) reads as one with empty maps did before metrics could be absent.
-  const present = (file.valueCounts?.has(id) ?? false) || (file.columnSizes?.has(id) ?? false);
-  // A column added after the file was written reads as NULL in every row of it.
-  if (!present)
-    return rangeMightMatch(
-      leaf,
-      { lower: undefined, upper: undefined, allNull: true, mayHaveNull: true },
-      (v) => v,
-      true,
-    );
+  // A count or bound the file does not record is unknown (Iceberg's InclusiveMetricsEvaluator: a missing key
+  // is ROWS_MIGHT_MATCH), whether the writer kept no metrics or the column came after the file: only counts that
+  // say every value is null prune as all-null.
   const nulls = file.nullValueCounts?.get(id);
   const values = file.valueCounts?.get(id);
   const lowerBytes = file.lowerBounds?.get(id);

@@ -156,4 +156,39 @@ describe('pruning', () => {
     expect(fileMightMatch(isNull, { 'spec-id': 0, fields: [] }, [], file([], [1n, 9n], 0))).toBe(false);
     expect(fileMightMatch(isNull, { 'spec-id': 0, fields: [] }, [], file([], [1n, 9n], 2))).toBe(true);
   });
+
+  test('a column without metrics might match anything: absent metrics are unknown, never "all null"', () => {
+    // Another writer (a REST client committing its own files) may record no metrics, or none for a column
+    // (write.metadata.metrics.column.<c>=none); Iceberg reads a missing count or bound as unknown.
+    const none = { 'spec-id': 0, fields: [] };
+    const noMetrics: DataFile = {
+      ...file([], null),
+      columnSizes: null,
+      valueCounts: null,
+      nullValueCounts: null,
+      nanValueCounts: null,
+      lowerBounds: null,
+      upperBounds: null,
+    };
+    const eqId = bindExpression({ op: 'eq', column: 'id', value: 7 }, schema);
+    const notNull = bindExpression({ op: 'not-null', column: 'host' }, schema);
+    expect(fileMightMatch(eqId, none, [], noMetrics)).toBe(true);
+    expect(fileMightMatch(notNull, none, [], noMetrics)).toBe(true);
+    // host (id 3) has a size but no counts or bounds in file(): unknown too.
+    expect(
+      fileMightMatch(
+        bindExpression({ op: 'eq', column: 'host', value: 'a' }, schema),
+        none,
+        [],
+        file([], null),
+      ),
+    ).toBe(true);
+    // Counts that say every value is null still prune.
+    const allNull: DataFile = {
+      ...file([], null),
+      valueCounts: new Map([[1, 10]]),
+      nullValueCounts: new Map([[1, 10]]),
+    };
+    expect(fileMightMatch(eqId, none, [], allNull)).toBe(false);
+  });
 });
