@@ -95,6 +95,26 @@ export interface ServiceModule {
   close?(): Promise<void>;
 }
 
+/**
+ * The module answering errors in another of its protocols' styles (CloudWatch's JSON or query): a view that calls
+ * the module's own members, so a module written as a class keeps its methods and `this` (a spread copy would keep
+ * own properties only).
+ */
+export function speakingIn(service: ServiceModule, errorStyle: ErrorStyle): ServiceModule {
+  if (errorStyle === service.errorStyle) return service;
+  const operationOf = service.operationOf;
+  return {
+    name: service.name,
+    api: service.api,
+    served: service.served,
+    errorStyle,
+    internalErrorCode: service.internalErrorCode,
+    claims: (request) => service.claims(request),
+    ...(operationOf ? { operationOf: (request: LocalRequest) => operationOf.call(service, request) } : {}),
+    handle: (request) => service.handle(request),
+  };
+}
+
 /** What a service reads a request as (ServiceModule.operationOf). */
 export interface OperationReading {
   readonly operation: string;

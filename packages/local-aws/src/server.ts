@@ -24,6 +24,7 @@ import { FIREHOSE_NAMESPACE } from './firehose/metrics';
 import {
   renderError,
   renderReply,
+  speakingIn,
   type ErrorStyle,
   type LocalRequest,
   type ServiceModule,
@@ -284,7 +285,7 @@ async function startOn(
     if (!claimed) return unclaimedReply(request, badEscape ? uriProblem(badEscape) : undefined);
     // A service spoken in several protocols (CloudWatch) answers errors in the request's.
     const style = claimed.errorStyleFor?.(request) ?? claimed.errorStyle;
-    const service: ServiceModule = style === claimed.errorStyle ? claimed : { ...claimed, errorStyle: style };
+    const service = speakingIn(claimed, style);
     if (badEscape) return renderError(service.errorStyle, badUri(service, badEscape));
     try {
       if (authorizer) {

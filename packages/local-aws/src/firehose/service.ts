@@ -151,9 +151,8 @@ function decodeRecords(records: Wire<FirehoseRecord>[]): Buffer[] {
 
 /**
  * The Firehose API of the endpoint. Its wire members (name, model, error style, claims, operationOf, handle) are
- * the ones awsJsonService builds (the model's checks, the errors, the protocol), kept as the object's own, as every
- * module's are: server.ts copies a module with a spread to answer in another error style, and a copy keeps own
- * members only. What is Firehose's own (close, stats, flushAll, replay, recovery) is declared here.
+ * the ones awsJsonService builds (the model's checks, the errors, the protocol); what is Firehose's own (close,
+ * stats, flushAll, replay, recovery) is declared here.
  */
 export class FirehoseService implements ServiceModule {
   readonly name: string;
