@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import avro from 'avsc';
+import { CorruptTableError } from '../errors';
 import { toUri } from '../io/file-io';
 import { buildPartitionSpec } from '../metadata/partition-spec';
 import { buildSchema } from '../metadata/schema';
@@ -179,27 +180,37 @@ describe('Avro manifests and manifest lists', () => {
         file_size_in_bytes: 1,
       },
     });
-    const raw = join(dir, 'm4-raw.avro');
     const type = avro.Type.forSchema(
       manifestEntrySchema([{ name: 'start_time_hour', fieldId: 1000, type: 'int' }]) as avro.Schema,
     );
-    const chunks: Buffer[] = [];
-    const encoder = new avro.streams.BlockEncoder(type);
-    const encoded = new Promise((resolve) =>
-      encoder.on('data', (c: Buffer) => chunks.push(c)).on('end', resolve),
-    );
-    // clone fills the fields left out (the metrics, key metadata, ...) with their schema defaults (null).
-    encoder.write(type.clone(record(STATUS_ADDED, 'a')));
-    encoder.end(type.clone(record(STATUS_EXISTING, 'b')));
-    await encoded;
-    writeFileSync(raw, Buffer.concat(chunks));
+    const writeRaw = async (file: string, status: number): Promise<string> => {
+      const chunks: Buffer[] = [];
+      const encoder = new avro.streams.BlockEncoder(type);
+      const encoded = new Promise((resolve) =>
+        encoder.on('data', (c: Buffer) => chunks.push(c)).on('end', resolve),
+      );
+      // clone fills the fields left out (the metrics, key metadata, ...) with their schema defaults (null).
+      encoder.end(type.clone(record(status, file)));
+      await encoded;
+      writeFileSync(join(dir, file), Buffer.concat(chunks));
+      return toUri(join(dir, file));
+    };
     // Act
-    const read = await readManifest({ ...manifest, manifestPath: toUri(raw) }, ['int']);
-    // Assess
-    expect(read.map((e) => [e.status, e.snapshotId, e.sequenceNumber, e.fileSequenceNumber])).toEqual([
+    const added = await readManifest(
+      { ...manifest, manifestPath: await writeRaw('m4-added.avro', STATUS_ADDED) },
+      ['int'],
+    );
+    const existing = readManifest(
+      { ...manifest, manifestPath: await writeRaw('m4-existing.avro', STATUS_EXISTING) },
+      ['int'],
+    );
+    // Assess: an ADDED entry inherits the manifest's; an EXISTING one with none is refused, never read as 0 (a
+    // delete file read as 0 would stop applying to the rows it deletes).
+    expect(added.map((e) => [e.status, e.snapshotId, e.sequenceNumber, e.fileSequenceNumber])).toEqual([
       [STATUS_ADDED, 9, 6, 6],
-      [STATUS_EXISTING, 9, 0, 0],
     ]);
+    await expect(existing).rejects.toThrow(CorruptTableError);
+    await expect(existing).rejects.toThrow('a null sequence_number');
   });
 
   test('headers carry the schema, spec and field ids readers need', async () => {

@@ -316,15 +316,24 @@ export async function readManifest(
     const partition = file['partition'] as AvroRecord;
     const status = record['status'] as number;
     // Spec, manifest_entry: snapshot_id is inherited when null; sequence_number and file_sequence_number when
-    // null and the status is ADDED. Other entries must carry theirs; a null there (or a v1 manifest, which has
-    // no such columns) reads as 0, the v1 default.
-    const inheritedSeq = (value: unknown) =>
-      (value as number | null | undefined) ?? (status === STATUS_ADDED ? manifest.sequenceNumber : 0);
+    // null and the status is ADDED. A v1 manifest has no such columns: 0, the v1 default. A v2 EXISTING or DELETED
+    // entry must carry its own; reading a null there as anything would move the file in the order deletes apply
+    // in (a delete file read as 0 would stop applying, and deleted rows come back), so it is refused.
+    const inheritedSeq = (value: unknown, field: string) => {
+      if (value !== null && value !== undefined) return value as number;
+      if (status === STATUS_ADDED) return manifest.sequenceNumber;
+      if (value === undefined) return 0;
+      throw new CorruptTableError(
+        `Manifest ${manifest.manifestPath} has an entry with status ${status} (not ADDED) and a null ${field}: ` +
+          'only added entries inherit theirs (Iceberg spec, manifest_entry). Rewrite the manifest with its writer.',
+        { value: manifest.manifestPath },
+      );
+    };
     return {
       status,
       snapshotId: (record['snapshot_id'] as number | null) ?? manifest.addedSnapshotId,
-      sequenceNumber: inheritedSeq(record['sequence_number']),
-      fileSequenceNumber: inheritedSeq(record['file_sequence_number']),
+      sequenceNumber: inheritedSeq(record['sequence_number'], 'sequence_number'),
+      fileSequenceNumber: inheritedSeq(record['file_sequence_number'], 'file_sequence_number'),
       dataFile: {
         // v1 manifests have no content column: every file is a data file.
         content: (file['content'] as number | undefined) ?? CONTENT_DATA,

@@ -62,6 +62,10 @@ describe('time and truncate transforms', () => {
     expect(partitionPathValue(parseTransform('hour'), 'int', 474_000)).toBe('2024-01-28-00');
     expect(partitionPathValue(parseTransform('month'), 'int', 47 * 12 + 10)).toBe('2017-11');
     expect(partitionPathValue(parseTransform('day'), 'date', 0)).toBe('1970-01-01');
+    // Java's TransformUtil writes years with %04d.
+    expect(partitionPathValue(parseTransform('year'), 'int', 999 - 1970)).toBe('0999');
+    expect(partitionPathValue(parseTransform('month'), 'int', (999 - 1970) * 12 + 2)).toBe('0999-03');
+    expect(partitionPathValue(parseTransform('year'), 'int', -1 - 1970)).toBe('-001');
   });
 
   test('invalid transforms are named errors naming the column and the accepted types', () => {

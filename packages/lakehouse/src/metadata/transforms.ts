@@ -180,6 +180,10 @@ export function transformTextSql(t: ParsedTransform, sourceType: string, column:
 }
 
 /** Human-readable partition directory value (`2024-05-01-10` for hour...). */
+/** A year as Java's %04d writes it (0999, -001). */
+const javaYear = (year: number): string =>
+  year < 0 ? `-${String(-year).padStart(3, '0')}` : String(year).padStart(4, '0');
+
 export function partitionPathValue(t: ParsedTransform, resultType: string, value: Literal | null): string {
   if (value === null) return 'null';
   const n = value as number;
@@ -188,11 +192,12 @@ export function partitionPathValue(t: ParsedTransform, resultType: string, value
       const day = Math.floor(n / 24);
       return `${daysToDateText(day)}-${String(n - day * 24).padStart(2, '0')}`;
     }
+    // Java's TransformUtil.humanYear / humanMonth: %04d years.
     case 'year':
-      return String(1970 + n);
+      return javaYear(1970 + n);
     case 'month': {
       const year = 1970 + Math.floor(n / 12);
-      return `${year}-${String(n - (year - 1970) * 12 + 1).padStart(2, '0')}`;
+      return `${javaYear(year)}-${String(n - (year - 1970) * 12 + 1).padStart(2, '0')}`;
     }
     default:
       return literalToText(resultType, value);

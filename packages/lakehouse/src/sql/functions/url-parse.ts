@@ -1,4 +1,4 @@
-// Trino's URL functions (https://trino.io/docs/current/functions/url.html) as Java's java.net.URI reads a URL_FUNCTIONS,
+// Trino's URL functions (https://trino.io/docs/current/functions/url.html) as Java's java.net.URI reads a URL,
 // which Trino's UrlFunctions use: a URL Java cannot parse gives NULL; path, query and fragment are
 // percent-decoded (URI.getPath/getQuery/getFragment); url_extract_parameter reads the raw query; url_encode and
 // url_decode are Java's URLEncoder/URLDecoder (UTF-8, a space as `+`).

@@ -4,7 +4,15 @@
 // (execution/duckdb-errors.ts). A name Trino does not have fails before anything runs, as Trino's FUNCTION_NOT_FOUND.
 import { GenericUserError, NotSupportedError } from '../errors';
 import { TRINO_FUNCTIONS } from '../functions/catalog';
-import { udfName, type Call, type CallContext, type TrinoFunction } from '../functions/function';
+import { typeName } from '../analyzer/types';
+import {
+  udfName,
+  type Call,
+  type CallContext,
+  type TrinoFunction,
+  type Udf,
+  type UdfType,
+} from '../functions/function';
 
 export { raise, type CallContext } from '../functions/function';
 
@@ -23,11 +31,33 @@ function entryOf(node: Call): TrinoFunction {
   return entry;
 }
 
+const TRINO_TYPE: Record<UdfType, string> = {
+  VARCHAR: 'varchar',
+  BIGINT: 'bigint',
+  BOOLEAN: 'boolean',
+  BLOB: 'varbinary',
+};
+
+/**
+ * The arguments of a call the engine's own scalar function computes: as many as its entry declares, else Trino's
+ * FUNCTION_NOT_FOUND naming the function as the caller wrote it (DuckDB's refusal would name the registered one).
+ */
+function udfArguments(node: Call, udf: Udf, args: string[], ctx: CallContext): string[] {
+  if (args.length === udf.params.length) return args;
+  const given = ctx.argTypes.map((t) => (t ? typeName(t) : 'unknown')).join(', ');
+  const expected = `${node.name}(${udf.params.map((p) => TRINO_TYPE[p]).join(', ')})`;
+  throw new GenericUserError(
+    'FUNCTION_NOT_FOUND',
+    `Unexpected parameters (${given}) for function ${node.name}. Expected: ${expected}`,
+    { position: node.pos, value: node.name },
+  );
+}
+
 /** DuckDB SQL for a call of Trino function `name` (arguments already translated). */
 export function translateFunctionCall(node: Call, args: string[], ctx: CallContext): string {
   const entry = entryOf(node);
   if (typeof entry.sql === 'function') return entry.sql(args, node, ctx);
-  if (entry.udf) return `${udfName(node.name)}(${args.join(', ')})`;
+  if (entry.udf) return `${udfName(node.name)}(${udfArguments(node, entry.udf, args, ctx).join(', ')})`;
   const distinct = node.distinct ? 'DISTINCT ' : '';
   return `${entry.sql ?? node.name}(${distinct}${args.join(', ')})`;
 }

@@ -70,6 +70,11 @@ describe('Trino → DuckDB translation', () => {
     expect(() => translate('SELECT list_value(1), array_sum(ARRAY[1])')).toThrow(
       "FUNCTION_NOT_FOUND: line 1:8: Function 'list_value' not registered",
     );
+    // A function the engine computes itself takes the arguments its entry declares, named as the caller wrote it.
+    expect(() => translate("SELECT luhn_check('1', '2')")).toThrow(
+      'FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (varchar(1), varchar(1)) for function luhn_check. Expected: luhn_check(varchar)',
+    );
+    expect(translate("SELECT from_base('ff', 16)")).toContain(`__loglake_from_base('ff', 16)`);
   });
 
   test("where Trino's meaning depends on a type, the analyzer's type decides the translation", () => {
