@@ -100,6 +100,29 @@ describe('$files partition values of other types', () => {
   });
 });
 
+describe('$partitions metrics of other types', () => {
+  test('decimal and string bounds are ordered by value (10.00 above 9.00; UTF-8 order), not as text', async () => {
+    // Prepare: two files, so the partition's min and max come from comparing their bounds
+    await ensureNamespace(env.warehouse, 'lab', 'network');
+    const costs = await env.warehouse.createTable('lab', 'network', 'costs', {
+      columns: [
+        { name: 'amount', type: 'decimal(10,2)' },
+        { name: 'label', type: 'string' },
+      ],
+    });
+    await costs.append({ rows: [{ amount: '9.00', label: '\u{1F600}' }] });
+    await costs.append({ rows: [{ amount: '10.00', label: '\uFFFD' }] });
+    // Act
+    const partitions = await metadataTable(costs, 'partitions');
+    const rows = await select(
+      `SELECT CAST(data.amount.min AS VARCHAR) AS lo, CAST(data.amount.max AS VARCHAR) AS hi,
+              data.label.min AS first, data.label.max AS last FROM ${partitions.relationSql} AS p`,
+    );
+    // Assess: U+FFFD is 3 UTF-8 bytes (EF BF BD), U+1F600 4 (F0 …): the emoji sorts last in UTF-8, first in UTF-16.
+    expect(rows).toEqual([{ lo: '9.00', hi: '10.00', first: '\uFFFD', last: '\u{1F600}' }]);
+  });
+});
+
 describe('$manifests and $partitions', () => {
   test('$manifests: one row per manifest with counts and partition ranges in human form', async () => {
     const manifests = await metadataTable(table, 'manifests');

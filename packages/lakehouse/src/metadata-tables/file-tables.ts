@@ -7,14 +7,13 @@ import type { DataFile, LiveFile } from '../manifests/data-file';
 import { readManifestListCached, snapshotFiles } from '../manifests/live-files';
 import { currentSchema, snapshotById } from '../metadata/table-metadata';
 import { duckdbType } from '../metadata/types';
-import { literalToText, type Literal } from '../metadata/values';
+import { compareLiterals, decodeBound, literalToText, type Literal } from '../metadata/values';
 import {
   athenaType,
   decodeSingleValue,
   humanString,
   partitionHumanString,
   sqlReadyValue,
-  type IcebergValue,
 } from './iceberg-values';
 import { parseTransform, transformResultType } from '../metadata/transforms';
 import { quoteIdent } from './relation-sql';
@@ -243,18 +242,18 @@ export async function manifestsTable(
   return { name: `${tableName}$manifests`, columns: MANIFESTS_COLUMNS, rows };
 }
 
+/** A bound as stored and as the engine's typed literal, which orders it (decimals by value, strings by UTF-8). */
+interface Bound {
+  bytes: Uint8Array;
+  literal: Literal;
+}
+
 interface ColumnStats {
-  min: IcebergValue;
-  max: IcebergValue;
+  min: Bound | null;
+  max: Bound | null;
   nullCount: number | null;
   nanCount: number | null;
   seen: boolean;
-}
-
-function less(a: IcebergValue, b: IcebergValue): boolean {
-  if (a instanceof Uint8Array && b instanceof Uint8Array)
-    return Buffer.compare(Buffer.from(a), Buffer.from(b)) < 0;
-  return (a as number | bigint | string) < (b as number | bigint | string);
 }
 
 function accumulate(stats: ColumnStats, file: DataFile, id: number, type: string): void {
@@ -263,13 +262,13 @@ function accumulate(stats: ColumnStats, file: DataFile, id: number, type: string
   const nulls = file.nullValueCounts?.get(id);
   const nans = file.nanValueCounts?.get(id);
   if (lower !== undefined) {
-    const v = decodeSingleValue(type, lower);
-    if (stats.min === null || less(v, stats.min)) stats.min = v;
+    const v = { bytes: lower, literal: decodeBound(type, lower) };
+    if (stats.min === null || compareLiterals(v.literal, stats.min.literal) < 0) stats.min = v;
     stats.seen = true;
   }
   if (upper !== undefined) {
-    const v = decodeSingleValue(type, upper);
-    if (stats.max === null || less(stats.max, v)) stats.max = v;
+    const v = { bytes: upper, literal: decodeBound(type, upper) };
+    if (stats.max === null || compareLiterals(stats.max.literal, v.literal) < 0) stats.max = v;
     stats.seen = true;
   }
   if (nulls !== undefined) {
@@ -348,8 +347,8 @@ export async function partitionsTable(
         dataFields.forEach((f, i) => {
           const s = g.stats[i] as ColumnStats;
           data[f.name] = {
-            min: sqlReadyValue(f.type, s.min) as MetadataValue,
-            max: sqlReadyValue(f.type, s.max) as MetadataValue,
+            min: sqlReadyValue(f.type, s.min && decodeSingleValue(f.type, s.min.bytes)) as MetadataValue,
+            max: sqlReadyValue(f.type, s.max && decodeSingleValue(f.type, s.max.bytes)) as MetadataValue,
             null_count: s.nullCount,
             nan_count: s.nanCount,
           };
