@@ -60,6 +60,15 @@ export class WorkGroups {
     throw invalidRequest(`WorkGroup ${name} is not found.`);
   }
 
+  /** The workgroup, or undefined when there is none (a query's workgroup may have been deleted since it ran). */
+  find(name: string): WorkGroupRecord | undefined {
+    try {
+      return this.get(name);
+    } catch {
+      return undefined;
+    }
+  }
+
   list(): WorkGroupRecord[] {
     const names = new Set(['primary', ...this.store.list(['athena', 'workgroups'])]);
     return [...names].sort().map((name) => this.get(name));
