@@ -22,12 +22,17 @@ import { createS3Service } from './s3/service';
 import { MaintenanceService } from './s3tables/maintenance';
 import { createS3TablesService } from './s3tables/service';
 import { checkServedList } from './served-services';
-import type { LocalEndpointOptions } from './server';
 import type { JsonStore } from './store';
 import { createCallerIdentityService } from './sts-identity';
 
 export interface EndpointServicesContext {
-  options: LocalEndpointOptions;
+  /** The services' part of LocalEndpointOptions (server.ts, where each is described). */
+  options: {
+    firehoseBufferIntervalOverrideSeconds?: number;
+    maintenanceClock?: 'wall' | 'adjustable';
+    cloudWatchClock?: 'wall' | 'adjustable';
+    athenaMinCutoffBytes?: number;
+  };
   dataDir: string;
   region: string;
   store: JsonStore;
