@@ -4,6 +4,8 @@
 // key / secret (or none) is accepted; with it (authz/) only SigV4 is read, the access key identifies the caller, and
 // what IAM and Lake Formation would refuse is refused — the admin API included (an administrator's, or the start-time
 // token's). Signatures themselves are never verified. One endpoint holds a data folder at a time (data-lock.ts).
+// This file starts and stops it; the services are built in endpoint-services.ts, each request finds its way in
+// dispatch.ts, and the HTTP side (bodies, targets, request ids) is http-exchange.ts.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Warehouse } from '@loglake/lakehouse';
