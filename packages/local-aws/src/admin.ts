@@ -1,5 +1,5 @@
 // The endpoint's own admin API under /_local/ (not an AWS API): what AWS does on its own schedule, on request. With
-// authorization on, every route but the health answer is an administrator's (server.ts checks the caller first:
+// authorization on, every route but the health answer is an administrator's (dispatch.ts checks the caller first:
 // admin-access.ts); an AWS service's credentials for a role are handed out in-process only (LocalEndpoint.
 // serviceCredentials), never over HTTP.
 //   GET  /_local/health                 → { ok, faults, authorization (enforced or not) } (no paths, no secrets)

@@ -70,7 +70,7 @@ function jsonContentType(style: ErrorStyle): string {
   return p === 'awsJson1_0' || p === 'awsJson1_1' ? JSON_CONTENT_TYPE[p] : JSON_CONTENT_TYPE.restJson1;
 }
 
-/** One AWS service the endpoint speaks. Adding a service = adding its model file and one module (see server.ts). */
+/** One AWS service the endpoint speaks. Adding a service = adding its model file and one module (see endpoint-services.ts). */
 export interface ServiceModule {
   readonly name: string;
   /** The service's model and error conventions: every request is checked against it. */

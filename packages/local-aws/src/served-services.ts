@@ -1,5 +1,5 @@
 // The AWS services the local endpoint serves: the one list every "it serves …" sentence and the unserved-service
-// check are derived from. server.ts builds one module for each (its `services` array, in claim order) and checks
+// check are derived from. endpoint-services.ts builds one module for each (its `services` array, in claim order) and checks
 // at start that the two agree, so a service added there and not here stops the endpoint instead of going unsaid.
 import { LocalAwsError } from './errors';
 

@@ -4,56 +4,33 @@
 // key / secret (or none) is accepted; with it (authz/) only SigV4 is read, the access key identifies the caller, and
 // what IAM and Lake Formation would refuse is refused — the admin API included (an administrator's, or the start-time
 // token's). Signatures themselves are never verified. One endpoint holds a data folder at a time (data-lock.ts).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+// This file starts and stops it; the services are built in endpoint-services.ts, each request finds its way in
+// dispatch.ts, and the HTTP side (bodies, targets, request ids) is http-exchange.ts.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { LocalDirectoryStorage, StoredNameError, type SqlEngine, type Warehouse } from '@loglake/lakehouse';
-import { createAthenaService } from './athena/service';
-import { createCloudWatchService } from './cloudwatch/service';
-import { LOCAL_KEEP_ALIVE_MS } from './client-config';
-import { localDataPath } from './data-dir';
-import { DataFolderLock } from './data-lock';
-import { openInPlace } from './data-place';
-import { ATHENA_MIN_CUTOFF_BYTES } from './athena/workgroups';
-import { loadEngineFactories, type EngineFactories } from './engine';
-import { AwsServiceError, LocalAwsError, LocalEndpointConfigError } from './errors';
-import { FaultInjector, type FaultOptions } from './faults';
-import { FirehoseService, type StreamRecovery } from './firehose/service';
-import { FIREHOSE_NAMESPACE } from './firehose/metrics';
-import {
-  renderError,
-  renderReply,
-  speakingIn,
-  type ErrorStyle,
-  type LocalRequest,
-  type ServiceModule,
-  type WireResponse,
-} from './protocol';
-import { MaintenanceService } from './s3tables/maintenance';
-import { createS3TablesService } from './s3tables/service';
-import { createIcebergRestService } from './iceberg-rest/service';
-import { createGlueService } from './glue/service';
-import { createS3Service } from './s3/service';
-import { glueSqlCatalog } from './glue/sql-catalog';
-import { LOCAL_ACCOUNT_ID } from './arn';
-import { JsonStore } from './store';
-import { handleAdmin } from './admin';
-import type { ServedService } from './model/api';
+import type { Warehouse } from '@loglake/lakehouse';
+import type { LocalServiceCredentials } from './admin-client';
 import {
   createAuthorization,
   warehouseTableId,
   type AuthorizationOptions,
   type ServiceCredentialsRequest,
 } from './authz';
-import type { LocalServiceCredentials } from './admin-client';
-import { createCallerIdentityService } from './sts-identity';
-import { badTargetEscape } from './percent-encoding';
-import { MAX_RPC_BODY_BYTES, RequestBodyError } from './request-body';
-import { unclaimedReply, unservedServiceReply } from './unserved-services';
-import { internalError, tooLarge, wireError } from './model/wire-errors';
-import { badRequest } from './iceberg-rest/errors';
-import { checkServedList } from './served-services';
+import { localDataPath } from './data-dir';
+import { DataFolderLock } from './data-lock';
+import { openInPlace } from './data-place';
+import { createDispatch } from './dispatch';
+import { loadEngineFactories, type EngineFactories } from './engine';
+import { createEndpointServices } from './endpoint-services';
+import { LocalAwsError, LocalEndpointConfigError } from './errors';
+import { FaultInjector, type FaultOptions } from './faults';
+import type { StreamRecovery } from './firehose/service';
+import { listenOnLoopback } from './http-exchange';
+import type { ServedService } from './model/api';
+import type { MaintenanceService } from './s3tables/maintenance';
+import { JsonStore } from './store';
+
+export { splitTarget } from './http-exchange';
 
 export interface LocalEndpointOptions {
   /** Data directory (state survives restarts). */
@@ -136,6 +113,8 @@ export async function startLocalEndpoint(options: LocalEndpointOptions): Promise
   }
 }
 
+// Start order: the lock (startLocalEndpoint), the authorization options, the warehouse, the services, then listening;
+// stop closes them the other way round (the services before the warehouse).
 async function startOn(
   options: LocalEndpointOptions,
   dataDir: string,
@@ -153,209 +132,43 @@ async function startOn(
   const warehouse: Warehouse = await openInPlace(dataDir, () =>
     factories.openWarehouse(localDataPath(dataDir, 'warehouse')),
   );
-  // Glue + S3 for the snapshots unit: Glue's AwsDataCatalog is one of the SQL engine's catalogs, and CTAS with
-  // external_location writes where the S3 service serves the snapshot bucket from.
-  const glue = createGlueService({
-    store,
-    accountId: LOCAL_ACCOUNT_ID,
-    warehouse,
-    ...(authz ? { s3TablesGuard: authz.glueS3Tables } : {}),
-  });
-  const s3 = createS3Service({ dataDir, store, region, accountId: LOCAL_ACCOUNT_ID });
-
-  let sqlEngine: Promise<SqlEngine> | undefined;
-  const getSqlEngine = (): Promise<SqlEngine> => {
-    const create = factories.createSqlEngine;
-    if (!create) {
-      return Promise.reject(
-        new LocalEndpointConfigError('The engine factories given to the endpoint have no createSqlEngine.'),
-      );
-    }
-    sqlEngine ??= Promise.resolve(
-      create(warehouse, {
-        catalogs: [glueSqlCatalog(glue.catalog)],
-        // The engine reads and writes the local S3's objects in the same layout the S3 service serves them from.
-        externalStorage: new LocalDirectoryStorage(s3.objects.root),
-      }),
-    );
-    return sqlEngine;
-  };
-
-  const maintenance = new MaintenanceService(warehouse, store, options.maintenanceClock === 'adjustable');
-  // CloudWatch: the metrics Firehose documents, and alarms on them (evaluated on CloudWatch's clock).
-  const cloudwatch = createCloudWatchService({
-    store,
+  const { services, firehose, athena, cloudwatch, maintenance } = await createEndpointServices({
+    options,
+    dataDir,
     region,
-    accountId: LOCAL_ACCOUNT_ID,
-    clock: options.cloudWatchClock ?? 'wall',
-  });
-  let firehose: FirehoseService;
-  try {
-    // Opens every stream's record log and queues what it holds for replay (a log it cannot read stops the start).
-    firehose = new FirehoseService({
-      warehouse,
-      store,
-      faults,
-      region,
-      dataDir,
-      objects: s3.objects,
-      bufferIntervalOverrideSeconds: options.firehoseBufferIntervalOverrideSeconds,
-      metrics: (stream, data) => {
-        const at = cloudwatch.clock.now();
-        for (const d of data)
-          cloudwatch.metrics.put(
-            {
-              namespace: FIREHOSE_NAMESPACE,
-              metricName: d.name,
-              dimensions: [{ Name: 'DeliveryStreamName', Value: stream }],
-            },
-            at,
-            { sum: d.value, count: 1, min: d.value, max: d.value },
-            { unit: d.unit },
-          );
-      },
-      ...(authz ? { roles: authz.firehoseRoles } : {}),
-    });
-  } catch (error) {
-    await cloudwatch.close?.();
-    await warehouse.close();
-    throw error;
-  }
-  const athena = createAthenaService({
     store,
-    sqlEngine: getSqlEngine,
-    minCutoffBytes: options.athenaMinCutoffBytes ?? ATHENA_MIN_CUTOFF_BYTES,
-    ...(authz ? { statements: authz.statements } : {}),
-    glueTableLocation: (database, table) => {
-      try {
-        return glue.catalog.getTable(database, table).StorageDescriptor?.Location;
-      } catch {
-        return undefined; // no such table: the query fails when it runs
-      }
-    },
+    faults,
+    factories,
+    warehouse,
+    authz,
   });
-  const services: ServiceModule[] = [
-    // STS: with authorization its principals and AssumeRole; without, GetCallerIdentity for the account.
-    authz ? authz.sts : createCallerIdentityService(),
-    firehose,
-    athena,
-    createS3TablesService({ warehouse, store, maintenance, region }),
-    // S3 Tables' Iceberg REST endpoint (/iceberg/v1/...), over the same warehouse.
-    createIcebergRestService({ warehouse }),
-    cloudwatch,
-    glue,
-    // Last: claims path-style bucket requests (`/<bucket>/<key>`) no other service claimed.
-    s3,
-  ];
-  checkServedList(services.map((s) => s.name));
 
   const authorizer = authz?.requestAuthorizer({
     workgroupOfQuery: athena.workgroupOfQuery,
     tableId: warehouseTableId(warehouse),
   });
   const adminAccess = authz && authorizer ? authz.adminAccess(authorizer) : undefined;
-
-  const dispatch = async (request: LocalRequest): Promise<WireResponse> => {
-    if (request.path.startsWith('/_local/')) {
-      // The admin API is an administrator's: with authorization on, the caller is checked before anything runs.
-      const refused = adminAccess?.check(request);
-      if (refused) return refused;
-      return handleAdmin(request, {
-        maintenance,
-        firehose,
-        cloudwatch,
-        faults,
-        authorization: authz !== undefined,
-      });
-    }
-    // A service the endpoint does not serve (IAM, SNS, Lambda…), and a request no service claims, are answered in
-    // the protocol the caller speaks (unserved-services.ts).
-    let claimed: ServiceModule | undefined;
-    try {
-      const unserved = unservedServiceReply(request);
-      if (unserved) return unserved;
-      claimed = services.find((s) => s.claims(request));
-    } catch (error) {
-      // Only an awsQuery form is read to be claimed: one over the limit is refused in that protocol.
-      if (!(error instanceof RequestBodyError)) throw error;
-      return renderError(QUERY_STYLE, tooLarge(undefined, error.message, error));
-    }
-    // A target that is not valid percent-encoding cannot be read one way only: refused before anyone reads it.
-    const badEscape = badTargetEscape(request.path, request.rawQuery ?? '');
-    if (!claimed) return unclaimedReply(request, badEscape ? uriProblem(badEscape) : undefined);
-    // A service spoken in several protocols (CloudWatch) answers errors in the request's.
-    const style = claimed.errorStyleFor?.(request) ?? claimed.errorStyle;
-    const service = speakingIn(claimed, style);
-    if (badEscape) return renderError(service.errorStyle, badUri(service, badEscape));
-    try {
-      if (authorizer) {
-        // The request-authentication/authorization step: who signed it, and may they (authz/request-authorizer.ts).
-        // It authorizes the service's own reading of the request (ServiceModule.operationOf), which handle() serves.
-        const outcome = await authorizer.authorize(request, service);
-        if ('refused' in outcome) return outcome.refused;
-        request.caller = outcome.caller;
-      }
-      return renderReply(service.errorStyle, await claimed.handle(request));
-    } catch (error) {
-      const answer =
-        error instanceof AwsServiceError
-          ? error
-          : error instanceof StoredNameError
-            ? // A name the one name → path mapping cannot store: the caller's input, the service's validation error.
-              (service.api?.invalid(error.message) ??
-              wireError(undefined, 'ValidationException', error.message, { cause: error }))
-            : internalError(
-                service.internalErrorCode,
-                `Internal error in the local endpoint: ${error instanceof Error ? error.message : String(error)}`,
-                error,
-              );
-      return renderError(service.errorStyle, answer);
-    }
-  };
-
-  const server = createServer((req, res) => void serve(req, res, dispatch));
-  server.keepAliveTimeout = LOCAL_KEEP_ALIVE_MS;
-  await new Promise<void>((resolvePromise, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new LocalEndpointConfigError(
-              `Port ${port} on 127.0.0.1 is already in use: stop the other process or pass --port <another port>.`,
-              { value: port, cause: error },
-            )
-          : error,
-      ),
-    );
-    server.listen(port, '127.0.0.1', () => resolvePromise());
-  }).catch(async (error: unknown) => {
-    await warehouse.close();
-    throw error;
+  const dispatch = createDispatch({
+    services,
+    ...(authorizer ? { authorizer } : {}),
+    ...(adminAccess ? { adminAccess } : {}),
+    admin: { maintenance, firehose, cloudwatch, faults, authorization: authz !== undefined },
   });
-  const actualPort = (server.address() as AddressInfo).port;
+
+  const { server, port: actualPort } = await listenOnLoopback(port, dispatch).catch(
+    async (error: unknown) => {
+      await warehouse.close();
+      throw error;
+    },
+  );
   lock.update({ port: actualPort });
   firehose.replay();
-
-  // Scheduled maintenance (when asked for): one run at a time; a failed run is reported in the job status.
-  let scheduledRun: Promise<unknown> = Promise.resolve();
-  let scheduledBusy = false;
-  const maintenanceTimer =
-    options.maintenanceIntervalSeconds && options.maintenanceIntervalSeconds > 0
-      ? setInterval(() => {
-          if (scheduledBusy) return;
-          scheduledBusy = true;
-          scheduledRun = maintenance
-            .run()
-            .catch(() => undefined)
-            .finally(() => (scheduledBusy = false));
-        }, options.maintenanceIntervalSeconds * 1000)
-      : undefined;
-  maintenanceTimer?.unref();
+  const scheduled = scheduleMaintenance(maintenance, options.maintenanceIntervalSeconds);
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
-      if (maintenanceTimer) clearInterval(maintenanceTimer);
-      await scheduledRun;
+      await scheduled.stop();
       // Stop accepting requests first, then flush what Firehose buffered, then close the engine.
       const closed = new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
       server.closeIdleConnections();
@@ -390,147 +203,32 @@ async function startOn(
   };
 }
 
-async function serve(
-  req: IncomingMessage,
-  res: ServerResponse,
-  dispatch: (request: LocalRequest) => Promise<WireResponse>,
-): Promise<void> {
-  try {
-    // An RPC request's body is capped as it is read (S3's objects are not: a PutObject may be large).
-    const rpc = rpcStyleOf(req);
-    let body: Buffer;
-    try {
-      body = await readBody(req, rpc ? MAX_RPC_BODY_BYTES : undefined);
-    } catch (error) {
-      if (!(error instanceof RequestBodyError) || !rpc) throw error;
-      const refused = renderError(rpc, tooLarge(undefined, error.message, error));
-      // The rest of the body is discarded as it arrives (Node drains a request its handler did not read).
-      res.writeHead(refused.status, refused.headers);
-      res.end(refused.body);
-      return;
-    }
-    const { path, query, rawQuery } = splitTarget(req.url ?? '/');
-    const response = await dispatch({
-      method: req.method ?? 'GET',
-      path,
-      query,
-      rawQuery,
-      headers: req.headers,
-      body,
-    });
-    // One request id, in every SDK's header (S3 reads x-amz-request-id) and, where the protocol writes one, the body.
-    const requestId = response.requestId ?? cryptoRandomId();
-    res.writeHead(response.status, {
-      ...response.headers,
-      'x-amzn-requestid': requestId,
-      'x-amz-request-id': requestId,
-    });
-    res.end(response.body);
-  } catch (error) {
-    res.writeHead(500, { 'content-type': 'application/json', 'x-amzn-errortype': 'InternalFailure' });
-    res.end(JSON.stringify({ message: `Internal error in the local endpoint: ${(error as Error).message}` }));
-  }
-}
-
 /**
- * The request target's path exactly as sent (no dot-segment removal: `/bucket/p/../x` names the key `p/../x`, as S3
- * takes it) and its query string.
+ * Scheduled maintenance (when asked for: every `intervalSeconds` > 0): one run at a time; a failed run is reported
+ * in the job status. stop() ends the schedule and waits for a run under way.
  */
-export function splitTarget(target: string): { path: string; query: URLSearchParams; rawQuery: string } {
-  const cut = target.indexOf('?');
-  const raw = cut < 0 ? target : target.slice(0, cut);
-  const path = raw.startsWith('/') ? raw : `/${raw}`;
-  const rawQuery = cut < 0 ? '' : target.slice(cut + 1);
-  return { path, query: new URLSearchParams(rawQuery), rawQuery };
-}
-
-const uriProblem = (bad: { where: string; escape: string }) =>
-  `its ${bad.where} holds ${JSON.stringify(bad.escape)}, which is no valid percent-encoding of UTF-8 (encode "%" as %25).`;
-
-const QUERY_STYLE: ErrorStyle = { protocol: 'awsQuery', messageKey: 'Message' };
-
-/**
- * A path or query string that is not valid percent-encoding, in the service's error: S3's InvalidURI ("Couldn't parse
- * the specified URI", 400: Amazon S3 API Reference, "Error responses"), the Iceberg REST spec's 400, the others'
- * malformed-input error (SerializationException, ValidationError…, 400).
- */
-function badUri(service: ServiceModule, bad: { where: string; escape: string }): AwsServiceError {
-  const message = `Couldn't parse the specified URI: ${uriProblem(bad)}`;
-  switch (service.errorStyle.protocol) {
-    case 'restXml':
-      return wireError('s3', 'InvalidURI', message);
-    case 'icebergRest':
-      return badRequest(message);
-    default:
-      return service.api?.malformed(message) ?? wireError(undefined, 'ValidationException', message);
-  }
-}
-
-/**
- * The protocol of a request that speaks an RPC protocol, told from its headers as the services' claims() tell it:
- * rpcv2Cbor's `smithy-protocol`, awsJson's `X-Amz-Target`, awsQuery's form POST. Undefined for REST requests.
- */
-function rpcStyleOf(req: IncomingMessage): ErrorStyle | undefined {
-  const type = String(req.headers['content-type'] ?? '');
-  if (String(req.headers['smithy-protocol'] ?? '').toLowerCase() === 'rpc-v2-cbor')
-    return { protocol: 'rpcv2Cbor', messageKey: 'message' };
-  if (req.headers['x-amz-target'] !== undefined)
-    return { protocol: type.includes('x-amz-json-1.0') ? 'awsJson1_0' : 'awsJson1_1', messageKey: 'message' };
-  if (req.method === 'POST' && type.startsWith('application/x-www-form-urlencoded')) return QUERY_STYLE;
-  return undefined;
-}
-
-/**
- * The request body; with a Content-Length, read into one buffer of that size (no list of chunks to join). Past
- * `limit` bytes (declared or received) nothing more is kept: RequestBodyError.
- */
-function readBody(req: IncomingMessage, limit?: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length']);
-  const over = () =>
-    new RequestBodyError(
-      'too-large',
-      `The request body is over the local endpoint's limit of ${limit} bytes: send less per request.`,
-    );
-  if (limit !== undefined && Number.isSafeInteger(declared) && declared > limit)
-    return Promise.reject(over());
-  const preallocated =
-    Number.isSafeInteger(declared) && declared > 0 && declared <= MAX_PREALLOCATED_BODY
-      ? Buffer.allocUnsafe(declared)
+function scheduleMaintenance(
+  maintenance: MaintenanceService,
+  intervalSeconds: number | undefined,
+): { stop(): Promise<void> } {
+  let scheduledRun: Promise<unknown> = Promise.resolve();
+  let scheduledBusy = false;
+  const maintenanceTimer =
+    intervalSeconds && intervalSeconds > 0
+      ? setInterval(() => {
+          if (scheduledBusy) return;
+          scheduledBusy = true;
+          scheduledRun = maintenance
+            .run()
+            .catch(() => undefined)
+            .finally(() => (scheduledBusy = false));
+        }, intervalSeconds * 1000)
       : undefined;
-  return new Promise((resolve, reject) => {
-    let length = 0;
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (limit !== undefined && received > limit) {
-        req.off('data', onData);
-        chunks.length = 0;
-        reject(over());
-        return;
-      }
-      if (preallocated && chunks.length === 0 && length + chunk.length <= preallocated.length) {
-        preallocated.set(chunk, length);
-        length += chunk.length;
-      } else chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('error', reject);
-    req.on('end', () => {
-      // A body that disagrees with its Content-Length is passed on as received; the service judges it.
-      const head = preallocated ? [preallocated.subarray(0, length)] : [];
-      resolve(
-        chunks.length === 0 && preallocated
-          ? preallocated.subarray(0, length)
-          : Buffer.concat([...head, ...chunks]),
-      );
-    });
-  });
-}
-
-/** Largest body read into one preallocated buffer (the RPC services' largest: request-body.ts). */
-const MAX_PREALLOCATED_BODY = MAX_RPC_BODY_BYTES;
-
-function cryptoRandomId(): string {
-  return globalThis.crypto.randomUUID();
+  maintenanceTimer?.unref();
+  return {
+    async stop() {
+      if (maintenanceTimer) clearInterval(maintenanceTimer);
+      await scheduledRun;
+    },
+  };
 }
