@@ -3,6 +3,8 @@
 // versions, tags — in the default catalog, and the S3 Tables catalogs (`CatalogId <account>:s3tablescatalog/<bucket>`:
 // the bucket's namespaces as databases, its tables read-only). Lists page with MaxResults/NextToken. Exceptions carry
 // `Message`, as Glue's do. Every request is checked against Glue's model first (models/glue.json).
+// The handlers live by job: database-operations.ts, table-operations.ts, tag-operations.ts, over catalog-access.ts
+// (which catalog a CatalogId reaches, and Lake Formation's check) and pages.ts; operation.ts holds their types.
 import type { Warehouse } from '@loglake/lakehouse';
 import { serviceApi } from '../model/api';
 import { awsJsonService, type ServiceModule } from '../protocol';
