@@ -1,6 +1,7 @@
 // What the S3 Tables handlers share: the warehouse and stores, ARN parsing, the engine's errors mapped to S3
-// Tables' exceptions, and the errors S3 Tables answers with (BadRequestException, NotFoundException,
-// ConflictException, MethodNotAllowedException: the model's error shapes, with their HTTP codes).
+// Tables' exceptions, list pages, the version-token check, and the errors S3 Tables answers with
+// (BadRequestException, NotFoundException, ConflictException, MethodNotAllowedException: the model's error shapes,
+// with their HTTP codes).
 import type { TableSummary, Warehouse } from '@loglake/lakehouse';
 import { bucketFromArn, tableFromArn } from '../arn';
 import { s3TablesErrorFor } from '../engine-errors';
@@ -18,6 +19,23 @@ export const methodNotAllowed = (message: string) =>
 
 /** AWS's message for a stale version token (UpdateTableMetadataLocation, DeleteTable, RenameTable). */
 export const VERSION_TOKEN_MISMATCH = 'Provided version token does not match the table version token.';
+
+/** A write's version token against the table's: a stale one is a ConflictException; none skips the check. */
+export const checkToken = (summary: TableSummary, token: string | undefined) => {
+  if (token !== undefined && token !== summary.versionToken) throw conflict(VERSION_TOKEN_MISMATCH);
+};
+
+export const iso = (date: Date) => date.toISOString();
+
+/** One page of a list: `continuationToken` is the offset of the next entry (opaque to callers). */
+export function page<T>(items: T[], token: string | undefined, max: number | undefined) {
+  const start = Number(token ?? '0') || 0;
+  const size = max ?? 1000;
+  return {
+    slice: items.slice(start, start + size),
+    continuationToken: start + size < items.length ? String(start + size) : undefined,
+  };
+}
 
 // S3 Tables' model has no ValidationException: "BadRequestException — The request is invalid or malformed"
 // (API reference, Errors) is what it answers input that breaks the model with, and a body that is not JSON.
