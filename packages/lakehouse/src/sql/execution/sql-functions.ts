@@ -33,8 +33,11 @@ export function registerSqlFunctions(connection: DuckDBConnection): void {
  * BLOBs reach `compute` as their bytes and leave it as bytes.
  */
 function register(connection: DuckDBConnection, udf: EngineUdf): void {
+  // One conversion per argument, NULL kept as NULL (BLOBs reach `compute` as their bytes).
   const fromDuckdb = udf.params.map((type) =>
-    type === 'BLOB' ? (v: DuckDBValue) => (v as DuckDBBlobValue).bytes : (v: DuckDBValue) => v,
+    type === 'BLOB'
+      ? (v: DuckDBValue) => (v === null ? null : (v as DuckDBBlobValue).bytes)
+      : (v: DuckDBValue) => v,
   );
   const toDuckdb =
     udf.result === 'BLOB'
@@ -48,13 +51,11 @@ function register(connection: DuckDBConnection, udf: EngineUdf): void {
       mainFunction: (info, input, output) => {
         const columns = udf.params.map((_, i) => input.getColumnVector(i));
         for (let row = 0; row < input.rowCount; row++) {
-          const values = columns.map((c) => c.getItem(row));
+          const values = columns.map((c, i) => fromDuckdb[i]!(c.getItem(row)));
           try {
             output.setItem(
               row,
-              values.some((v) => v === null)
-                ? null
-                : toDuckdb(udf.compute(...(values.map((v, i) => fromDuckdb[i]!(v)) as never[]))),
+              values.some((v) => v === null) ? null : toDuckdb(udf.compute(...(values as never[]))),
             );
           } catch (error) {
             info.setError((error as Error).message);
