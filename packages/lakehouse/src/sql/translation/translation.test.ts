@@ -75,6 +75,11 @@ describe('Trino → DuckDB translation', () => {
       'FUNCTION_NOT_FOUND: line 1:8: Unexpected parameters (varchar(1), varchar(1)) for function luhn_check. Expected: luhn_check(varchar)',
     );
     expect(translate("SELECT from_base('ff', 16)")).toContain(`__loglake_from_base('ff', 16)`);
+    // The table is looked up by the name as written: an object's own property names are no Trino functions.
+    for (const name of ['constructor', 'hasOwnProperty', '__proto__', 'toString'])
+      expect(() => translate(`SELECT ${name}(1)`)).toThrow(
+        `FUNCTION_NOT_FOUND: line 1:8: Function '${name.toLowerCase()}' not registered`,
+      );
   });
 
   test("where Trino's meaning depends on a type, the analyzer's type decides the translation", () => {
